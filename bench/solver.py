@@ -1,0 +1,106 @@
+"""Timings of the hand solver on random hands: ``python bench/solver.py [hands]``.
+
+Prints median, p95 and max per call beside the bar each one should stay under. Hands come from a
+fixed seed so runs compare; the memo of the solver is cleared before each measured function so
+that numbers do not depend on the order they are measured in.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.cards import CARDS, Card  # noqa: E402
+from engine.rules import PRESETS  # noqa: E402
+from engine.solver import (  # noqa: E402
+    can_go_out,
+    distance,
+    find_going_out,
+    going_out_options,
+)
+from engine.solver_distance import clear_distance_cache  # noqa: E402
+from engine.solver_search import clear_search_cache  # noqa: E402
+from engine.wilds import Wilds  # noqa: E402
+
+SHOE = [c for c in range(52) for _ in range(3)]
+RULES = PRESETS["nepali"]
+
+
+def deal(rng: random.Random, size: int) -> tuple[list[Card], Wilds]:
+    """A random hand of ``size`` cards and a random tiplu from the rest."""
+    codes = rng.sample(SHOE, size + 1)
+    return [CARDS[c] for c in codes[:size]], Wilds(CARDS[codes[size]], RULES)
+
+
+def measure(name: str, bar_us: float, calls: list[Callable[[], object]]) -> None:
+    """Time each call once and print the summary line."""
+    clear_search_cache()
+    clear_distance_cache()
+    times = []
+    for call in calls:
+        start = time.perf_counter()
+        call()
+        times.append((time.perf_counter() - start) * 1e6)
+    times.sort()
+    median = statistics.median(times)
+    p95 = times[int(len(times) * 0.95) - 1]
+    verdict = "ok" if median <= bar_us else "SLOW"
+    print(
+        f"{name:<38} median {median:8.1f} us   p95 {p95:8.1f} us   max {times[-1]:9.1f} us"
+        f"   bar {bar_us:6.0f} us median  {verdict}"
+    )
+
+
+def main() -> None:
+    """Run every benchmark on a fixed seed."""
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
+    rng = random.Random(20240521)
+    hands22 = [deal(rng, 22) for _ in range(count)]
+    hands13 = [deal(rng, 13) for _ in range(count)]
+    shown3 = [CARDS[0:3], CARDS[13:16], CARDS[26:29]]
+    hands21 = [deal(rng, rng.choice((21, 22))) for _ in range(max(count // 3, 1))]
+
+    def bind(fn: Callable[..., object], *args: object, **kw: object) -> Callable[[], object]:
+        return lambda: fn(*args, **kw)
+
+    measure(
+        "can_go_out, 22 cards",
+        30,
+        [bind(can_go_out, h, w, RULES) for h, w in hands22],
+    )
+    measure(
+        "find_going_out, 22 cards",
+        100,
+        [bind(find_going_out, h, w, RULES) for h, w in hands22],
+    )
+    measure(
+        "going_out_options, 13 cards, seen",
+        50,
+        [bind(going_out_options, h, w, RULES, shown3) for h, w in hands13],
+    )
+    measure(
+        "distance, 21/22 cards, not seen",
+        500,
+        [bind(distance, h, None, RULES) for h, _ in hands21],
+    )
+    measure(
+        "distance, 13 cards, seen, wilds",
+        500,
+        [bind(distance, h, w, RULES, shown3, True) for h, w in hands13[: len(hands21)]],
+    )
+    measure(
+        "distance, 21/22 cards, wilds",
+        500,
+        [bind(distance, h, w, RULES, (), True) for h, w in hands21],
+    )
+    print("bars: can_go_out 30 us, find_going_out 100 us, options 50 us; distance max 5000 us")
+
+
+if __name__ == "__main__":
+    main()

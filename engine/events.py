@@ -1,0 +1,54 @@
+"""What happened: events returned by ``Game.apply``, in words and with the physical cards moved."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from engine.cards import card_of, format_cards
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened. ``card_ids`` are physical identities, for animation.
+
+    ``private_to`` names the only seat that may see the cards (a draw from the stock, the tiplu);
+    everybody else gets ``redacted()``.
+    """
+
+    kind: str
+    player: int | None
+    card_ids: tuple[int, ...] = ()
+    groups: tuple[int, ...] = ()  # sizes of meld groups within card_ids, when melds moved
+    private_to: int | None = None
+    text: str = ""
+
+    @property
+    def cards(self) -> str:
+        """The cards moved, as canonical text."""
+        return format_cards(card_of(i) for i in self.card_ids)
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether ``seat`` may see this event's cards."""
+        return self.private_to is None or self.private_to == seat
+
+    def for_seat(self, seat: int | None) -> Event:
+        """This event as ``seat`` may know it: hidden cards removed."""
+        if self.visible_to(seat):
+            return self
+        return replace(self, card_ids=(), groups=(), private_to=None, text=self.public_text)
+
+    @property
+    def public_text(self) -> str:
+        """Words for everybody (hidden card not named)."""
+        return self.text.split(" — ")[0]
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain data (ids only; cards are derived)."""
+        return {
+            "kind": self.kind,
+            "player": self.player,
+            "card_ids": list(self.card_ids),
+            "groups": list(self.groups),
+            "private_to": self.private_to,
+            "text": self.text,
+        }

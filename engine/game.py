@@ -1,0 +1,405 @@
+"""The game: a match of hands as a state machine. Actions in, events out, per-seat views.
+
+A game is exactly its rules, its players, its seed and its action log: ``Game.replay`` rebuilds
+any position, and saves are just that log.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from engine import turns
+from engine.actions import (
+    Action,
+    Discard,
+    DrawStock,
+    ExposeTunnela,
+    GoOut,
+    NextHand,
+    See,
+    TakeDiscard,
+    parse_action,
+)
+from engine.cards import CARDS, SHOE_SIZE, Card, code_of, shoe_ids
+from engine.events import Event
+from engine.result import HandResult
+from engine.rules import RuleSet
+from engine.view import PlayerView
+from engine.wilds import Wilds
+
+SAVE_FORMAT = "marriage-game"
+SAVE_VERSION = 1
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; ``reason`` is a sentence a player can read."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class GameLog(list[Action]):
+    """The actions of a game in order, remembering the players and match length they need."""
+
+    def __init__(
+        self, actions: Iterable[Action] = (), players: Sequence[str] = (), hands: int = 0
+    ) -> None:
+        super().__init__(actions)
+        self.players: tuple[str, ...] = tuple(players)
+        self.hands = hands
+
+    def copy(self) -> GameLog:  # type: ignore[override]
+        """A copy that keeps the players and match length."""
+        return GameLog(self, self.players, self.hands)
+
+
+def _names(players: int | Sequence[str]) -> tuple[str, ...]:
+    if isinstance(players, int):
+        names = tuple(f"Player {i + 1}" for i in range(players))
+    else:
+        names = tuple(str(p) for p in players)
+    if not 2 <= len(names) <= 5:
+        raise ValueError(f"Marriage is played by 2 to 5 players, not {len(names)}")
+    return names
+
+
+class Game:
+    """A match of Marriage; see the module docstring."""
+
+    # Everything that is state; clone() and equality go through this list.
+    _LIST_FIELDS = ("hands", "stock", "discards", "seen", "seen_by_dublees", "drawn", "totals")
+
+    rules: RuleSet
+    names: tuple[str, ...]
+    seed: int | str
+    hands_total: int
+    hand_no: int
+    dealer: int
+    current_player: int
+    phase: str
+    hands: list[list[int]]
+    shown: list[list[tuple[str, tuple[int, ...]]]]
+    stock: list[int]
+    discards: list[int]
+    tiplu_id: int | None
+    seen: list[bool]
+    seen_by_dublees: list[bool]
+    drawn: list[bool]
+    taken: int | None
+    must_go_out: bool
+    turn: int
+    exhaustions: int
+    reshuffles: int
+    totals: list[int]
+    results: list[HandResult]
+    events: list[Event]
+    log: GameLog
+    _wilds: Wilds | None
+
+    # ------------------------------------------------------------------ creation
+    @classmethod
+    def new(
+        cls,
+        rules: RuleSet,
+        players: int | Sequence[str] = 4,
+        seed: int | str = 0,
+        hands: int | None = None,
+    ) -> Game:
+        """A new match: ``players`` is a count or a list of names; the first hand is dealt."""
+        if not isinstance(rules, RuleSet):
+            raise ValueError("rules must be a RuleSet (see engine.PRESETS)")
+        names = _names(players)
+        n = len(names)
+        if n * rules.hand_size + 2 > SHOE_SIZE + rules.printed_jokers:
+            raise ValueError(f"{n} hands of {rules.hand_size} cards do not fit in the shoe")
+        if not isinstance(seed, int | str) or isinstance(seed, bool):
+            raise ValueError("the seed must be a whole number or a word")
+        if hands is None:
+            hands = rules.match_hands or n
+        if hands < 1:
+            raise ValueError("a match has at least one hand")
+        g = cls.__new__(cls)
+        g.rules, g.names, g.seed, g.hands_total = rules, names, seed, hands
+        g.totals = [0] * n
+        g.results = []
+        g.log = GameLog((), names, hands)
+        g.hand_no = 0
+        # The first dealer sits so that seat 0 plays first.
+        g.dealer = turns.previous_seat(0, n, rules)
+        g.events = []
+        turns.deal(g)
+        return g
+
+    @classmethod
+    def replay(
+        cls,
+        rules: RuleSet,
+        seed: int | str,
+        log: Iterable[Action | str],
+        players: int | Sequence[str] | None = None,
+        hands: int | None = None,
+    ) -> Game:
+        """Rebuild a game from its rules, seed and action log (players taken from the log)."""
+        if players is None:
+            players = getattr(log, "players", None) or 4
+        if hands is None:
+            hands = getattr(log, "hands", None) or None
+        g = cls.new(rules, players, seed, hands)
+        for i, a in enumerate(log):
+            action = parse_action(a) if isinstance(a, str) else a
+            try:
+                g.apply(action)
+            except IllegalAction as exc:
+                raise ValueError(f"action {i + 1} ({action}) is not legal: {exc.reason}") from None
+        return g
+
+    # ------------------------------------------------------------------ properties
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return len(self.names)
+
+    @property
+    def is_over(self) -> bool:
+        """The match is finished."""
+        return self.phase == "match_over"
+
+    @property
+    def hand_over(self) -> bool:
+        """The current hand is finished (the match may go on)."""
+        return self.phase in ("hand_over", "match_over")
+
+    @property
+    def result(self) -> HandResult | None:
+        """The result of the latest finished hand, once the current hand is over."""
+        return self.results[-1] if self.results and self.hand_over else None
+
+    @property
+    def tiplu(self) -> Card | None:
+        """The tiplu (None until chosen). Not for players: use ``view``."""
+        return None if self.tiplu_id is None else CARDS[code_of(self.tiplu_id)]
+
+    def wilds_for(self, seat: int) -> Wilds | None:
+        """The wild cards as ``seat`` uses them: None until that seat has seen."""
+        if self.seen[seat] or self.hand_over:
+            return self.wilds
+        return None
+
+    @property
+    def wilds(self) -> Wilds | None:
+        """The wild cards of this hand, once a tiplu exists."""
+        if self._wilds is None and self.tiplu_id is not None:
+            self._wilds = Wilds(CARDS[code_of(self.tiplu_id)], self.rules)
+        return self._wilds
+
+    def standings(self) -> list[int]:
+        """Seats from first to last by match total (deadwood: lowest first)."""
+        low_wins = self.rules.scoring == "deadwood"
+        return sorted(
+            range(self.players), key=lambda s: (self.totals[s] if low_wins else -self.totals[s], s)
+        )
+
+    # ------------------------------------------------------------------ the rules
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now, in a fixed order (one canonical arrangement per choice)."""
+        return turns.legal_actions(self)
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``apply(action)`` would succeed."""
+        return turns.check(self, action) is None
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Play an action for the current player; return the events it caused.
+
+        Raises IllegalAction (with a reason a player can read) and leaves the state untouched.
+        """
+        if isinstance(action, str):
+            try:
+                action = parse_action(action)
+            except ValueError as exc:
+                raise IllegalAction(str(exc)) from None
+        if not isinstance(action, Action):
+            raise IllegalAction(f"not an action: {action!r}")
+        reason = turns.check(self, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        events = turns.perform(self, action)
+        self.log.append(action)
+        self.events.extend(events)
+        return events
+
+    # ------------------------------------------------------------------ views and copies
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know now."""
+        if not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat}")
+        over = self.hand_over
+        knows_tiplu = over or self.seen[seat]
+        return PlayerView(
+            seat=seat,
+            names=self.names,
+            rules=self.rules,
+            phase=self.phase,
+            current_player=self.current_player,
+            dealer=self.dealer,
+            hand_no=self.hand_no,
+            hands_total=self.hands_total,
+            turn=self.turn,
+            hand=tuple(self.hands[seat]),
+            hand_counts=tuple(len(h) for h in self.hands),
+            shown=tuple(tuple(s) for s in self.shown),
+            discards=tuple(self.discards),
+            stock_count=len(self.stock),
+            seen=tuple(self.seen),
+            seen_by_dublees=tuple(self.seen_by_dublees),
+            tiplu_id=self.tiplu_id if knows_tiplu else None,
+            taken=self.taken,
+            must_go_out=self.must_go_out,
+            legal=tuple(self.legal_actions()) if seat == self.current_player else (),
+            history=tuple(e.for_seat(seat) for e in self.events),
+            totals=tuple(self.totals),
+            result=self.result,
+            revealed_hands=tuple(tuple(h) for h in self.hands) if over else None,
+        )
+
+    def clone(self) -> Game:
+        """An independent copy (cheap: lists copied, immutable parts shared)."""
+        g = Game.__new__(Game)
+        d = self.__dict__.copy()
+        for name in self._LIST_FIELDS:
+            d[name] = d[name].copy()
+        d["hands"] = [h.copy() for h in self.hands]
+        d["shown"] = [s.copy() for s in self.shown]
+        d["results"] = self.results.copy()
+        d["events"] = self.events.copy()
+        d["log"] = self.log.copy()
+        g.__dict__.update(d)
+        return g
+
+    def state_key(self) -> tuple[Any, ...]:
+        """Everything that makes this position what it is (for equality and tests)."""
+        return (
+            self.rules,
+            self.names,
+            self.seed,
+            self.hands_total,
+            self.hand_no,
+            self.dealer,
+            self.current_player,
+            self.phase,
+            tuple(tuple(h) for h in self.hands),
+            tuple(tuple(s) for s in self.shown),
+            tuple(self.stock),
+            tuple(self.discards),
+            self.tiplu_id,
+            tuple(self.seen),
+            tuple(self.seen_by_dublees),
+            tuple(self.drawn),
+            self.taken,
+            self.must_go_out,
+            self.turn,
+            self.exhaustions,
+            self.reshuffles,
+            tuple(self.totals),
+            tuple(self.results),
+            tuple(self.events),
+            tuple(str(a) for a in self.log),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self.state_key() == other.state_key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # ------------------------------------------------------------------ saves
+    def to_dict(self) -> dict[str, Any]:
+        """The game as plain data: rules, players, seed and the action log."""
+        log: list[Any] = []
+        for a in self.log:
+            if isinstance(a, Discard) and a.card_id is not None:
+                log.append([str(a), a.card_id])
+            else:
+                log.append(str(a))
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "rules": self.rules.to_dict(),
+            "players": list(self.names),
+            "seed": self.seed,
+            "hands": self.hands_total,
+            "log": log,
+        }
+
+    def to_json(self) -> str:
+        """The game as JSON text (see ``to_dict``)."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Game:
+        """Inverse of ``to_dict``; anything damaged raises ValueError with a clear reason."""
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise ValueError("this is not a Marriage game save")
+        if data.get("version") != SAVE_VERSION:
+            raise ValueError(f"this save is from an unknown version ({data.get('version')!r})")
+        try:
+            rules = RuleSet.from_dict(data["rules"])
+            players = data["players"]
+            if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+                raise ValueError("the players are damaged")
+            actions: list[Action] = []
+            for item in data["log"]:
+                if isinstance(item, list) and len(item) == 2 and isinstance(item[1], int):
+                    a = parse_action(item[0])
+                    if isinstance(a, Discard):
+                        a = Discard(a.card, item[1])
+                    actions.append(a)
+                elif isinstance(item, str):
+                    actions.append(parse_action(item))
+                else:
+                    raise ValueError(f"a logged action is damaged: {item!r}")
+            hands = data["hands"]
+            if not isinstance(hands, int):
+                raise ValueError("the number of hands is damaged")
+            return cls.replay(rules, data["seed"], actions, players, hands)
+        except KeyError as exc:
+            raise ValueError(f"this save is missing {exc.args[0]!r}") from None
+        except (TypeError, AttributeError) as exc:
+            raise ValueError(f"this save is damaged ({exc})") from None
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Game:
+        """Inverse of ``to_json``; damaged text raises ValueError with a clear reason."""
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise ValueError(f"this save is not readable ({exc.msg if hasattr(exc, 'msg') else exc})") from None
+        return cls.from_dict(data)
+
+    # ------------------------------------------------------------------ internals used by turns
+    def _rng(self, purpose: str) -> random.Random:
+        return random.Random(f"{self.seed}/{self.hand_no}/{purpose}")
+
+    def _say(self, seat: int | None) -> str:
+        return "Nobody" if seat is None else self.names[seat]
+
+
+__all__ = [
+    "Action",
+    "Discard",
+    "DrawStock",
+    "ExposeTunnela",
+    "Game",
+    "GameLog",
+    "GoOut",
+    "IllegalAction",
+    "NextHand",
+    "See",
+    "TakeDiscard",
+    "Counter",
+    "shoe_ids",
+]

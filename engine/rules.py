@@ -1,0 +1,254 @@
+"""RuleSet: every rule of Marriage that varies, as one frozen value; and the named presets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any, Literal
+
+Direction = Literal["clockwise", "anticlockwise"]
+TipluTiming = Literal["first_show", "deal"]
+MeldSize = Literal["three", "three_or_more"]
+StockExhausted = Literal["reshuffle", "turn_once", "void"]
+Scoring = Literal["settlement", "contract", "deadwood"]
+UnseenMaal = Literal["count", "murder", "kidnap"]
+PointTable = tuple[int, ...]
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "direction": ("clockwise", "anticlockwise"),
+    "tiplu_timing": ("first_show", "deal"),
+    "meld_size": ("three", "three_or_more"),
+    "stock_exhausted": ("reshuffle", "turn_once", "void"),
+    "scoring": ("settlement", "contract", "deadwood"),
+    "unseen_maal": ("count", "murder", "kidnap"),
+}
+
+
+def table_points(table: PointTable, held: int) -> int:
+    """Points for ``held`` items of a table indexed by count (1, 2, 3 …); extends the last step."""
+    if held <= 0 or not table:
+        return 0
+    if held <= len(table):
+        return table[held - 1]
+    step = table[-1] - table[-2] if len(table) > 1 else table[-1]
+    return table[-1] + (held - len(table)) * step
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Every rule that differs between the sources; presets are named values of this."""
+
+    name: str = "nepali"
+    direction: Direction = "clockwise"
+    tiplu_timing: TipluTiming = "first_show"
+    meld_size: MeldSize = "three"
+    hand_size: int = 21
+    # A player who drew the top discard may not discard that same card this turn.
+    no_discard_of_taken_card: bool = True
+    seen_may_take_wild_discard: bool = False
+    expose_dealt_tunnelas: bool = True
+    # Dublees (pairs of identical cards): see with dublee_see, go out with dublee_out.
+    dublee_enabled: bool = True
+    dublee_see: int = 7
+    dublee_out: int = 8
+    dublee_bonus: int = 5
+    dublee_min_players: int = 0
+    dublee_wild_pair: bool = False
+    # Wild cards.
+    alter: bool = False
+    printed_jokers: int = 0
+    # End of the stock and a cap so that no hand runs forever.
+    stock_exhausted: StockExhausted = "reshuffle"
+    max_turns: int = 400
+    # Scoring.
+    scoring: Scoring = "settlement"
+    seen_fee: int = 3
+    unseen_fee: int = 10
+    unseen_maal: UnseenMaal = "count"
+    # Maal tables, indexed by how many are held (1, 2, 3 …).
+    poplu_points: PointTable = (2, 5, 10)
+    jhiplu_points: PointTable = (2, 5, 10)
+    tiplu_points: PointTable = (3, 8)
+    marriage_points: PointTable = (10, 30)
+    shown_marriage_points: PointTable = (10, 30)
+    alter_points: PointTable = ()
+    printed_joker_points: PointTable = ()
+    # Tunnelas exposed from the deal, by how many of that kind the player exposed.
+    tunnela_ordinary_points: PointTable = (5, 10, 15, 20, 25, 30, 35)
+    tunnela_joker_points: PointTable = (10, 20, 30, 40, 50, 60, 70)
+    tunnela_maal_points: PointTable = (20, 40, 60, 80, 100, 120, 140)
+    tunnela_alter_points: PointTable = (10, 20, 30, 40, 50, 60, 70)
+    tunnela_printed_points: PointTable = (10,)
+    # Whether tunnelas and maal score for a player who never saw (contract scores everybody).
+    tunnelas_need_seen: bool = True
+    # Contract scoring: points per other player for the one who goes out.
+    contract_win_points: int = 10
+    # Deadwood scoring: card values.
+    deadwood_ace: int = 15
+    deadwood_face: int = 10
+    deadwood_joker: int = 50
+    # Match: how many hands; 0 means one hand per player (each deals once).
+    match_hands: int = 0
+
+    def __post_init__(self) -> None:
+        for name, allowed in _CHOICES.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                raise ValueError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+        checks = [
+            (self.hand_size >= 3, "hand_size must be at least 3"),
+            (0 <= self.printed_jokers <= 3, "printed_jokers must be 0 to 3"),
+            (self.max_turns >= 10, "max_turns must be at least 10"),
+            (2 <= self.dublee_see <= 10, "dublee_see must be 2 to 10"),
+            (self.dublee_see < self.dublee_out <= 10, "dublee_out must be above dublee_see, at most 10"),
+            (self.dublee_out * 2 <= self.hand_size + 1, "dublee_out pairs must fit in a hand"),
+            (self.dublee_min_players >= 0, "dublee_min_players must not be negative"),
+            (self.seen_fee >= 0 and self.unseen_fee >= 0, "fees must not be negative"),
+            (self.dublee_bonus >= 0, "dublee_bonus must not be negative"),
+            (self.match_hands >= 0, "match_hands must not be negative"),
+            (self.contract_win_points >= 0, "contract_win_points must not be negative"),
+        ]
+        for ok, message in checks:
+            if not ok:
+                raise ValueError(message)
+        for f in fields(self):
+            if f.name.endswith("_points") and f.name != "contract_win_points":
+                table = getattr(self, f.name)
+                if not isinstance(table, tuple) or not all(
+                    isinstance(v, int) and v >= 0 for v in table
+                ):
+                    raise ValueError(f"{f.name} must be a tuple of points, like (2, 5, 10)")
+
+    def replace(self, **changes: Any) -> RuleSet:
+        """A copy with some fields changed (validated)."""
+        unknown = set(changes) - {f.name for f in fields(self)}
+        if unknown:
+            raise ValueError(f"no such rule: {', '.join(sorted(unknown))}")
+        return replace(self, **changes)
+
+    def dublees_allowed(self, players: int) -> bool:
+        """Whether seeing and going out by dublees is allowed at this table size."""
+        return self.dublee_enabled and players >= self.dublee_min_players
+
+    @property
+    def long_melds(self) -> bool:
+        """Melds of three or more cards (the Indian game)."""
+        return self.meld_size == "three_or_more"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for saves; tuples become lists."""
+        return {
+            f.name: list(v) if isinstance(v := getattr(self, f.name), tuple) else v
+            for f in fields(self)
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RuleSet:
+        """Inverse of ``to_dict``; unknown or badly typed fields raise ValueError."""
+        if not isinstance(data, dict):
+            raise ValueError("rules must be an object")
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise ValueError(f"no such rule: {', '.join(sorted(unknown))}")
+        values = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+        try:
+            return cls(**values)
+        except TypeError as exc:
+            raise ValueError(f"bad rules: {exc}") from None
+
+
+#: One-line explanations of every field, for the new-game screen and docs.
+RULE_HELP: dict[str, str] = {
+    "name": "Which preset these rules started from.",
+    "direction": "Which way the turn and the deal pass around the table.",
+    "tiplu_timing": "When the tiplu is chosen: by the first player to see, or right after the deal.",
+    "meld_size": "Melds of exactly three cards (Nepali) or three or more (Indian).",
+    "hand_size": "Cards dealt to each player.",
+    "no_discard_of_taken_card": "A card taken from the discard pile may not be thrown back that turn.",
+    "seen_may_take_wild_discard": "A player who has seen may take a wild card from the discard pile.",
+    "expose_dealt_tunnelas": "Tunnelas dealt to a player may be shown before their first draw.",
+    "dublee_enabled": "Seeing and going out by pairs of identical cards (dublees).",
+    "dublee_see": "Dublees needed to see the maal.",
+    "dublee_out": "Dublees needed to go out.",
+    "dublee_bonus": "Extra points each loser pays a winner who went out by dublees.",
+    "dublee_min_players": "Dublees allowed only with at least this many players.",
+    "dublee_wild_pair": "Two wild cards count as a dublee.",
+    "alter": "The tiplu's rank in the other suit of its colour is a joker that scores.",
+    "printed_jokers": "Printed jokers added to the shoe (always wild).",
+    "stock_exhausted": "When the stock runs out: reshuffle the discards, turn them once, or void the hand.",
+    "max_turns": "A hand ends with no winner after this many turns.",
+    "scoring": "Payments between players, a points race, or deadwood penalty points.",
+    "seen_fee": "What a loser who has seen pays the winner.",
+    "unseen_fee": "What a loser who never saw pays the winner.",
+    "unseen_maal": "A player who never saw: maal counts, is lost (murder), or goes to the winner (kidnap).",
+    "poplu_points": "Points for holding one, two, three poplus.",
+    "jhiplu_points": "Points for holding one, two, three jhiplus.",
+    "tiplu_points": "Points for holding one, two tiplus.",
+    "marriage_points": "Points for one, two marriages (jhiplu + tiplu + poplu) in hand.",
+    "shown_marriage_points": "Points for one, two marriages shown on the table.",
+    "alter_points": "Points for holding one, two, three alters.",
+    "printed_joker_points": "Points for holding one, two, three printed jokers.",
+    "tunnela_ordinary_points": "Exposed dealt tunnelas of ordinary cards, by how many.",
+    "tunnela_joker_points": "Exposed dealt tunnelas of ordinary jokers, by how many.",
+    "tunnela_maal_points": "Exposed dealt tunnelas of poplu or jhiplu, by how many.",
+    "tunnela_alter_points": "Exposed dealt tunnelas of the alter, by how many.",
+    "tunnela_printed_points": "An exposed dealt tunnela of printed jokers.",
+    "tunnelas_need_seen": "Maal tunnelas score only for a player who has seen.",
+    "contract_win_points": "Points race: the player who goes out scores this per other player.",
+    "deadwood_ace": "Deadwood: penalty for an unmelded ace.",
+    "deadwood_face": "Deadwood: penalty for an unmelded J, Q or K.",
+    "deadwood_joker": "Deadwood: penalty for an unmelded printed joker.",
+    "match_hands": "Hands in a match; 0 means each player deals once.",
+}
+
+NEPALI = RuleSet()
+HOUSE = NEPALI.replace(
+    name="house",
+    direction="anticlockwise",
+    dublee_min_players=4,
+    unseen_maal="murder",
+    alter=True,
+    alter_points=(5, 15, 25),
+    printed_joker_points=(5, 15, 25),
+    shown_marriage_points=(15, 35),
+    stock_exhausted="void",
+    tunnela_ordinary_points=(5, 15, 25),
+    tunnela_joker_points=(10, 20, 30),
+    tunnela_maal_points=(15, 35),
+    tunnela_alter_points=(35,),
+    tunnela_printed_points=(45,),
+)
+CONTRACT = NEPALI.replace(
+    name="contract",
+    dublee_enabled=False,
+    scoring="contract",
+    tiplu_points=(3, 7),
+    shown_marriage_points=(15, 35),
+    tunnela_ordinary_points=(5, 15, 25),
+    tunnela_joker_points=(5, 15, 25),
+    tunnela_maal_points=(15, 35),
+    tunnela_alter_points=(5, 15, 25),
+    tunnela_printed_points=(5, 15, 25),
+    tunnelas_need_seen=False,
+    seen_fee=0,
+    unseen_fee=0,
+)
+INDIAN = NEPALI.replace(
+    name="indian",
+    direction="anticlockwise",
+    tiplu_timing="deal",
+    meld_size="three_or_more",
+    dublee_enabled=False,
+    expose_dealt_tunnelas=False,
+    stock_exhausted="turn_once",
+    scoring="deadwood",
+    seen_fee=0,
+    unseen_fee=0,
+)
+
+PRESETS: dict[str, RuleSet] = {
+    "nepali": NEPALI,
+    "house": HOUSE,
+    "contract": CONTRACT,
+    "indian": INDIAN,
+}

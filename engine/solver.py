@@ -1,0 +1,300 @@
+"""Going out and seeing: exact, wild-aware searches over a hand (RULES.md §5, §6).
+
+Conventions shared by every function here:
+
+- ``cards`` is the player's hand (not the cards already on the table); ``shown`` is what this
+  player has on the table: exposed dealt tunnelas, the pure melds shown to see, or the dublee
+  pairs shown to see.
+- Purity never uses wild cards: the melds that let a player see are shown before the tiplu is
+  known to them, so a pure meld here is a tunnela or a natural pure sequence.
+- A player with dublee pairs on the table can only go out by dublees. A player with a shown
+  pure sequence can only go out by melds. Exposed dealt tunnelas allow either route; they count
+  toward the three pure melds but are not dublees.
+- When the dublee route and the meld route both finish with the same discard, the dublee route
+  is chosen if it pays a bonus (``rules.dublee_bonus``), else the meld route.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from engine.cards import CARDS, Card
+from engine.melds import meld_kind_of_codes
+from engine.rules import RuleSet
+from engine.solver_bounds import hopeless
+from engine.solver_distance import Distance, distance, outs
+from engine.solver_search import (
+    NCODES,
+    UNIT,
+    MeldSearch,
+    Table,
+    pack,
+    search_for,
+)
+from engine.solver_seeing import pure_melds_in, seeing_options
+from engine.wilds import Wilds
+
+__all__ = [
+    "Distance",
+    "Finish",
+    "can_go_out",
+    "distance",
+    "find_going_out",
+    "going_out_options",
+    "outs",
+    "pure_melds_in",
+    "seeing_options",
+]
+
+Meld = list[Card]
+
+
+class Finish(tuple[list[Meld], Card]):
+    """A way to go out: unpacks as ``(melds, discard)``; also ``route``, ``see`` and ``free``."""
+
+    route: str
+    see: list[Meld]
+    free: list[Card]
+
+    def __new__(
+        cls,
+        melds: list[Meld],
+        discard: Card,
+        route: str = "melds",
+        see: list[Meld] | None = None,
+        free: list[Card] | None = None,
+    ) -> Finish:
+        self = super().__new__(cls, (melds, discard))
+        self.route = route
+        self.see = see if see is not None else []
+        self.free = free if free is not None else []
+        return self
+
+    @property
+    def melds(self) -> list[Meld]:
+        """The melds (or dublee pairs) laid down from the hand."""
+        return self[0]
+
+    @property
+    def discard(self) -> Card:
+        """The card thrown to end the hand."""
+        return self[1]
+
+    def __repr__(self) -> str:
+        text = " | ".join(" ".join(str(c) for c in m) for m in self[0])
+        return f"Finish({self.route}: {text} / discard {self[1]})"
+
+
+def _counts(cards: Iterable[Card]) -> list[int]:
+    counts = [0] * NCODES
+    for c in cards:
+        counts[c.code] += 1
+    return counts
+
+
+def _wild_mask(wilds: Wilds | None) -> tuple[bool, ...] | None:
+    return None if wilds is None else wilds.wild
+
+
+# ---------------------------------------------------------------- the meld route
+
+
+def _meld_size_ok(n: int, rules: RuleSet) -> bool:
+    return n >= 4 if rules.long_melds else n % 3 == 1
+
+
+def _worth_searching(
+    counts: list[int], n: int, wilds: Wilds | None, rules: RuleSet, need: int
+) -> bool:
+    """Right size, and (three-card melds) not ruled out by the quick count."""
+    if not _meld_size_ok(n, rules):
+        return False
+    return rules.long_melds or not hopeless(counts, _wild_mask(wilds), need)
+
+
+def _meld_finish(search: MeldSearch, hand: int, discard: int, need: int) -> Finish:
+    """Rebuild the melds of a feasible hand into cards, noting the pure melds to show."""
+    codes, _ = search.build(hand - UNIT[discard], 0, need)
+    melds: list[Meld] = []
+    see: list[Meld] = []
+    for meld_codes in codes:
+        meld = [CARDS[c] for c in meld_codes]
+        if len(see) < need and _pure_codes(meld_codes, search.long_melds):
+            see.append(meld)
+        melds.append(meld)
+    return Finish(melds, CARDS[discard], "long" if search.long_melds else "melds", see)
+
+
+def _pure_codes(codes: Sequence[int], long_melds: bool) -> bool:
+    kind = meld_kind_of_codes(codes, None, None, long_melds)
+    return kind is not None and kind.is_pure
+
+
+def _meld_route_any(
+    counts: list[int], hand: int, n: int, wilds: Wilds | None, rules: RuleSet, need: int
+) -> bool:
+    if not _worth_searching(counts, n, wilds, rules, need):
+        return False
+    return search_for(rules.long_melds, _wild_mask(wilds)).feasible(hand, 0, 1, need)
+
+
+def _meld_route_first(
+    counts: list[int], hand: int, n: int, wilds: Wilds | None, rules: RuleSet, need: int
+) -> Finish | None:
+    if not _worth_searching(counts, n, wilds, rules, need):
+        return None
+    search = search_for(rules.long_melds, _wild_mask(wilds))
+    if not search.feasible(hand, 0, 1, need):
+        return None
+    codes, discard = search.build(hand, 1, need)
+    return _meld_finish(search, hand, discard, need)
+
+
+def _meld_route_all(
+    counts: list[int], hand: int, n: int, wilds: Wilds | None, rules: RuleSet, need: int
+) -> dict[int, Finish]:
+    found: dict[int, Finish] = {}
+    if not _worth_searching(counts, n, wilds, rules, need):
+        return found
+    search = search_for(rules.long_melds, _wild_mask(wilds))
+    mask = search.discards(hand, 0, need)
+    code = 0
+    while mask:
+        if mask & 1:
+            found[code] = _meld_finish(search, hand, code, need)
+        mask >>= 1
+        code += 1
+    return found
+
+
+# ---------------------------------------------------------------- the dublee route
+
+
+def _dublee_count_ok(counts: list[int], wilds: Wilds | None, rules: RuleSet, table: Table) -> bool:
+    """Enough pairs before the discard: a cheap test that lets most hands skip the route."""
+    identical = sum(n // 2 for n in counts)
+    if identical < rules.dublee_see - table.pairs:
+        return False
+    pairs = identical
+    if rules.dublee_wild_pair and wilds is not None:
+        wild_cards = sum(counts[c] for c in range(NCODES) if wilds.wild[c])
+        pairs = sum(counts[c] // 2 for c in range(NCODES) if not wilds.wild[c]) + wild_cards // 2
+    return pairs >= rules.dublee_out - table.pairs
+
+
+def _dublee_any(
+    counts: list[int], wilds: Wilds | None, rules: RuleSet, table: Table
+) -> Finish | None:
+    """The dublee finish with the lowest discard code, or None."""
+    if not _dublee_count_ok(counts, wilds, rules, table):
+        return None
+    for code in range(NCODES):
+        finish = _dublee_finish(counts, code, wilds, rules, table)
+        if finish is not None:
+            return finish
+    return None
+
+
+def _dublee_finish(
+    counts: list[int], discard: int, wilds: Wilds | None, rules: RuleSet, table: Table
+) -> Finish | None:
+    """The dublee finish with this discard, or None."""
+    if counts[discard] == 0:
+        return None
+    counts = list(counts)
+    counts[discard] -= 1
+    wants = rules.dublee_out - table.pairs
+    see_wants = max(0, rules.dublee_see - table.pairs)
+    pairs: list[Meld] = []
+    used = [0] * NCODES
+    # Identical pairs first (these are the ones that may be shown to see), in code order.
+    for code in range(NCODES):
+        if len(pairs) >= wants:
+            break
+        if counts[code] >= 2:
+            pairs.append([CARDS[code], CARDS[code]])
+            used[code] = 2
+    if len(pairs) < see_wants:
+        return None
+    if len(pairs) < wants and rules.dublee_wild_pair and wilds is not None:
+        spare = [c for c in range(NCODES) if wilds.wild[c] for _ in range(counts[c] - used[c])]
+        while len(pairs) < wants and len(spare) >= 2:
+            a, b = spare.pop(0), spare.pop(0)
+            used[a] += 1
+            used[b] += 1
+            pairs.append([CARDS[a], CARDS[b]])
+    if len(pairs) < wants:
+        return None
+    free = [CARDS[c] for c in range(NCODES) for _ in range(counts[c] - used[c])]
+    return Finish(pairs, CARDS[discard], "dublees", pairs[:see_wants], free)
+
+
+# ---------------------------------------------------------------- public API
+
+
+def _prepare(
+    cards: Iterable[Card], rules: RuleSet, shown: Iterable[Sequence[Card]], players: int | None
+) -> tuple[list[int], int, int, Table]:
+    counts = _counts(cards)
+    return counts, pack(counts), sum(counts), Table(shown, rules, players)
+
+
+def _prefer_dublees(rules: RuleSet) -> bool:
+    return rules.dublee_bonus > 0
+
+
+def find_going_out(
+    cards: Iterable[Card],
+    wilds: Wilds | None,
+    rules: RuleSet,
+    shown: Iterable[Sequence[Card]] = (),
+    players: int | None = None,
+) -> Finish | None:
+    """One way to go out with this hand after drawing, or None (``wilds=None``: none wild)."""
+    counts, hand, n, table = _prepare(cards, rules, shown, players)
+    dublee = _dublee_any(counts, wilds, rules, table) if table.dublee_route else None
+    if dublee is not None and _prefer_dublees(rules):
+        return dublee
+    if table.melds_route:
+        finish = _meld_route_first(counts, hand, n, wilds, rules, table.need)
+        if finish is not None:
+            return finish
+    return dublee
+
+
+def can_go_out(
+    cards: Iterable[Card],
+    wilds: Wilds | None,
+    rules: RuleSet,
+    shown: Iterable[Sequence[Card]] = (),
+    players: int | None = None,
+) -> bool:
+    """Whether this hand (after drawing) can go out now."""
+    counts, hand, n, table = _prepare(cards, rules, shown, players)
+    if table.melds_route and _meld_route_any(counts, hand, n, wilds, rules, table.need):
+        return True
+    return table.dublee_route and _dublee_any(counts, wilds, rules, table) is not None
+
+
+def going_out_options(
+    cards: Iterable[Card],
+    wilds: Wilds | None,
+    rules: RuleSet,
+    shown: Iterable[Sequence[Card]] = (),
+    players: int | None = None,
+) -> list[Finish]:
+    """One canonical finish per discard card that lets the hand go out, in code order."""
+    counts, hand, n, table = _prepare(cards, rules, shown, players)
+    melds = _meld_route_all(counts, hand, n, wilds, rules, table.need) if table.melds_route else {}
+    out: list[Finish] = []
+    dublees = table.dublee_route and _dublee_count_ok(counts, wilds, rules, table)
+    for code in range(NCODES):
+        if not counts[code]:
+            continue
+        dublee = _dublee_finish(counts, code, wilds, rules, table) if dublees else None
+        meld = melds.get(code)
+        if dublee is not None and (meld is None or _prefer_dublees(rules)):
+            out.append(dublee)
+        elif meld is not None:
+            out.append(meld)
+    return out

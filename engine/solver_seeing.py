@@ -1,0 +1,105 @@
+"""Seeing the maal (RULES.md §5): the pure melds or dublees a player may show."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+
+from engine.cards import CARDS, Card
+from engine.rules import RuleSet
+from engine.solver_search import NCODES, Table
+
+Meld = list[Card]
+
+
+def _counts(cards: Iterable[Card]) -> list[int]:
+    counts = [0] * NCODES
+    for c in cards:
+        counts[c.code] += 1
+    return counts
+
+
+def pure_melds_in(cards: Iterable[Card], rules: RuleSet) -> list[Meld]:
+    """The distinct pure melds (tunnelas, natural pure sequences) these cards hold, in code order.
+
+    With long melds, pure sequences of every length the cards allow are listed.
+    """
+    counts = _counts(cards)
+    found: list[tuple[int, ...]] = []
+    for code in range(NCODES):
+        if counts[code] >= 3:
+            found.append((code, code, code))
+    max_len = 13 if rules.long_melds else 3
+    for suit in range(4):
+        base = suit * 13
+        # Ace low (A 2 3 ...) then every start from 2 upward; the ace has the top code.
+        starts = [-1, *range(11)]
+        for start in starts:
+            for length in range(3, max_len + 1):
+                idxs = [(start + i) % 13 for i in range(length)]
+                if start + length - 1 > 12 or len(set(idxs)) < length:
+                    break
+                codes = tuple(sorted(base + i for i in idxs))
+                if any(counts[c] == 0 for c in codes):
+                    break
+                found.append(codes)
+    found = sorted(set(found))
+    return [[CARDS[c] for c in codes] for codes in found]
+
+
+def seeing_options(
+    cards: Iterable[Card],
+    rules: RuleSet,
+    shown: Iterable[Sequence[Card]] = (),
+    players: int | None = None,
+    limit: int = 64,
+) -> list[list[Meld]]:
+    """Every distinct way (up to ``limit``) to show what is still needed to see.
+
+    Meld ways (the pure melds that bring the player to three) come first, then dublee ways.
+    An empty list means nothing can be shown, or the player has nothing left to show.
+    """
+    hand = list(cards)
+    counts = _counts(hand)
+    table = Table(shown, rules, players)
+    ways: list[list[Meld]] = []
+    if table.melds_route and table.need > 0:
+        options = [[c.code for c in m] for m in pure_melds_in(hand, rules)]
+        _choose_melds(options, counts, table.need, 0, [], ways, limit)
+    see_pairs = rules.dublee_see - table.pairs
+    if table.dublee_route and see_pairs > 0 and len(ways) < limit:
+        codes = [c for c in range(NCODES) if counts[c] >= 2]
+        for i, chosen in enumerate(combinations(codes, see_pairs)):
+            if len(ways) >= limit or i >= limit:
+                break
+            ways.append([[CARDS[c], CARDS[c]] for c in chosen])
+    return ways[:limit]
+
+
+def _choose_melds(
+    options: list[list[int]],
+    counts: list[int],
+    need: int,
+    start: int,
+    chosen: list[list[int]],
+    ways: list[list[Meld]],
+    limit: int,
+) -> None:
+    if len(ways) >= limit:
+        return
+    if need == 0:
+        ways.append([[CARDS[c] for c in m] for m in chosen])
+        return
+    for i in range(start, len(options)):
+        meld = options[i]
+        if all(counts[c] >= meld.count(c) for c in set(meld)):
+            for c in meld:
+                counts[c] -= 1
+            chosen.append(meld)
+            # The same meld may be shown twice when the hand holds two copies of it.
+            _choose_melds(options, counts, need - 1, i, chosen, ways, limit)
+            chosen.pop()
+            for c in meld:
+                counts[c] += 1
+            if len(ways) >= limit:
+                return

@@ -1,0 +1,478 @@
+"""The turn: dealing, what is legal, and carrying out each action on a Game's state."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from engine import showdown, solver
+from engine.actions import (
+    Action,
+    Discard,
+    DrawStock,
+    ExposeTunnela,
+    GoOut,
+    NextHand,
+    See,
+    TakeDiscard,
+)
+from engine.cards import CARDS, Card, card_of, code_of, format_cards, shoe_ids
+from engine.events import Event
+from engine.melds import classify_meld, is_dublee
+from engine.rules import RuleSet
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+# ---------------------------------------------------------------------- seats
+def next_seat(seat: int, n: int, rules: RuleSet) -> int:
+    """The seat after ``seat`` in the direction of play."""
+    return (seat + 1) % n if rules.direction == "clockwise" else (seat - 1) % n
+
+
+def previous_seat(seat: int, n: int, rules: RuleSet) -> int:
+    """The seat before ``seat`` in the direction of play."""
+    return (seat - 1) % n if rules.direction == "clockwise" else (seat + 1) % n
+
+
+# ---------------------------------------------------------------------- the deal
+def deal(g: Game) -> None:
+    """Shuffle and deal the current hand (``g.hand_no``, ``g.dealer`` already set)."""
+    rules, n = g.rules, g.players
+    shoe = shoe_ids(rules.printed_jokers)
+    g._rng("shuffle").shuffle(shoe)
+    g.hands = [[] for _ in range(n)]
+    seat = next_seat(g.dealer, n, rules)
+    first = seat
+    for _ in range(rules.hand_size * n):
+        g.hands[seat].append(shoe.pop())
+        seat = next_seat(seat, n, rules)
+    g.discards = [shoe.pop()]
+    g.stock = shoe
+    g.shown = [[] for _ in range(n)]
+    g.tiplu_id = None
+    g._wilds = None
+    g.seen = [False] * n
+    g.seen_by_dublees = [False] * n
+    g.drawn = [False] * n
+    g.taken = None
+    g.must_go_out = False
+    g.turn = 0
+    g.exhaustions = 0
+    g.reshuffles = 0
+    g.current_player = first
+    g.phase = "draw"
+    g.events = [
+        Event(
+            "deal",
+            g.dealer,
+            (g.discards[-1],),
+            text=f"{g.names[g.dealer]} dealt hand {g.hand_no + 1}; "
+            f"{card_of(g.discards[-1])} starts the discard pile",
+        )
+    ]
+    if rules.tiplu_timing == "deal":
+        _choose_tiplu(g)
+
+
+def _choose_tiplu(g: Game) -> int:
+    """Take a random card from the stock (or, if empty, under the top discard) as the tiplu."""
+    rng = g._rng("tiplu")
+    pool = g.stock if g.stock else g.discards[:-1]
+    if not pool:
+        pool = g.discards
+    i = rng.randrange(len(pool))
+    tiplu = pool.pop(i)
+    g.tiplu_id = tiplu
+    g._wilds = None
+    return tiplu
+
+
+# ---------------------------------------------------------------------- helpers
+def _cards(ids: Sequence[int]) -> list[Card]:
+    return [CARDS[code_of(i)] for i in ids]
+
+
+def _resolve(hand: Sequence[int], cards: Sequence[Card]) -> list[int] | None:
+    """Physical ids in ``hand`` for the card kinds ``cards`` (a multiset), or None if missing."""
+    free = list(hand)
+    ids = []
+    for c in cards:
+        for j, i in enumerate(free):
+            if code_of(i) == c.code:
+                ids.append(i)
+                del free[j]
+                break
+        else:
+            return None
+    return ids
+
+
+def _exposed_tunnelas(g: Game, seat: int) -> int:
+    return sum(1 for kind, _ids in g.shown[seat] if kind == "tunnela")
+
+
+def _shown_cards(g: Game, seat: int) -> list[tuple[Card, ...]]:
+    return [tuple(_cards(ids)) for _kind, ids in g.shown[seat]]
+
+
+def _dublee_pairs(g: Game, seat: int) -> int:
+    return sum(1 for kind, _ids in g.shown[seat] if kind == "dublee")
+
+
+def _hand_pairs(hand: Sequence[int]) -> int:
+    return sum(c // 2 for c in Counter(code_of(i) for i in hand).values())
+
+
+# ---------------------------------------------------------------------- legality
+def legal_actions(g: Game) -> list[Action]:
+    """Every legal action now, in a fixed order."""
+    if g.phase == "match_over":
+        return []
+    if g.phase == "hand_over":
+        return [NextHand()]
+    p = g.current_player
+    hand = g.hands[p]
+    rules = g.rules
+    acts: list[Action] = []
+    if g.phase == "draw":
+        if not g.drawn[p] and rules.expose_dealt_tunnelas:
+            counts = Counter(code_of(i) for i in hand)
+            for code in sorted(c for c, k in counts.items() if k >= 3):
+                acts.append(ExposeTunnela((CARDS[code],) * 3))
+        if g.stock:
+            acts.append(DrawStock())
+        if _take_discard_refusal(g, p) is None:
+            acts.append(TakeDiscard())
+        return acts
+    # play phase
+    cards = _cards(hand)
+    shown = _shown_cards(g, p)
+    if not g.seen[p] and not g.must_go_out:
+        sees: list[Action] = [] if option_count_needed(g, p) else [See(())]
+        for option in solver.seeing_options(cards, rules, shown, players=g.players):
+            dublees = bool(option) and len(option[0]) == 2
+            see = See(tuple(tuple(m) for m in option), dublees=dublees)
+            if see not in sees:
+                sees.append(see)
+        acts += sees
+    if g.seen[p]:
+        for fin in solver.going_out_options(
+            cards, g.wilds_for(p), rules, shown, players=g.players
+        ):
+            melds, discard = fin
+            if _discard_refusal(g, p, discard) is None:
+                acts.append(GoOut(tuple(tuple(m) for m in melds), discard))
+    if not g.must_go_out:
+        taken_code = _forbidden_discard_code(g)
+        for code in sorted({code_of(i) for i in hand}):
+            if code != taken_code:
+                acts.append(Discard(CARDS[code]))
+    return acts
+
+
+def option_count_needed(g: Game, p: int) -> int:
+    """How many pure melds ``p`` must still show to see (exposed dealt tunnelas count)."""
+    return max(0, 3 - _exposed_tunnelas(g, p))
+
+
+def _forbidden_discard_code(g: Game) -> int | None:
+    if g.taken is None or not g.rules.no_discard_of_taken_card:
+        return None
+    return code_of(g.taken)
+
+
+def _take_discard_refusal(g: Game, p: int) -> str | None:
+    if not g.discards:
+        return "the discard pile is empty"
+    top = card_of(g.discards[-1])
+    wilds = g.wilds_for(p)
+    if (
+        g.seen[p]
+        and wilds is not None
+        and wilds.is_wild(top)
+        and not g.rules.seen_may_take_wild_discard
+    ):
+        return f"you may not take a wild card ({top}) from the discard pile after seeing"
+    if g.seen_by_dublees[p]:
+        hand = g.hands[p] + [g.discards[-1]]
+        need = g.rules.dublee_out - _dublee_pairs(g, p)
+        if not any(code_of(i) == top.code for i in g.hands[p]) or _hand_pairs(hand) < need:
+            return (
+                "after seeing with dublees you may take a discard only when it "
+                "completes your last dublee"
+            )
+    return None
+
+
+def _discard_refusal(g: Game, p: int, card: Card) -> str | None:
+    if card.code == _forbidden_discard_code(g):
+        return f"you may not throw back {card}, the card you just took from the discard pile"
+    return None
+
+
+def check(g: Game, action: Action) -> str | None:
+    """Why ``action`` is illegal now, or None if it is legal."""
+    if g.phase == "match_over":
+        return "the match is over"
+    if isinstance(action, NextHand):
+        return None if g.phase == "hand_over" else "finish this hand first"
+    if g.phase == "hand_over":
+        return "the hand is over: deal the next hand"
+    p = g.current_player
+    hand = g.hands[p]
+    if isinstance(action, ExposeTunnela):
+        if g.phase != "draw" or g.drawn[p]:
+            return "tunnelas can be exposed only before your first draw"
+        if not g.rules.expose_dealt_tunnelas:
+            return "these rules do not expose dealt tunnelas"
+        if len(action.cards) != 3 or len(set(action.cards)) != 1:
+            return f"{format_cards(action.cards)} is not a tunnela (three identical cards)"
+        if _resolve(hand, action.cards) is None:
+            return f"you do not hold {format_cards(action.cards)}"
+        return None
+    if isinstance(action, DrawStock | TakeDiscard):
+        if g.phase != "draw":
+            return "you have already drawn this turn"
+        if isinstance(action, DrawStock):
+            return None if g.stock else "the stock is empty"
+        return _take_discard_refusal(g, p)
+    if g.phase != "play":
+        return "draw a card first (from the stock or the discard pile)"
+    if isinstance(action, Discard):
+        if g.must_go_out:
+            return "you took the discard for your last dublee: go out now"
+        if action.card_id is not None:
+            if action.card_id not in hand:
+                return f"you do not hold that {action.card}"
+            if code_of(action.card_id) != action.card.code:
+                return "that card is not what it says"
+        elif not any(code_of(i) == action.card.code for i in hand):
+            return f"you do not hold {action.card}"
+        return _discard_refusal(g, p, action.card)
+    if isinstance(action, See):
+        return _see_refusal(g, p, action)
+    if isinstance(action, GoOut):
+        return _go_out_refusal(g, p, action)
+    return f"unknown action {action}"
+
+
+def _see_refusal(g: Game, p: int, action: See) -> str | None:
+    rules = g.rules
+    if g.seen[p]:
+        return "you have already seen"
+    if g.must_go_out:
+        return "go out now"
+    ids = _resolve(g.hands[p], [c for m in action.melds for c in m])
+    if ids is None:
+        return "you do not hold all of those cards"
+    if action.dublees:
+        if not rules.dublees_allowed(g.players):
+            return "these rules do not allow seeing with dublees at this table"
+        if len(action.melds) != rules.dublee_see:
+            return f"show exactly {rules.dublee_see} dublees to see"
+        for m in action.melds:
+            if len(m) != 2 or not is_dublee(m[0], m[1], None, rules):
+                return f"{format_cards(m)} is not a dublee (two identical cards)"
+        return None
+    need = option_count_needed(g, p)
+    if len(action.melds) != need:
+        return f"show exactly {need} pure melds to see"
+    for m in action.melds:
+        kind = classify_meld(m, None, rules)
+        if kind is None or not kind.is_pure:
+            return f"{format_cards(m)} is not a pure meld (a tunnela or a pure sequence)"
+    return None
+
+
+def _go_out_refusal(g: Game, p: int, action: GoOut) -> str | None:
+    rules = g.rules
+    if not g.seen[p]:
+        return "you must see before you can go out"
+    wilds = g.wilds_for(p)
+    meld_cards = [c for m in action.melds for c in m]
+    ids = _resolve(g.hands[p], meld_cards + [action.discard])
+    if ids is None:
+        return "you do not hold all of those cards"
+    refusal = _discard_refusal(g, p, action.discard)
+    if refusal:
+        return refusal
+    free = len(g.hands[p]) - len(ids)
+    if g.seen_by_dublees[p]:
+        pairs = _dublee_pairs(g, p) + len(action.melds)
+        for m in action.melds:
+            if len(m) != 2 or not is_dublee(m[0], m[1], wilds, rules):
+                return f"{format_cards(m)} is not a dublee"
+        if pairs < rules.dublee_out:
+            return f"you need {rules.dublee_out} dublees to go out, not {pairs}"
+        return None
+    if free:
+        return "every card but your discard must be in a meld"
+    for m in action.melds:
+        if classify_meld(m, wilds, rules) is None:
+            return f"{format_cards(m)} is not a meld"
+    return None
+
+
+# ---------------------------------------------------------------------- carrying out
+def perform(g: Game, action: Action) -> list[Event]:
+    """Carry out a legal action; return its events."""
+    p = g.current_player
+    name = g.names[p] if 0 <= p < g.players else ""
+    hand = g.hands[p] if 0 <= p < g.players else []
+    if isinstance(action, NextHand):
+        g.hand_no += 1
+        g.dealer = next_seat(g.dealer, g.players, g.rules)
+        deal(g)
+        return list(g.events)
+    if isinstance(action, ExposeTunnela):
+        ids = _resolve(hand, action.cards)
+        assert ids is not None
+        for i in ids:
+            hand.remove(i)
+        g.shown[p].append(("tunnela", tuple(ids)))
+        return [
+            Event("expose", p, tuple(ids), (3,), text=f"{name} exposed a tunnela of {action.cards[0]}")
+        ]
+    if isinstance(action, DrawStock):
+        card = g.stock.pop()
+        hand.append(card)
+        g.drawn[p] = True
+        g.phase = "play"
+        g.taken = None
+        return [
+            Event(
+                "draw_stock", p, (card,), private_to=p,
+                text=f"{name} drew from the stock — {card_of(card)}",
+            )
+        ]
+    if isinstance(action, TakeDiscard):
+        card = g.discards.pop()
+        hand.append(card)
+        g.drawn[p] = True
+        g.phase = "play"
+        g.taken = card
+        if g.seen_by_dublees[p]:
+            g.must_go_out = True
+        return [Event("take_discard", p, (card,), text=f"{name} took {card_of(card)} from the discards")]
+    if isinstance(action, Discard):
+        card = _pick(hand, action.card, action.card_id)
+        hand.remove(card)
+        g.discards.append(card)
+        events = [Event("discard", p, (card,), text=f"{name} discarded {card_of(card)}")]
+        events += _end_turn(g)
+        return events
+    if isinstance(action, See):
+        return _see(g, p, action)
+    if isinstance(action, GoOut):
+        return _go_out(g, p, action)
+    raise AssertionError(f"unhandled action {action}")
+
+
+def _pick(hand: list[int], card: Card, card_id: int | None) -> int:
+    if card_id is not None:
+        return card_id
+    for i in reversed(hand):
+        if code_of(i) == card.code:
+            return i
+    raise AssertionError("checked before")
+
+
+def _see(g: Game, p: int, action: See) -> list[Event]:
+    hand = g.hands[p]
+    name = g.names[p]
+    ids_all: list[int] = []
+    groups = []
+    for m in action.melds:
+        ids = _resolve(hand, m)
+        assert ids is not None
+        for i in ids:
+            hand.remove(i)
+        g.shown[p].append(("dublee" if action.dublees else "see", tuple(ids)))
+        ids_all += ids
+        groups.append(len(ids))
+    g.seen[p] = True
+    g.seen_by_dublees[p] = action.dublees
+    how = f"{len(action.melds)} dublees" if action.dublees else "pure melds"
+    events = [Event("see", p, tuple(ids_all), tuple(groups), text=f"{name} saw the maal with {how}")]
+    if g.tiplu_id is None:
+        tiplu = _choose_tiplu(g)
+        events.append(
+            Event(
+                "tiplu_chosen", p, (tiplu,), private_to=p,
+                text=f"{name} chose the tiplu and put it under the stock — {card_of(tiplu)}",
+            )
+        )
+    else:
+        events.append(
+            Event(
+                "tiplu_seen", p, (g.tiplu_id,), private_to=p,
+                text=f"{name} looked at the tiplu — {card_of(g.tiplu_id)}",
+            )
+        )
+    return events
+
+
+def _go_out(g: Game, p: int, action: GoOut) -> list[Event]:
+    hand = g.hands[p]
+    finish: list[tuple[int, ...]] = []
+    groups = []
+    for m in action.melds:
+        ids = _resolve(hand, m)
+        assert ids is not None
+        for i in ids:
+            hand.remove(i)
+        finish.append(tuple(ids))
+        groups.append(len(ids))
+    discard = _pick(hand, action.discard, None)
+    hand.remove(discard)
+    g.discards.append(discard)
+    # Melds laid down go back into the hand for counting; the table shows them as the finish.
+    for ids in finish:
+        hand.extend(ids)
+    how = " with eight dublees" if g.seen_by_dublees[p] else ""
+    events = [
+        Event(
+            "go_out", p, tuple(i for ids in finish for i in ids) + (discard,), tuple(groups) + (1,),
+            text=f"{g.names[p]} went out{how}, discarding {card_of(discard)}",
+        )
+    ]
+    events += showdown.finish_hand(
+        g, winner=p, reason="went out", finish=tuple(finish), final_discard=discard
+    )
+    return events
+
+
+def _end_turn(g: Game) -> list[Event]:
+    """After a discard: the stock, the turn cap, and the next player."""
+    rules = g.rules
+    g.turn += 1
+    g.taken = None
+    g.must_go_out = False
+    if g.turn >= rules.max_turns:
+        return showdown.finish_hand(g, winner=None, reason="turn cap")
+    events: list[Event] = []
+    if not g.stock:
+        if rules.stock_exhausted == "void":
+            return showdown.finish_hand(g, winner=None, reason="void")
+        if rules.stock_exhausted == "turn_once":
+            if g.exhaustions >= 1 or len(g.discards) < 2:
+                return showdown.finish_hand(g, winner=None, reason="stock exhausted")
+            g.exhaustions += 1
+            g.stock = list(reversed(g.discards[:-1]))
+            g.discards = g.discards[-1:]
+            events.append(Event("turn_over", None, text="The discard pile was turned over once"))
+        else:
+            if len(g.discards) < 2:
+                return showdown.finish_hand(g, winner=None, reason="stock exhausted")
+            g.reshuffles += 1
+            stock = g.discards[:-1]
+            g._rng(f"reshuffle{g.reshuffles}").shuffle(stock)
+            g.stock = stock
+            g.discards = g.discards[-1:]
+            events.append(Event("reshuffle", None, text="The discards were shuffled into a new stock"))
+    g.current_player = next_seat(g.current_player, g.players, rules)
+    g.phase = "draw"
+    return events

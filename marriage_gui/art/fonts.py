@@ -1,0 +1,138 @@
+"""The bundled Noto fonts: Latin, the suit symbols and Devanagari, with mixed-script text.
+
+SDL_ttf draws one face per call, and Noto splits its scripts over several files, so
+``render`` cuts a string into runs (Devanagari, suit symbols, everything else), renders each
+run with the face that has its glyphs and joins them on a common baseline. Devanagari runs
+are shaped by HarfBuzz (``Font.set_script("Deva")``) so matras and conjuncts come out right.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from .paths import asset
+
+LATIN = "latin"
+DEVANAGARI = "devanagari"
+SYMBOLS = "symbols"
+
+_FILES = {
+    (LATIN, False): "NotoSans-Regular.ttf",
+    (LATIN, True): "NotoSans-Bold.ttf",
+    (DEVANAGARI, False): "NotoSansDevanagari-Regular.ttf",
+    (DEVANAGARI, True): "NotoSansDevanagari-Bold.ttf",
+    # Symbols 2 has one weight; the suit glyphs are solid shapes, so it serves both.
+    (SYMBOLS, False): "NotoSansSymbols2-Regular.ttf",
+    (SYMBOLS, True): "NotoSansSymbols2-Regular.ttf",
+}
+_SCRIPT_TAGS = {LATIN: "Latn", DEVANAGARI: "Deva", SYMBOLS: "Zyyy"}
+_SYMBOL_CHARS = frozenset("♠♡♢♣♤♥♦♧★☆✦✧")
+
+
+def _ensure_init() -> None:
+    if not pygame.font.get_init():
+        pygame.font.init()
+
+
+def font_path(script: str = LATIN, bold: bool = False) -> str:
+    """File path of the bundled face for ``script`` (``latin``, ``devanagari``, ``symbols``)."""
+    return str(asset("fonts", _FILES[(script, bold)]))
+
+
+@lru_cache(maxsize=256)
+def face(size: int, bold: bool = False, script: str = LATIN) -> pygame.font.Font:
+    """A cached Font of pixel ``size`` for one script."""
+    _ensure_init()
+    font = pygame.font.Font(font_path(script, bold), max(1, int(size)))
+    if hasattr(font, "set_script"):
+        # HarfBuzz needs the script to reorder and join Devanagari clusters.
+        font.set_script(_SCRIPT_TAGS[script])
+    return font
+
+
+def get(size: int, bold: bool = False) -> pygame.font.Font:
+    """The cached Latin UI font (Noto Sans) at pixel ``size``."""
+    return face(size, bold, LATIN)
+
+
+def is_devanagari(ch: str) -> bool:
+    """True for a Devanagari letter, sign or digit (including the danda and extensions)."""
+    o = ord(ch)
+    return 0x0900 <= o <= 0x097F or 0xA8E0 <= o <= 0xA8FF or 0x1CD0 <= o <= 0x1CFF
+
+
+def script_of(ch: str) -> str | None:
+    """The script a character needs, or None for neutral characters (spaces, punctuation)."""
+    if is_devanagari(ch):
+        return DEVANAGARI
+    if ch in _SYMBOL_CHARS:
+        return SYMBOLS
+    if ch.isspace() or ch in "-–—.,;:!?()[]'\"/|+&·":
+        return None
+    return LATIN
+
+
+def runs(text: str) -> list[tuple[str, str]]:
+    """Split ``text`` into ``(script, run)`` pieces; neutral characters join the run before."""
+    out: list[tuple[str, str]] = []
+    for ch in text:
+        script = script_of(ch)
+        if out and (script is None or script == out[-1][0]):
+            out[-1] = (out[-1][0], out[-1][1] + ch)
+        elif not out and script is None:
+            out.append((LATIN, ch))
+        else:
+            out.append((script or LATIN, ch))
+    # A leading neutral run takes the script of what follows, so "  राम" shapes as one run.
+    if len(out) > 1 and out[0][1].strip() == "":
+        out[1] = (out[1][0], out[0][1] + out[1][1])
+        out.pop(0)
+    return out
+
+
+def face_for(text: str, size: int, bold: bool = False) -> pygame.font.Font:
+    """The face to use for a whole string: Devanagari if it has any, else Latin."""
+    if any(is_devanagari(c) for c in text):
+        return face(size, bold, DEVANAGARI)
+    return face(size, bold, LATIN)
+
+
+def size_of(text: str, size: int, bold: bool = False) -> tuple[int, int]:
+    """Width and height ``render`` would give, without rendering."""
+    parts = runs(text) or [(LATIN, "")]
+    width = sum(face(size, bold, script).size(run)[0] for script, run in parts)
+    height = max(_line_box(face(size, bold, script))[2] for script, _ in parts)
+    return width, height
+
+
+def _line_box(font: pygame.font.Font) -> tuple[int, int, int]:
+    ascent, descent = font.get_ascent(), -font.get_descent()
+    return ascent, descent, ascent + descent
+
+
+def render(
+    text: str,
+    size: int,
+    colour: tuple[int, int, int] | pygame.Color = (255, 255, 255),
+    bold: bool = False,
+) -> pygame.Surface:
+    """Anti-aliased text mixing Latin, suit symbols and Devanagari on one baseline."""
+    parts = [(face(size, bold, script), run) for script, run in runs(text)]
+    if not parts:
+        parts = [(face(size, bold, LATIN), "")]
+    ascent = max(_line_box(f)[0] for f, _ in parts)
+    descent = max(_line_box(f)[1] for f, _ in parts)
+    pieces = []
+    for font, run in parts:
+        if run == "":
+            continue
+        pieces.append((font.render(run, True, colour), _line_box(font)[0]))
+    width = sum(p.get_width() for p, _ in pieces)
+    out = pygame.Surface((max(1, width), ascent + descent), pygame.SRCALPHA)
+    x = 0
+    for piece, piece_ascent in pieces:
+        out.blit(piece, (x, ascent - piece_ascent))
+        x += piece.get_width()
+    return out
