@@ -70,15 +70,19 @@ def main() -> None:
     args = ap.parse_args()
     actions, elapsed, hands = random_play(args.seconds)
     rate = actions / elapsed
-    print(f"random legal play (4 players, nepali): {rate:,.0f} actions/s "
-          f"over {hands} hands  [bar >= 30,000]")
+    print(
+        f"random legal play (4 players, nepali): {rate:,.0f} actions/s "
+        f"over {hands} hands  [bar >= 30,000]"
+    )
     c = clone_time() * 1e6
     print(f"clone(): {c:.1f} us  [bar <= 50]")
     times = sorted(going_out_times(3000))
     med = statistics.median(times) * 1e6
     p95 = times[int(len(times) * 0.95)] * 1e6
-    print(f"find_going_out, random 22-card hands: median {med:.1f} us, p95 {p95:.1f} us, "
-          f"max {times[-1] * 1e6:.0f} us  [bar median <= 100]")
+    print(
+        f"find_going_out, random 22-card hands: median {med:.1f} us, p95 {p95:.1f} us, "
+        f"max {times[-1] * 1e6:.0f} us  [bar median <= 100]"
+    )
 
 
 if __name__ == "__main__":

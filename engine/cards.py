@@ -16,7 +16,25 @@ RANKS = "23456789TJQKA"
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANK_NAMES = dict(
-    zip(RANKS, "two three four five six seven eight nine ten jack queen king ace".split(), strict=True)
+    zip(
+        RANKS,
+        [
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "jack",
+            "queen",
+            "king",
+            "ace",
+        ],
+        strict=True,
+    )
 )
 JOKER_CODE = 52
 DECKS = 3

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -24,7 +23,7 @@ from engine.actions import (
     TakeDiscard,
     parse_action,
 )
-from engine.cards import CARDS, SHOE_SIZE, Card, code_of, shoe_ids
+from engine.cards import CARDS, SHOE_SIZE, Card, code_of
 from engine.events import Event
 from engine.result import HandResult
 from engine.rules import RuleSet
@@ -53,7 +52,7 @@ class GameLog(list[Action]):
         self.players: tuple[str, ...] = tuple(players)
         self.hands = hands
 
-    def copy(self) -> GameLog:  # type: ignore[override]
+    def copy(self) -> GameLog:
         """A copy that keeps the players and match length."""
         return GameLog(self, self.players, self.hands)
 
@@ -377,7 +376,9 @@ class Game:
         try:
             data = json.loads(text)
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise ValueError(f"this save is not readable ({exc.msg if hasattr(exc, 'msg') else exc})") from None
+            raise ValueError(
+                f"this save is not readable ({exc.msg if hasattr(exc, 'msg') else exc})"
+            ) from None
         return cls.from_dict(data)
 
     # ------------------------------------------------------------------ internals used by turns
@@ -400,6 +401,4 @@ __all__ = [
     "NextHand",
     "See",
     "TakeDiscard",
-    "Counter",
-    "shoe_ids",
 ]

@@ -101,7 +101,9 @@ def _dirty_kind(naturals: Sequence[int], size: int) -> MeldKind | None:
 
 
 def meld_kind_of_codes(
-    codes: Sequence[int], wild: Sequence[bool] | None, marriage: tuple[int, int, int] | None,
+    codes: Sequence[int],
+    wild: Sequence[bool] | None,
+    marriage: tuple[int, int, int] | None,
     long_melds: bool,
 ) -> MeldKind | None:
     """Fast core of ``classify_meld`` on card codes; ``wild`` is a per-code mask or None."""
@@ -118,17 +120,17 @@ def meld_kind_of_codes(
         return best
     for k in range(1, len(wild_pos) + 1):
         if n - k <= 1 and k >= 2:
-            kind: MeldKind | None = MeldKind.WILD_MELD
-            best = kind if best is None or _ORDER[kind] < _ORDER[best] else best
+            if best is None or _ORDER[MeldKind.WILD_MELD] < _ORDER[best]:
+                best = MeldKind.WILD_MELD
             break
         for chosen in combinations(wild_pos, k):
             skip = set(chosen)
             naturals = [c for i, c in enumerate(codes) if i not in skip]
-            kind = _dirty_kind(naturals, n)
-            if kind is None and n == 3 and k >= 2:
-                kind = MeldKind.WILD_MELD
-            if kind is not None and (best is None or _ORDER[kind] < _ORDER[best]):
-                best = kind
+            found = _dirty_kind(naturals, n)
+            if found is None and n == 3 and k >= 2:
+                found = MeldKind.WILD_MELD
+            if found is not None and (best is None or _ORDER[found] < _ORDER[best]):
+                best = found
     if best is MeldKind.WILD_MELD and not long_melds and len(wild_pos) < 2:
         return None
     return best
@@ -144,7 +146,9 @@ def classify_meld(
     return meld_kind_of_codes(codes, wilds.wild, wilds.marriage, rules.long_melds)
 
 
-def is_pure_meld(cards: Sequence[Card], rules: RuleSet = NEPALI, wilds: Wilds | None = None) -> bool:
+def is_pure_meld(
+    cards: Sequence[Card], rules: RuleSet = NEPALI, wilds: Wilds | None = None
+) -> bool:
     """Whether the cards make a pure meld (tunnela, pure sequence, marriage)."""
     kind = classify_meld(cards, wilds, rules)
     return kind is not None and kind.is_pure

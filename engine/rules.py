@@ -90,6 +90,16 @@ class RuleSet:
     match_hands: int = 0
 
     def __post_init__(self) -> None:
+        for f in fields(self):
+            value, default = getattr(self, f.name), f.default
+            if isinstance(default, bool):
+                ok = isinstance(value, bool)
+            elif isinstance(default, int):
+                ok = isinstance(value, int) and not isinstance(value, bool)
+            else:
+                ok = isinstance(value, type(default))
+            if not ok:
+                raise ValueError(f"{f.name} must be a {type(default).__name__}, not {value!r}")
         for name, allowed in _CHOICES.items():
             value = getattr(self, name)
             if value not in allowed:
@@ -99,7 +109,10 @@ class RuleSet:
             (0 <= self.printed_jokers <= 3, "printed_jokers must be 0 to 3"),
             (self.max_turns >= 10, "max_turns must be at least 10"),
             (2 <= self.dublee_see <= 10, "dublee_see must be 2 to 10"),
-            (self.dublee_see < self.dublee_out <= 10, "dublee_out must be above dublee_see, at most 10"),
+            (
+                self.dublee_see < self.dublee_out <= 10,
+                "dublee_out must be above dublee_see, at most 10",
+            ),
             (self.dublee_out * 2 <= self.hand_size + 1, "dublee_out pairs must fit in a hand"),
             (self.dublee_min_players >= 0, "dublee_min_players must not be negative"),
             (self.seen_fee >= 0 and self.unseen_fee >= 0, "fees must not be negative"),
@@ -150,7 +163,9 @@ class RuleSet:
         unknown = set(data) - known
         if unknown:
             raise ValueError(f"no such rule: {', '.join(sorted(unknown))}")
-        values = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+        values: dict[str, Any] = {
+            k: tuple(v) if isinstance(v, list) else v for k, v in data.items()
+        }
         try:
             return cls(**values)
         except TypeError as exc:

@@ -30,8 +30,12 @@ def finish_hand(
     for seat in range(n):
         cards = [CARDS[code_of(i)] for i in g.hands[seat]]
         shown = [[CARDS[code_of(i)] for i in ids] for _k, ids in g.shown[seat]]
-        tunnelas = [m for (kind, _ids), m in zip(g.shown[seat], shown, strict=True) if kind == "tunnela"]
-        table = [m for (kind, _ids), m in zip(g.shown[seat], shown, strict=True) if kind != "tunnela"]
+        tunnelas = [
+            m for (kind, _ids), m in zip(g.shown[seat], shown, strict=True) if kind == "tunnela"
+        ]
+        table = [
+            m for (kind, _ids), m in zip(g.shown[seat], shown, strict=True) if kind != "tunnela"
+        ]
         all_cards = cards + [c for m in shown for c in m]
         breakdowns.append(
             scoring.maal_breakdown(

@@ -346,8 +346,9 @@ def distance(
     go = [99]
     if table.melds_route:
         cost = meld_cost(counts, wild, unseen, need)
-        exact = cost and rules.long_melds and len(hand) % 3 != 0 and len(hand) >= 4
-        if exact and search_for(True, wild).feasible(pack(counts), 0, 1, need):
+        # The block count never uses a wild card as itself; an exact search settles a finish.
+        ready = len(hand) % 3 == 1 or (rules.long_melds and len(hand) >= 4)
+        if cost and ready and search_for(rules.long_melds, wild).feasible(pack(counts), 0, 1, need):
             cost = 0
         go.append(cost)
     if table.dublee_route:
@@ -388,8 +389,9 @@ def outs(
     base = distance(hand, wilds, rules, groups, seen, unseen, players)
     use_see = base.to_see > 0
     found: dict[int, int] = {}
+    held = _counts(hand)
     for code in range(NCODES):
-        if unseen[code] <= 0:
+        if unseen[code] <= 0 or held[code] >= 3:
             continue
         after = distance(hand + [CARDS[code]], wilds, rules, groups, seen, unseen, players)
         if (after.to_see < base.to_see) if use_see else (after.to_go_out < base.to_go_out):

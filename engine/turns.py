@@ -159,9 +159,7 @@ def legal_actions(g: Game) -> list[Action]:
                 sees.append(see)
         acts += sees
     if g.seen[p]:
-        for fin in solver.going_out_options(
-            cards, g.wilds_for(p), rules, shown, players=g.players
-        ):
+        for fin in solver.going_out_options(cards, g.wilds_for(p), rules, shown, players=g.players):
             melds, discard = fin
             if _discard_refusal(g, p, discard) is None:
                 acts.append(GoOut(tuple(tuple(m) for m in melds), discard))
@@ -334,7 +332,9 @@ def perform(g: Game, action: Action) -> list[Event]:
             hand.remove(i)
         g.shown[p].append(("tunnela", tuple(ids)))
         return [
-            Event("expose", p, tuple(ids), (3,), text=f"{name} exposed a tunnela of {action.cards[0]}")
+            Event(
+                "expose", p, tuple(ids), (3,), text=f"{name} exposed a tunnela of {action.cards[0]}"
+            )
         ]
     if isinstance(action, DrawStock):
         card = g.stock.pop()
@@ -344,7 +344,10 @@ def perform(g: Game, action: Action) -> list[Event]:
         g.taken = None
         return [
             Event(
-                "draw_stock", p, (card,), private_to=p,
+                "draw_stock",
+                p,
+                (card,),
+                private_to=p,
                 text=f"{name} drew from the stock — {card_of(card)}",
             )
         ]
@@ -356,7 +359,9 @@ def perform(g: Game, action: Action) -> list[Event]:
         g.taken = card
         if g.seen_by_dublees[p]:
             g.must_go_out = True
-        return [Event("take_discard", p, (card,), text=f"{name} took {card_of(card)} from the discards")]
+        return [
+            Event("take_discard", p, (card,), text=f"{name} took {card_of(card)} from the discards")
+        ]
     if isinstance(action, Discard):
         card = _pick(hand, action.card, action.card_id)
         hand.remove(card)
@@ -396,19 +401,27 @@ def _see(g: Game, p: int, action: See) -> list[Event]:
     g.seen[p] = True
     g.seen_by_dublees[p] = action.dublees
     how = f"{len(action.melds)} dublees" if action.dublees else "pure melds"
-    events = [Event("see", p, tuple(ids_all), tuple(groups), text=f"{name} saw the maal with {how}")]
+    events = [
+        Event("see", p, tuple(ids_all), tuple(groups), text=f"{name} saw the maal with {how}")
+    ]
     if g.tiplu_id is None:
         tiplu = _choose_tiplu(g)
         events.append(
             Event(
-                "tiplu_chosen", p, (tiplu,), private_to=p,
+                "tiplu_chosen",
+                p,
+                (tiplu,),
+                private_to=p,
                 text=f"{name} chose the tiplu and put it under the stock — {card_of(tiplu)}",
             )
         )
     else:
         events.append(
             Event(
-                "tiplu_seen", p, (g.tiplu_id,), private_to=p,
+                "tiplu_seen",
+                p,
+                (g.tiplu_id,),
+                private_to=p,
                 text=f"{name} looked at the tiplu — {card_of(g.tiplu_id)}",
             )
         )
@@ -420,12 +433,12 @@ def _go_out(g: Game, p: int, action: GoOut) -> list[Event]:
     finish: list[tuple[int, ...]] = []
     groups = []
     for m in action.melds:
-        ids = _resolve(hand, m)
-        assert ids is not None
-        for i in ids:
+        found = _resolve(hand, m)
+        assert found is not None
+        for i in found:
             hand.remove(i)
-        finish.append(tuple(ids))
-        groups.append(len(ids))
+        finish.append(tuple(found))
+        groups.append(len(found))
     discard = _pick(hand, action.discard, None)
     hand.remove(discard)
     g.discards.append(discard)
@@ -435,7 +448,10 @@ def _go_out(g: Game, p: int, action: GoOut) -> list[Event]:
     how = " with eight dublees" if g.seen_by_dublees[p] else ""
     events = [
         Event(
-            "go_out", p, tuple(i for ids in finish for i in ids) + (discard,), tuple(groups) + (1,),
+            "go_out",
+            p,
+            tuple(i for ids in finish for i in ids) + (discard,),
+            tuple(groups) + (1,),
             text=f"{g.names[p]} went out{how}, discarding {card_of(discard)}",
         )
     ]
@@ -472,7 +488,9 @@ def _end_turn(g: Game) -> list[Event]:
             g._rng(f"reshuffle{g.reshuffles}").shuffle(stock)
             g.stock = stock
             g.discards = g.discards[-1:]
-            events.append(Event("reshuffle", None, text="The discards were shuffled into a new stock"))
+            events.append(
+                Event("reshuffle", None, text="The discards were shuffled into a new stock")
+            )
     g.current_player = next_seat(g.current_player, g.players, rules)
     g.phase = "draw"
     return events

@@ -1,10 +1,10 @@
 import pytest
 
-from engine import MeldKind, PRESETS, Role, Wilds, classify_meld, parse_card, parse_cards
+from engine import PRESETS, MeldKind, Role, Wilds, classify_meld, parse_card, parse_cards
 from engine.melds import is_dublee
 
 N = PRESETS["nepali"]
-I = PRESETS["indian"]
+IND = PRESETS["indian"]
 
 
 def W(t, rules=N):
@@ -94,7 +94,7 @@ def test_purity():
     ],
 )
 def test_classify_indian_long_melds(cards, tiplu, kind):
-    assert classify_meld(parse_cards(cards), W(tiplu, I) if tiplu else None, I) is kind
+    assert classify_meld(parse_cards(cards), W(tiplu, IND) if tiplu else None, IND) is kind
 
 
 def test_dublees():

@@ -1,0 +1,44 @@
+"""Scenes: the screens of the game, kept on a stack. Input, time and drawing are kept apart."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from marriage_gui.app import App
+
+
+class Scene:
+    """One screen. The app sends it events, advances it by ``dt`` seconds, and asks it to draw.
+
+    Scenes never read the mouse or the clock directly: positions come from ``event.pos`` and
+    time from ``dt``, so tests can drive them with synthetic events and a fixed step.
+    """
+
+    #: Whether the scene below should be drawn first (for overlays and dialogs).
+    transparent = False
+    #: A short name for ``--scene`` and screenshots.
+    name = "scene"
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def on_enter(self) -> None:
+        """Called when the scene becomes the top of the stack (again)."""
+
+    def on_exit(self) -> None:
+        """Called when the scene leaves the top of the stack."""
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        """Called when the window changes size; recompute layout here."""
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """React to one input event."""
+
+    def update(self, dt: float) -> None:
+        """Advance animations and timers by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene onto ``surface``."""

@@ -1,0 +1,81 @@
+"""What a match is set up with: the seats (human or bot, with names), the rules, the length."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.rules import PRESETS, RuleSet
+
+SEAT_KINDS = ("human", "easy", "medium", "hard")
+
+
+@dataclass(frozen=True)
+class SeatSetup:
+    """One seat: a name and who plays it (a human, or a bot of some level)."""
+
+    name: str
+    kind: str = "human"
+
+    def __post_init__(self) -> None:
+        if self.kind not in SEAT_KINDS:
+            raise ValueError(f"a seat is one of {', '.join(SEAT_KINDS)}, not {self.kind!r}")
+        if not self.name.strip():
+            raise ValueError("every seat needs a name")
+
+    @property
+    def is_bot(self) -> bool:
+        """Whether the computer plays this seat."""
+        return self.kind != "human"
+
+
+@dataclass(frozen=True)
+class MatchSetup:
+    """Everything chosen on the new-game screen."""
+
+    seats: tuple[SeatSetup, ...] = (
+        SeatSetup("You", "human"),
+        SeatSetup("Sita", "medium"),
+        SeatSetup("Ram", "medium"),
+        SeatSetup("Hari", "medium"),
+    )
+    rules: RuleSet = field(default_factory=lambda: PRESETS["nepali"])
+    hands: int = 4
+    seed: int | str | None = None
+
+    def __post_init__(self) -> None:
+        if not 2 <= len(self.seats) <= 5:
+            raise ValueError("a table has 2 to 5 seats")
+        if self.hands < 1:
+            raise ValueError("a match has at least one hand")
+
+    @property
+    def humans(self) -> list[int]:
+        """Seats played by people."""
+        return [i for i, s in enumerate(self.seats) if not s.is_bot]
+
+    @property
+    def hot_seat(self) -> bool:
+        """More than one person shares this screen: hands must be hidden between turns."""
+        return len(self.humans) > 1
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for saves."""
+        return {
+            "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
+            "rules": self.rules.to_dict(),
+            "hands": self.hands,
+            "seed": self.seed,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> MatchSetup:
+        """Inverse of ``to_dict``; damaged data raises ValueError."""
+        try:
+            seats = tuple(SeatSetup(str(s["name"]), str(s["kind"])) for s in data["seats"])
+            seed = data.get("seed")
+            if seed is not None and not isinstance(seed, int | str):
+                raise ValueError("the seed is damaged")
+            return cls(seats, RuleSet.from_dict(data["rules"]), int(data["hands"]), seed)
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"the match set-up is damaged ({exc})") from None
