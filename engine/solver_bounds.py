@@ -36,7 +36,8 @@ def hopeless(counts: Sequence[int], wild: Sequence[bool] | None, need: int) -> b
     """A cheap proof that three-card melds cannot take all but one card: too few wilds.
 
     A natural card in no natural meld of the hand needs a wild in its meld, which holds at most
-    two such cards; one with no partner at all needs two wilds. Also too few pure melds.
+    two such cards; one with no partner at all needs two wilds. (``need`` is checked by the
+    search itself, which counts repeated pure melds.)
     """
     p1, p2, p3, nat = _lane_masks(counts, wild)
     aces = p1 & 0x2000_2000_2000_2000  # rank A at bit 13 of each lane: copy to bit 0
@@ -44,10 +45,6 @@ def hopeless(counts: Sequence[int], wild: Sequence[bool] | None, need: int) -> b
     runs = p1 & (p1 >> 1) & (p1 >> 2) & _LANES
     in_run = runs | (runs << 1) | (runs << 2)
     in_run |= (in_run & 0x0001_0001_0001_0001) << 13
-    if need > 0:
-        pure = runs.bit_count() + (p3 & ~0x0001_0001_0001_0001).bit_count()
-        if pure < need:
-            return True
     lanes = [(p1 >> (LANE * s)) & 0x3FFE for s in range(4)]
     a, b, c, d = lanes
     two = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)

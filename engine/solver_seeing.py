@@ -19,32 +19,35 @@ def _counts(cards: Iterable[Card]) -> list[int]:
     return counts
 
 
+def _pure_code_melds(counts: Sequence[int], long_melds: bool) -> list[tuple[int, ...]]:
+    """Distinct pure melds as sorted code tuples, in code order (the hot path of legal_actions)."""
+    found: list[tuple[int, ...]] = [(c, c, c) for c in range(NCODES) if counts[c] >= 3]
+    max_len = 13 if long_melds else 3
+    for base in (0, 13, 26, 39):
+        present = [counts[base + i] > 0 for i in range(13)]
+        if sum(present) < 3:
+            continue
+        # Position -1 is the ace played low (A 2 3 …); the ace's own position is 12.
+        for start in range(-1, 11):
+            if not present[start]:  # present[-1] is the ace
+                continue
+            length = 0
+            while start + length <= 12 and present[start + length] and length < max_len:
+                length += 1
+                if start + length - 1 == 12 and start == -1:
+                    break
+                if length >= 3:
+                    found.append(tuple(sorted(base + (start + i) % 13 for i in range(length))))
+    return sorted(set(found))
+
+
 def pure_melds_in(cards: Iterable[Card], rules: RuleSet) -> list[Meld]:
     """The distinct pure melds (tunnelas, natural pure sequences) these cards hold, in code order.
 
     With long melds, pure sequences of every length the cards allow are listed.
     """
     counts = _counts(cards)
-    found: list[tuple[int, ...]] = []
-    for code in range(NCODES):
-        if counts[code] >= 3:
-            found.append((code, code, code))
-    max_len = 13 if rules.long_melds else 3
-    for suit in range(4):
-        base = suit * 13
-        # Ace low (A 2 3 ...) then every start from 2 upward; the ace has the top code.
-        starts = [-1, *range(11)]
-        for start in starts:
-            for length in range(3, max_len + 1):
-                idxs = [(start + i) % 13 for i in range(length)]
-                if start + length - 1 > 12 or len(set(idxs)) < length:
-                    break
-                codes = tuple(sorted(base + i for i in idxs))
-                if any(counts[c] == 0 for c in codes):
-                    break
-                found.append(codes)
-    found = sorted(set(found))
-    return [[CARDS[c] for c in codes] for codes in found]
+    return [[CARDS[c] for c in codes] for codes in _pure_code_melds(counts, rules.long_melds)]
 
 
 def seeing_options(
@@ -64,7 +67,7 @@ def seeing_options(
     table = Table(shown, rules, players)
     ways: list[list[Meld]] = []
     if table.melds_route and table.need > 0:
-        options = [[c.code for c in m] for m in pure_melds_in(hand, rules)]
+        options = [list(m) for m in _pure_code_melds(counts, rules.long_melds)]
         _choose_melds(options, counts, table.need, 0, [], ways, limit)
     see_pairs = rules.dublee_see - table.pairs
     if table.dublee_route and see_pairs > 0 and len(ways) < limit:
