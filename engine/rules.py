@@ -66,6 +66,8 @@ class RuleSet:
     unseen_maal: UnseenMaal = "count"
     # Maal tables, indexed by how many are held (1, 2, 3 …).
     poplu_points: PointTable = (2, 5, 10)
+    # Poplus and jhiplus counted together on the poplu table (the contract game).
+    poplu_jhiplu_combined: bool = False
     jhiplu_points: PointTable = (2, 5, 10)
     tiplu_points: PointTable = (3, 8)
     marriage_points: PointTable = (10, 30)
@@ -198,6 +200,7 @@ RULE_HELP: dict[str, str] = {
     "unseen_maal": "A player who never saw: maal counts, is lost (murder), or goes to the winner (kidnap).",
     "poplu_points": "Points for holding one, two, three poplus.",
     "jhiplu_points": "Points for holding one, two, three jhiplus.",
+    "poplu_jhiplu_combined": "Poplus and jhiplus are counted together on the poplu table.",
     "tiplu_points": "Points for holding one, two tiplus.",
     "marriage_points": "Points for one, two marriages (jhiplu + tiplu + poplu) in hand.",
     "shown_marriage_points": "Points for one, two marriages shown on the table.",
@@ -238,6 +241,7 @@ CONTRACT = NEPALI.replace(
     dublee_enabled=False,
     scoring="contract",
     tiplu_points=(3, 7),
+    poplu_jhiplu_combined=True,
     shown_marriage_points=(15, 35),
     tunnela_ordinary_points=(5, 15, 25),
     tunnela_joker_points=(5, 15, 25),

@@ -239,8 +239,28 @@ def _count(
                     )
                 )
             used = on_table + in_hand
+            combined = rules.poplu_jhiplu_combined
             for role, singular, plural in _SINGLES:
                 n = left[role] - (used if role.is_maal else 0)
+                if combined and role is Role.JHIPLU:
+                    continue
+                if combined and role is Role.POPLU:
+                    jhiplus = left[Role.JHIPLU] - used
+                    if n > 0 and jhiplus > 0:
+                        cards_pj = (_card_of_role(wilds, role),) * n + (
+                            _card_of_role(wilds, Role.JHIPLU),
+                        ) * jhiplus
+                        total_pj = n + jhiplus
+                        option.append(
+                            MaalItem(
+                                f"{total_pj} poplus and jhiplus",
+                                cards_pj,
+                                table_points(rules.poplu_points, total_pj),
+                            )
+                        )
+                        continue
+                    if jhiplus > 0:
+                        role, singular, plural, n = Role.JHIPLU, "jhiplu", "jhiplus", jhiplus
                 if n > 0:
                     card = _card_of_role(wilds, role)
                     option.append(

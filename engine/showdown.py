@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import scoring
 from engine.cards import CARDS, code_of
-from engine.deadwood import deadwood, deadwood_scores
+from engine.deadwood import deadwood
 from engine.events import Event
 from engine.result import HandResult
 
@@ -53,7 +53,7 @@ def finish_hand(
         hands = [[CARDS[code_of(i)] for i in g.hands[s]] for s in range(n)]
         per_seat = [wilds if g.seen[s] else None for s in range(n)]
         dead = tuple(deadwood(hands[s], per_seat[s], rules) for s in range(n))
-        nets = list(deadwood_scores(hands, per_seat, winner, rules))
+        nets = [0 if s == winner else dead[s].points for s in range(n)]
     for s in range(n):
         g.totals[s] += nets[s]
     result = HandResult(

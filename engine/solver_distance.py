@@ -15,35 +15,33 @@ card completes as one missing, and every other card as one of a meld still two s
 card is available when at least one copy is unseen from this seat; copies are not shared out
 between blocks, and a lone card is assumed completable. With long melds (the Indian game) the
 blocks are three-card melds, so the value is an upper bound except when the hand can go out.
+
+How it is computed: runs and tunnelas live inside one suit, so each suit's natural cards give a
+small Pareto set of block counts, memoised on the suit's counts (hands change one card a turn).
+Same-rank sets, the only blocks across suits, are enumerated rank by rank; wild cards held are
+then shared out among the blocks by a small cached optimisation.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
+from itertools import combinations
 
-from engine.cards import CARDS, JOKER_CODE, Card
+from engine.cards import JOKER_CODE, Card
 from engine.melds import meld_kind_of_codes
 from engine.rules import RuleSet
-from engine.solver_search import (
-    BITS,
-    GUARD,
-    NCODES,
-    UNIT,
-    Table,
-    Template,
-    pack,
-    search_for,
-    templates,
-)
+from engine.solver_search import NCODES, Table, pack, search_for, templates
 from engine.wilds import Wilds
 
-NEG = -(10**6)
 CACHE_LIMIT = 200_000
+NO_WILDS, WILD_AVAIL, WILD_GONE = 0, 1, 2
 
-#: A two-card block: (packed pair, natural completions as (code, pure), fits with a wild).
-PairTemplate = tuple[int, tuple[tuple[int, int], ...], bool]
+#: A suit's block counts: (complete, pure partial, of which a wild completes, dirty-only pair).
+Counts = tuple[int, int, int, int]
+#: Sets chosen: (complete sets, set pairs one available card completes, other set pairs).
+SetCounts = tuple[int, int, int]
 
 
 @dataclass(frozen=True)
@@ -55,156 +53,288 @@ class Distance:
 
 
 @cache
-def _pair_templates() -> tuple[tuple[PairTemplate, ...], ...]:
-    """Per code x: every two-card block whose lower card is x, with how it completes."""
-    rows: list[tuple[PairTemplate, ...]] = []
+def _suit_shapes() -> tuple[
+    tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int, bool], ...]], ...
+]:
+    """Per index i of a suit: runs (j, k) and pairs (j, completion mask, dirty) above i.
+
+    Read off the meld templates of the first suit, so the shapes follow the meld rules.
+    """
     full = templates(False)
-    for x in range(NCODES):
-        found: dict[int, tuple[list[tuple[int, int]], bool]] = {}
-        for _, k, pure, naturals in _all_three_card(full):
-            if k == 0 and x in naturals:
-                rest = list(naturals)
-                for z in set(naturals):
-                    pair = list(rest)
-                    pair.remove(z)
-                    if min(pair) != x:
-                        continue
-                    delta = sum(UNIT[c] for c in pair)
-                    entry = found.setdefault(delta, ([], False))
-                    if (z, pure) not in entry[0]:
-                        entry[0].append((z, pure))
-            elif k == 1 and naturals[0] == x:
-                delta = sum(UNIT[c] for c in naturals)
-                completions = found.get(delta, ([], False))[0]
-                found[delta] = (completions, True)
-        rows.append(
-            tuple(
-                (delta, tuple(sorted(comp, key=lambda t: -t[1])), dirty)
-                for delta, (comp, dirty) in sorted(found.items())
-            )
+    runs: set[tuple[int, int, int]] = set()
+    dirty: set[tuple[int, int]] = set()
+    for i in range(13):
+        for _, k, _, naturals in full[i]:
+            if any(c >= 13 for c in naturals):
+                continue
+            if k == 0 and len(naturals) == 3 and len(set(naturals)) == 3:
+                runs.add(tuple(sorted(naturals)))  # type: ignore[arg-type]
+            elif k == 1 and len(naturals) == 2:
+                dirty.add((min(naturals), max(naturals)))
+    completes: dict[tuple[int, int], int] = {(i, i): 1 << i for i in range(13)}
+    for run in runs:
+        for a, b in combinations(run, 2):
+            (z,) = set(run) - {a, b}
+            completes[a, b] = completes.get((a, b), 0) | 1 << z
+    for pair in dirty:
+        completes.setdefault(pair, 0)
+    rows = []
+    for i in range(13):
+        row_runs = tuple(sorted((b, c) for a, b, c in runs if a == i))
+        row_pairs = tuple(
+            (b, mask, (a, b) in dirty) for (a, b), mask in sorted(completes.items()) if a == i
         )
+        rows.append((row_runs, row_pairs))
     return tuple(rows)
 
 
-def _all_three_card(full: tuple[tuple[Template, ...], ...]) -> list[Template]:
-    return [t for row in full for t in row if len(t[3]) + t[1] == 3]
+def _pareto(items: Iterable[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
+    """The items no other item matches or beats in every place."""
+    kept: list[tuple[int, ...]] = []
+    for item in sorted(set(items), reverse=True):
+        if not any(all(a >= b for a, b in zip(k, item, strict=True)) for k in kept):
+            kept.append(item)
+    return tuple(kept)
 
 
-class _Context:
-    """The block search for one set of wild codes; memo keys carry the available cards."""
-
-    def __init__(self, wild: Sequence[bool] | None) -> None:
-        full = templates(False)
-        self.full: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
-            tuple(
-                (d, k, p)
-                for d, k, p, naturals in row
-                if len(naturals) + k == 3 and (k == 0 or wild is not None)
-            )
-            for row in full
-        )
-        # Two-card blocks: (packed pair, codes that complete it, codes that complete it pure,
-        # whether a wild completes it).
-        self.pairs: tuple[tuple[tuple[int, int, int, bool], ...], ...] = tuple(
-            tuple(
-                (
-                    delta,
-                    sum(1 << z for z, _ in completions),
-                    sum(1 << z for z, pure in completions if pure),
-                    dirty and wild is not None,
-                )
-                for delta, completions, dirty in row
-            )
-            for row in _pair_templates()
-        )
-        self.with_wilds = wild is not None
-        self.memo: dict[tuple[int, int, int, int, int], int] = {}
-
-    def end_value(self, pool: int, slots: int, need: int) -> int:
-        """Best value of leftover pool wilds alone, with ``need`` slots kept for pure melds."""
-        if need > slots:
-            return NEG
-        best = 0
-        free = slots - need
-        for triples in range(min(pool // 3, free) + 1):
-            pairs = min((pool - 3 * triples) // 2, free - triples)
-            best = max(best, 2 * triples + pairs)
-        return best
-
-    def best(self, hand: int, pool: int, slots: int, need: int, avail: int) -> int:
-        """Max of 2 per complete block plus 1 per two-card block, in at most ``slots`` blocks.
-
-        ``avail`` has bit c set when code c is unseen (so may still be drawn); bit 53 when
-        some wild card is.
-        """
-        if not hand:
-            return self.end_value(pool, slots, need)
-        key = (hand, pool, slots, need, avail)
-        memo = self.memo
-        hit = memo.get(key)
-        if hit is not None:
-            return hit
-        if len(memo) > CACHE_LIMIT:
-            memo.clear()
-        x = ((hand & -hand).bit_length() - 1) // BITS
-        unit = UNIT[x]
-        cap = 2 * slots
-        best = self.best(hand - unit, pool, slots, need, avail)
-        if slots and best < cap:
-            guarded = hand + GUARD
-            for delta, k, pure in self.full[x]:
-                if k > pool:
-                    continue
-                rest = guarded - delta
-                if rest & GUARD != GUARD:
-                    continue
-                nxt = need - pure if need else 0
-                value = 2 + self.best(rest - GUARD, pool - k, slots - 1, nxt, avail)
-                if value > best:
-                    best = value
-                    if best >= cap:
-                        break
-            if best < cap:
-                wild_avail = avail >> NCODES & 1
-                for delta, complete, complete_pure, dirty in self.pairs[x]:
-                    rest = guarded - delta
-                    if rest & GUARD != GUARD:
-                        continue
-                    if complete & avail:
-                        pure = 1 if complete_pure & avail else 0
-                    elif dirty and wild_avail:
-                        pure = 0
-                    else:
-                        continue
-                    nxt = need - pure if need else 0
-                    value = 1 + self.best(rest - GUARD, pool, slots - 1, nxt, avail)
-                    if value > best:
-                        best = value
-                        if best >= cap:
-                            break
-            if best < cap and pool:
-                value = 1 + self.best(hand - unit, pool - 1, slots - 1, need, avail)
-                best = max(best, value)
-        memo[key] = best
-        return best
+_SUIT_MEMO: dict[tuple[int, int, int], tuple[Counts, ...]] = {}
 
 
-_CONTEXTS: dict[tuple[bool, ...] | None, _Context] = {}
+def _suit(key: int, avail: int, mode: int) -> tuple[Counts, ...]:
+    """Pareto set of block counts of one suit: ``key`` packs 13 counts, two bits each."""
+    if not key:
+        return ((0, 0, 0, 0),)
+    memo_key = (key, avail, mode)
+    hit = _SUIT_MEMO.get(memo_key)
+    if hit is not None:
+        return hit
+    i = ((key & -key).bit_length() - 1) >> 1
+    unit = 1 << (2 * i)
+    n = (key >> (2 * i)) & 3
+    runs, pairs = _suit_shapes()[i]
+    found: list[Counts] = list(_suit(key - unit, avail, mode))
+    if n >= 3:
+        found += [(c + 1, p, u, z) for c, p, u, z in _suit(key - 3 * unit, avail, mode)]
+    for j, k in runs:
+        if (key >> (2 * j)) & 3 and (key >> (2 * k)) & 3:
+            rest = key - unit - (1 << (2 * j)) - (1 << (2 * k))
+            found += [(c + 1, p, u, z) for c, p, u, z in _suit(rest, avail, mode)]
+    for j, mask, dirty in pairs:
+        if j == i:
+            if n < 2 or not mask & avail:
+                continue
+        elif not (key >> (2 * j)) & 3:
+            continue
+        rest = key - unit - (1 << (2 * j))
+        if mask & avail:
+            up = 1 if dirty and mode else 0
+            found += [(c, p + 1, u + up, z) for c, p, u, z in _suit(rest, avail, mode)]
+        elif dirty and mode:
+            found += [(c, p, u, z + 1) for c, p, u, z in _suit(rest, avail, mode)]
+    result: tuple[Counts, ...] = _pareto(found)  # type: ignore[assignment]
+    if len(_SUIT_MEMO) > CACHE_LIMIT:
+        _SUIT_MEMO.clear()
+    _SUIT_MEMO[memo_key] = result
+    return result
 
 
-def _context(wild: Sequence[bool] | None) -> _Context:
-    key = None if wild is None else tuple(wild)
-    found = _CONTEXTS.get(key)
-    if found is None:
-        if len(_CONTEXTS) > 16:
-            _CONTEXTS.clear()
-        found = _CONTEXTS[key] = _Context(wild)
-    return found
+def _add(a: tuple[Counts, ...], b: tuple[Counts, ...]) -> tuple[Counts, ...]:
+    if len(a) == 1 and not any(a[0]):
+        return b
+    return _pareto(  # type: ignore[return-value]
+        (x[0] + y[0], x[1] + y[1], x[2] + y[2], x[3] + y[3]) for x in a for y in b
+    )
+
+
+@lru_cache(maxsize=CACHE_LIMIT)
+def _value(
+    cp: int,
+    p: int,
+    pu: int,
+    z: int,
+    s: SetCounts,
+    single: int,
+    w: int,
+    slots: int,
+    free: int,
+    mode: int,
+) -> int:
+    """Best block value (2 a complete block, 1 a partial) of these counts and ``w`` wilds.
+
+    At most ``slots`` blocks, at most ``free`` of them not pure.
+    """
+    cn, an, zn = s
+    if mode == WILD_AVAIL:
+        npu, zx = an + z + zn, 0
+    elif mode == WILD_GONE:
+        npu, zx = an, z + zn
+    else:
+        npu, zx = an, 0
+    best = 0
+    for a in range(min(w, npu) + 1):
+        for b in range(min(w - a, p if mode else 0) + 1):
+            if b > pu:
+                break
+            for zc in range(min(w - a - b, zx) + 1):
+                r = w - a - b - zc
+                loose = single + 2 * (zx - zc)
+                for s2 in range(min(r // 2, loose) + 1):
+                    for s1 in range(min(r - 2 * s2, loose - s2) + 1):
+                        rem = r - 2 * s2 - s1
+                        t3 = rem // 3
+                        t2 = (rem - 3 * t3) // 2
+                        done_np = cn + a + b + zc + s2 + t3
+                        part_np = npu - a + s1 + t2
+                        take = min(cp, slots)
+                        left = slots - take
+                        cap = max(0, free)
+                        cn_take = min(done_np, cap, left)
+                        left -= cn_take
+                        value = 2 * take + 2 * cn_take
+                        value += min(left, p - b + min(part_np, cap - cn_take))
+                        if value > best:
+                            best = value
+    return best
+
+
+def _set_blocks(nat: Sequence[int], avail: int, mode: int) -> list[tuple[tuple[int, ...], int]]:
+    """Same-rank blocks the natural cards allow: (codes, 0 complete / 1 pair / 2 dirty pair)."""
+    blocks: list[tuple[tuple[int, ...], int]] = []
+    for r in range(13):
+        suits = [s for s in range(4) if nat[s * 13 + r]]
+        if len(suits) < 2:
+            continue
+        for trio in combinations(suits, 3):
+            blocks.append((tuple(s * 13 + r for s in trio), 0))
+        for duo in combinations(suits, 2):
+            others = sum(1 << (s * 13 + r) for s in range(4) if s not in duo)
+            if others & avail:
+                blocks.append((tuple(s * 13 + r for s in duo), 1))
+            elif mode:
+                blocks.append((tuple(s * 13 + r for s in duo), 2))
+    return blocks
+
+
+_COMBINED: dict[tuple[int, int, int, int], tuple[Counts, ...]] = {}
+
+
+def _two_suits(low: int, high: int, avail: int, mode: int) -> tuple[Counts, ...]:
+    """The summed Pareto set of two suits (``avail`` holds both suits' 13 bits)."""
+    memo_key = (low, high, avail, mode)
+    hit = _COMBINED.get(memo_key)
+    if hit is not None:
+        return hit
+    total = _add(_suit(low, avail & 0x1FFF, mode), _suit(high, avail >> 13, mode))
+    if len(_COMBINED) > CACHE_LIMIT:
+        _COMBINED.clear()
+    _COMBINED[memo_key] = total
+    return total
+
+
+def _suits(keys: list[int], avail: int, mode: int) -> tuple[Counts, ...]:
+    low = _two_suits(keys[0], keys[1], avail & 0x3FFFFFF, mode)
+    return _add(low, _two_suits(keys[2], keys[3], (avail >> 26) & 0x3FFFFFF, mode))
+
+
+def block_value(nat: list[int], pool: int, avail: int, mode: int, slots: int, need: int) -> int:
+    """Best block value of the natural counts ``nat`` with ``pool`` wild cards (-1: none)."""
+    free = slots - need
+    if free < 0:
+        return -1
+    keys = [sum(nat[s * 13 + r] << (2 * r) for r in range(13)) for s in range(4)]
+    joker: tuple[Counts, ...] = ((0, 0, 0, 0),)
+    if nat[JOKER_CODE] >= 3:
+        joker = ((1, 0, 0, 0),)
+    elif nat[JOKER_CODE] == 2 and avail >> JOKER_CODE & 1:
+        joker = ((0, 1, 0, 0),)
+    cards = sum(nat)
+    blocks = sorted(_set_blocks(nat, avail, mode), key=lambda b: b[1])
+    best = 0
+    chosen = [0, 0, 0]
+
+    def walk(start: int, left: int) -> None:
+        nonlocal best
+        frontier = _add(joker, _suits(keys, avail, mode))
+        cn, an, zn = chosen
+        in_sets = 3 * cn + 2 * (an + zn)
+        sets = (cn, an, zn)
+        for c, p, u, z in frontier:
+            single = cards - in_sets - 3 * c - 2 * (p + z)
+            value = _value(c, p, u, z, sets, single, pool, slots, free, mode)
+            if value > best:
+                best = value
+        if not left or best >= 2 * slots:
+            return
+        fitting = [
+            index for index in range(start, len(blocks)) if all(nat[c] for c in blocks[index][0])
+        ]
+        if not fitting:
+            return
+        # Taking more sets only takes cards from the suits: bound by adding the sets for free.
+        trios = duos = 0
+        for rank in {blocks[index][0][0] % 13 for index in fitting}:
+            here = [index for index in fitting if blocks[index][0][0] % 13 == rank]
+            held = sum(nat[s * 13 + rank] for s in range(4))
+            three = min(held // 3, sum(1 for index in here if blocks[index][1] == 0))
+            trios += three
+            duos += min(held // 2 - three, len(here) - three)
+        trios = min(left, trios)
+        more = (cn + trios, an + min(left - trios, duos), zn)
+        loose = cards if pool else 0
+        if all(
+            _value(c, p, u, z, more, loose, pool, slots, free, mode) <= best
+            for c, p, u, z in frontier
+        ):
+            return
+        for index in fitting:
+            codes, kind = blocks[index]
+            if any(not nat[c] for c in codes):
+                continue
+            for c in codes:
+                nat[c] -= 1
+                keys[c // 13] -= 1 << (2 * (c % 13))
+            chosen[kind] += 1
+            walk(index, left - 1)
+            chosen[kind] -= 1
+            for c in codes:
+                nat[c] += 1
+                keys[c // 13] += 1 << (2 * (c % 13))
+
+    walk(0, min(free, slots))
+    return best
 
 
 def clear_distance_cache() -> None:
     """Forget every memoised distance (for benchmarks and tests)."""
-    _CONTEXTS.clear()
+    _SUIT_MEMO.clear()
+    _COMBINED.clear()
+    _value.cache_clear()
+
+
+def _natural(
+    counts: Sequence[int], wild: Sequence[bool] | None, unseen: Sequence[int]
+) -> tuple[list[int], int, int, int]:
+    """Natural counts, wild cards held, the available-codes mask and the wild mode."""
+    avail = sum(1 << c for c in range(NCODES) if unseen[c] > 0)
+    if wild is None:
+        return list(counts), 0, avail, NO_WILDS
+    natural = [0 if wild[c] else counts[c] for c in range(NCODES)]
+    pool = sum(counts[c] for c in range(NCODES) if wild[c])
+    mode = WILD_AVAIL if any(unseen[c] > 0 for c in range(NCODES) if wild[c]) else WILD_GONE
+    return natural, pool, avail, mode
+
+
+def meld_cost(
+    counts: Sequence[int], wild: Sequence[bool] | None, unseen: Sequence[int], need: int
+) -> int:
+    """Missing cards for the three-card meld route with ``need`` pure melds still to show.
+
+    Wild cards in the hand are all counted as wilds here (never as their natural selves).
+    """
+    slots = sum(counts) // 3
+    natural, pool, avail, mode = _natural(counts, wild, unseen)
+    value = block_value(natural, pool, avail, mode, slots, need)
+    return 99 if value < 0 else 2 * slots - value
 
 
 def default_unseen(
@@ -276,32 +406,6 @@ def pure_see_cost(counts: Sequence[int], unseen: Sequence[int], need: int) -> in
     return 3 * need - best[0]
 
 
-def meld_cost(
-    counts: Sequence[int], wild: Sequence[bool] | None, unseen: Sequence[int], need: int
-) -> int:
-    """Missing cards for the three-card meld route with ``need`` pure melds still to show.
-
-    Wild cards in the hand are all counted as wilds here (never as their natural selves).
-    """
-    n = sum(counts)
-    slots = n // 3
-    context = _context(wild)
-    avail = sum(1 << c for c in range(NCODES) if unseen[c] > 0)
-    natural = list(counts)
-    pool = 0
-    if wild is not None:
-        for c in range(NCODES):
-            if wild[c]:
-                pool += natural[c]
-                natural[c] = 0
-        if any(unseen[c] > 0 for c in range(NCODES) if wild[c]):
-            avail |= 1 << NCODES
-    value = context.best(pack(natural), pool, slots, need, avail)
-    if value <= NEG // 2:
-        return 99
-    return 2 * slots - value
-
-
 def is_pure_shown(group: Sequence[Card], long_melds: bool) -> bool:
     """Whether a group on the table is a pure meld (wilds never used)."""
     kind = meld_kind_of_codes([c.code for c in group], None, None, long_melds)
@@ -315,6 +419,63 @@ def _counts(cards: Iterable[Card]) -> list[int]:
     return counts
 
 
+class _Setup:
+    """What stays fixed while ``outs`` tries one drawn card after another."""
+
+    def __init__(
+        self,
+        hand: list[Card],
+        wilds: Wilds | None,
+        rules: RuleSet,
+        shown: Iterable[Sequence[Card]],
+        seen: bool,
+        unseen_counts: Sequence[int] | None,
+        players: int | None,
+    ) -> None:
+        groups = [list(g) for g in shown]
+        self.unseen = (
+            list(unseen_counts)
+            if unseen_counts is not None
+            else default_unseen(hand, groups, rules)
+        )
+        self.table = table = Table(groups, rules, players)
+        self.seen = seen or table.pure >= 3 or (table.pairs > 0 and table.pairs >= rules.dublee_see)
+        self.need = 0 if self.seen else table.need
+        self.wilds = wilds
+        self.wild = None if wilds is None else wilds.wild
+        self.rules = rules
+        # The block count is exact for three-card melds, but it never lets a wild card stand
+        # as itself in a pure meld: only then (or with long melds) may an exact search differ.
+        self.exact_check = rules.long_melds or (self.wild is not None and self.need > 0)
+
+    def to_see(self, counts: list[int]) -> int:
+        if self.seen:
+            return 0
+        table, rules = self.table, self.rules
+        costs = [99]
+        if table.melds_route:
+            costs.append(pure_see_cost(counts, self.unseen, self.need))
+        if table.dublee_route:
+            costs.append(pair_cost(counts, self.unseen, rules.dublee_see - table.pairs, 0))
+        return min(costs)
+
+    def to_go_out(self, counts: list[int]) -> int:
+        table, rules = self.table, self.rules
+        go = [99]
+        if table.melds_route:
+            cost = meld_cost(counts, self.wild, self.unseen, self.need)
+            n = sum(counts)
+            ready = n % 3 == 1 or (rules.long_melds and n >= 4)
+            if cost and ready and self.exact_check:
+                search = search_for(rules.long_melds, self.wild)
+                if search.feasible(pack(counts), 0, 1, self.need):
+                    cost = 0
+            go.append(cost)
+        if table.dublee_route:
+            go.append(_dublee_go_cost(counts, self.wilds, rules, self.unseen, table))
+        return min(go)
+
+
 def distance(
     cards: Iterable[Card],
     wilds: Wilds | None,
@@ -326,34 +487,9 @@ def distance(
 ) -> Distance:
     """Cards missing to see and to go out (0 to see once the player has seen)."""
     hand = list(cards)
-    groups = [list(g) for g in shown]
+    setup = _Setup(hand, wilds, rules, shown, seen, unseen_counts, players)
     counts = _counts(hand)
-    unseen = (
-        list(unseen_counts) if unseen_counts is not None else default_unseen(hand, groups, rules)
-    )
-    table = Table(groups, rules, players)
-    seen = seen or table.pure >= 3 or (table.pairs > 0 and table.pairs >= rules.dublee_see)
-    need = 0 if seen else table.need
-    wild = None if wilds is None else wilds.wild
-    to_see = 0
-    if not seen:
-        costs = [99]
-        if table.melds_route:
-            costs.append(pure_see_cost(counts, unseen, need))
-        if table.dublee_route:
-            costs.append(pair_cost(counts, unseen, rules.dublee_see - table.pairs, 0))
-        to_see = min(costs)
-    go = [99]
-    if table.melds_route:
-        cost = meld_cost(counts, wild, unseen, need)
-        # The block count never uses a wild card as itself; an exact search settles a finish.
-        ready = len(hand) % 3 == 1 or (rules.long_melds and len(hand) >= 4)
-        if cost and ready and search_for(rules.long_melds, wild).feasible(pack(counts), 0, 1, need):
-            cost = 0
-        go.append(cost)
-    if table.dublee_route:
-        go.append(_dublee_go_cost(counts, wilds, rules, unseen, table))
-    return Distance(to_see, min(go))
+    return Distance(setup.to_see(counts), setup.to_go_out(counts))
 
 
 def _dublee_go_cost(
@@ -365,6 +501,24 @@ def _dublee_go_cost(
         plain = [0 if wilds.wild[c] else counts[c] for c in range(NCODES)]
         return pair_cost(plain, unseen, wanted, wild_cards // 2)
     return pair_cost(counts, unseen, wanted, 0)
+
+
+def _connected(counts: list[int], code: int) -> bool:
+    """Whether a drawn ``code`` can share a block with a card held: same suit near, same rank."""
+    if code == JOKER_CODE:
+        return True
+    suit, idx = divmod(code, 13)
+    if any(counts[s * 13 + idx] for s in range(4)):
+        return True
+    base = suit * 13
+    for step in (-2, -1, 1, 2):
+        j = idx + step
+        if 0 <= j < 13 and counts[base + j]:
+            return True
+    # The ace also sits below the two: A 2 3.
+    if idx == 12:
+        return counts[base] + counts[base + 1] > 0
+    return idx in (0, 1) and counts[base + 12] > 0
 
 
 def outs(
@@ -380,20 +534,37 @@ def outs(
 
     Closer means a smaller ``to_see`` while the player still has to see, else a smaller
     ``to_go_out``. Meant for the hand before its draw.
+
+    Only a drawn card that can share a block with the hand (or is wild) changes the block
+    count; every other card acts alike (a lone card), so one of them stands for all.
     """
     hand = list(cards)
-    groups = [list(g) for g in shown]
-    unseen = (
-        list(unseen_counts) if unseen_counts is not None else default_unseen(hand, groups, rules)
-    )
-    base = distance(hand, wilds, rules, groups, seen, unseen, players)
-    use_see = base.to_see > 0
-    found: dict[int, int] = {}
+    setup = _Setup(hand, wilds, rules, shown, seen, unseen_counts, players)
+    unseen = setup.unseen
     held = _counts(hand)
+    base_see = setup.to_see(held)
+    use_see = base_see > 0
+    base = base_see if use_see else setup.to_go_out(held)
+    found: dict[int, int] = {}
+    lone: int | None = None
+    lone_helps = False
     for code in range(NCODES):
         if unseen[code] <= 0 or held[code] >= 3:
             continue
-        after = distance(hand + [CARDS[code]], wilds, rules, groups, seen, unseen, players)
-        if (after.to_see < base.to_see) if use_see else (after.to_go_out < base.to_go_out):
+        special = setup.exact_check or use_see
+        special = special or setup.wild is not None and setup.wild[code]
+        if not special and not _connected(held, code):
+            if lone is None:
+                lone = code
+                held[code] += 1
+                lone_helps = setup.to_go_out(held) < base
+                held[code] -= 1
+            if lone_helps:
+                found[code] = unseen[code]
+            continue
+        held[code] += 1
+        after = setup.to_see(held) if use_see else setup.to_go_out(held)
+        held[code] -= 1
+        if after < base:
             found[code] = unseen[code]
     return found

@@ -327,3 +327,16 @@ def test_breakdown_is_consistent(codes: list[int], tiplu: int, rules: RuleSet) -
     # Never less than counting every maal card on its own.
     singles = maal_breakdown(cards, w, rules.replace(marriage_points=()))
     assert b.total >= singles.total
+
+
+def test_contract_counts_poplu_and_jhiplu_together():
+    from engine import PRESETS, Wilds, maal_points, parse_card, parse_cards
+
+    contract = PRESETS["contract"]
+    wilds = Wilds(parse_card("7H"), contract)
+    # One poplu (8H) and one jhiplu (6H): "together 2/5/10" gives 5, not 2 + 2.
+    assert maal_points(parse_cards("8H 6H 2S"), wilds, contract) == 5
+    assert maal_points(parse_cards("8H 8H 6H"), wilds, contract) == 10
+    assert maal_points(parse_cards("8H 2S 3S"), wilds, contract) == 2
+    nepali = PRESETS["nepali"]
+    assert maal_points(parse_cards("8H 6H 2S"), Wilds(parse_card("7H"), nepali), nepali) == 4

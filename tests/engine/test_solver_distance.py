@@ -1,0 +1,186 @@
+"""The block count behind ``distance``: checked against a slow direct search, ``can_go_out``
+and a one-card-at-a-time ``outs``."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import cache
+
+import pytest
+
+from engine.cards import CARDS, Card
+from engine.rules import PRESETS, RuleSet
+from engine.solver import can_go_out, distance, outs
+from engine.solver_distance import clear_distance_cache, meld_cost
+from engine.solver_search import templates
+from engine.wilds import Wilds
+
+NEPALI = PRESETS["nepali"]
+NO_DUBLEES = NEPALI.replace(dublee_enabled=False)
+SHOE = [c for c in range(52) for _ in range(3)]
+
+
+@cache
+def _three_card_melds() -> list[tuple[tuple[int, ...], int, int]]:
+    """(natural codes, wilds needed, pure) of every three-card meld template."""
+    return [
+        (naturals, k, pure)
+        for row in templates(False)
+        for _, k, pure, naturals in row
+        if len(naturals) + k == 3
+    ]
+
+
+def slow_meld_cost(
+    counts: list[int], wild: tuple[bool, ...] | None, unseen: list[int], need: int
+) -> int:
+    """The block count by a plain search over blocks (lowest card first), for reference."""
+    slots = sum(counts) // 3
+    pool = 0
+    nat = list(counts)
+    if wild is not None:
+        pool = sum(counts[c] for c in range(53) if wild[c])
+        nat = [0 if wild[c] else counts[c] for c in range(53)]
+    wild_avail = wild is not None and any(unseen[c] > 0 for c in range(53) if wild[c])
+    melds = _three_card_melds()
+
+    @cache
+    def best(hand: tuple[int, ...], pool: int, slots: int, need: int) -> int:
+        if not any(hand):
+            if need > slots:
+                return -(10**6)
+            free = slots - need
+            return max(
+                2 * t + min((pool - 3 * t) // 2, free - t) for t in range(min(pool // 3, free) + 1)
+            )
+        x = next(c for c in range(53) if hand[c])
+        rest = list(hand)
+        rest[x] -= 1
+        value = best(tuple(rest), pool, slots, need)
+        if not slots:
+            return value
+        if pool:
+            value = max(value, 1 + best(tuple(rest), pool - 1, slots - 1, need))
+        for naturals, k, pure in melds:
+            if k > pool or (k and wild is None):
+                continue
+            fits = all(hand[c] >= n for c, n in Counter(naturals).items())
+            if naturals[0] == x and fits:
+                after = list(hand)
+                for c in naturals:
+                    after[c] -= 1
+                got = 2 + best(tuple(after), pool - k, slots - 1, max(0, need - pure))
+                value = max(value, got)
+            if len(naturals) == 3:
+                # Every two of the three, short of the third.
+                for z in set(naturals):
+                    pair = list(naturals)
+                    pair.remove(z)
+                    if min(pair) != x or any(hand[c] < n for c, n in Counter(pair).items()):
+                        continue
+                    after = list(hand)
+                    for c in pair:
+                        after[c] -= 1
+                    pure_ok = _pair_completes(pair, unseen, True)
+                    completes = _pair_completes(pair, unseen, False)
+                    if not completes and not (wild_avail and _dirty(pair)):
+                        continue
+                    got = 1 + best(tuple(after), pool, slots - 1, max(0, need - pure_ok))
+                    value = max(value, got)
+        return value
+
+    value = best(tuple(nat), pool, slots, need)
+    return 99 if value < 0 else 2 * slots - value
+
+
+def _pair_completes(pair: list[int], unseen: list[int], pure_only: bool) -> int:
+    for naturals, k, pure in _three_card_melds():
+        if k or (pure_only and not pure):
+            continue
+        rest = list(naturals)
+        for c in pair:
+            if c in rest:
+                rest.remove(c)
+        if len(rest) == 1 and unseen[rest[0]] > 0:
+            return 1
+    return 0
+
+
+def _dirty(pair: list[int]) -> bool:
+    return any(k == 1 and sorted(n) == sorted(pair) for n, k, _ in _three_card_melds())
+
+
+def _deal(rng: random.Random, size: int) -> tuple[list[Card], Wilds]:
+    codes = rng.sample(SHOE, size + 1)
+    return [CARDS[c] for c in codes[:size]], Wilds(CARDS[codes[size]], NEPALI)
+
+
+def _counts(cards: list[Card]) -> list[int]:
+    counts = [0] * 53
+    for c in cards:
+        counts[c.code] += 1
+    return counts
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_block_count_matches_slow_search(seed: int) -> None:
+    rng = random.Random(seed)
+    size = rng.choice((7, 10, 12, 13, 15))
+    cards, wilds = _deal(rng, size)
+    counts = _counts(cards)
+    unseen = [3 - counts[c] for c in range(52)] + [0]
+    if seed % 3 == 0:
+        unseen = [rng.choice((0, 1, 3)) for _ in range(53)]
+    wild = wilds.wild if seed % 2 else None
+    for need in (0, 3):
+        clear_distance_cache()
+        assert meld_cost(counts, wild, unseen, need) == slow_meld_cost(counts, wild, unseen, need)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_zero_to_go_out_iff_can_go_out(seed: int) -> None:
+    rng = random.Random(1000 + seed)
+    cards, wilds = _deal(rng, 22)
+    shown = ()
+    if seed % 2:
+        # Make winners too: seven melds from a random hand are rare.
+        cards = [CARDS[c] for c in (0, 1, 2, 13, 14, 15, 26, 27, 28)] + cards[:13]
+        shown = ()
+    for w in (None, wilds):
+        for seen in (False, True):
+            d = distance(cards, w, NO_DUBLEES, shown, seen)
+            if not seen:
+                assert (d.to_go_out == 0) == can_go_out(cards, w, NO_DUBLEES)
+
+
+def _slow_outs(
+    cards: list[Card], wilds: Wilds | None, rules: RuleSet, seen: bool
+) -> dict[int, int]:
+    base = distance(cards, wilds, rules, (), seen)
+    unseen = [3 - sum(1 for c in cards if c.code == code) for code in range(52)] + [0]
+    found = {}
+    for code in range(53):
+        if unseen[code] <= 0:
+            continue
+        after = distance(cards + [CARDS[code]], wilds, rules, (), seen)
+        better = after.to_see < base.to_see if base.to_see else after.to_go_out < base.to_go_out
+        if better:
+            found[code] = unseen[code]
+    return found
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_outs_match_one_card_at_a_time(seed: int) -> None:
+    rng = random.Random(2000 + seed)
+    cards, wilds = _deal(rng, rng.choice((12, 15, 21)))
+    w = wilds if seed % 2 else None
+    seen = seed % 3 == 0
+    assert outs(cards, w, NEPALI, (), seen) == _slow_outs(cards, w, NEPALI, seen)
+
+
+def test_a_complete_hand_and_a_near_one() -> None:
+    melds = [(0, 1, 2), (13, 14, 15), (26, 27, 28), (4, 17, 30), (7, 7, 7), (40, 41, 42)]
+    cards = [CARDS[c] for m in melds for c in m] + [CARDS[50], CARDS[51], CARDS[10]]
+    assert distance(cards[:21], None, NO_DUBLEES).to_go_out == 1
+    assert distance(cards[:21] + [CARDS[49]], None, NO_DUBLEES).to_go_out == 0
