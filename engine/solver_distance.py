@@ -231,74 +231,118 @@ def _two_suits(low: int, high: int, avail: int, mode: int) -> tuple[Counts, ...]
     return total
 
 
+_FOUR: dict[tuple[int, ...], tuple[Counts, ...]] = {}
+
+
 def _suits(keys: list[int], avail: int, mode: int) -> tuple[Counts, ...]:
+    """The summed Pareto set of the four suits, memoised on all four keys."""
+    memo_key = (keys[0], keys[1], keys[2], keys[3], avail, mode)
+    hit = _FOUR.get(memo_key)
+    if hit is not None:
+        return hit
     low = _two_suits(keys[0], keys[1], avail & 0x3FFFFFF, mode)
-    return _add(low, _two_suits(keys[2], keys[3], (avail >> 26) & 0x3FFFFFF, mode))
+    total = _add(low, _two_suits(keys[2], keys[3], (avail >> 26) & 0x3FFFFFF, mode))
+    if len(_FOUR) > CACHE_LIMIT:
+        _FOUR.clear()
+    _FOUR[memo_key] = total
+    return total
 
 
-def block_value(nat: list[int], pool: int, avail: int, mode: int, slots: int, need: int) -> int:
-    """Best block value of the natural counts ``nat`` with ``pool`` wild cards (-1: none)."""
+def block_value(
+    nat: list[int], pool: int, avail: int, mode: int, slots: int, need: int, floor: int = 0
+) -> int:
+    """Best block value of the natural counts ``nat`` with ``pool`` wild cards (-1: none).
+
+    A value at or below ``floor`` may come back as ``floor``: choices that cannot beat it are
+    not explored (``outs`` only asks whether a drawn card beats the hand's value).
+    """
     free = slots - need
     if free < 0:
         return -1
     keys = [sum(nat[s * 13 + r] << (2 * r) for r in range(13)) for s in range(4)]
-    joker: tuple[Counts, ...] = ((0, 0, 0, 0),)
+    joker: tuple[Counts, ...] | None = None
     if nat[JOKER_CODE] >= 3:
         joker = ((1, 0, 0, 0),)
     elif nat[JOKER_CODE] == 2 and avail >> JOKER_CODE & 1:
         joker = ((0, 1, 0, 0),)
     cards = sum(nat)
     blocks = sorted(_set_blocks(nat, avail, mode), key=lambda b: b[1])
-    best = 0
+    # Per block: its codes, kind, rank and the (suit, key unit) of each card.
+    plan = [
+        (codes, kind, codes[0] % 13, [(c // 13, 1 << (2 * (c % 13))) for c in codes])
+        for codes, kind in blocks
+    ]
+    count = len(plan)
+    heads = [codes for codes, _, _, _ in plan]
+
+    def nat_ok(index: int) -> bool:
+        codes = heads[index]
+        return all(nat[c] for c in codes)
+
+    two_suits = _two_suits
+    avail_low, avail_high = avail & 0x3FFFFFF, (avail >> 26) & 0x3FFFFFF
+    best = max(0, floor)
     chosen = [0, 0, 0]
+    value_of = _value
+    target = 2 * slots
 
     def walk(start: int, left: int) -> None:
         nonlocal best
-        frontier = _add(joker, _suits(keys, avail, mode))
+        low = two_suits(keys[0], keys[1], avail_low, mode)
+        if joker is not None:
+            low = _add(joker, low)
+        high = two_suits(keys[2], keys[3], avail_high, mode)
+        # The sums of the two halves: a few tuples, so no Pareto filter is worth its cost.
+        frontier = [
+            (c1 + c2, p1 + p2, u1 + u2, z1 + z2) for c1, p1, u1, z1 in low for c2, p2, u2, z2 in high
+        ]
         cn, an, zn = chosen
-        in_sets = 3 * cn + 2 * (an + zn)
+        rest = cards - 3 * cn - 2 * (an + zn)
         sets = (cn, an, zn)
         for c, p, u, z in frontier:
-            single = cards - in_sets - 3 * c - 2 * (p + z)
-            value = _value(c, p, u, z, sets, single, pool, slots, free, mode)
+            value = value_of(c, p, u, z, sets, rest - 3 * c - 2 * (p + z), pool, slots, free, mode)
             if value > best:
                 best = value
-        if not left or best >= 2 * slots:
+        if not left or best >= target:
             return
-        fitting = [
-            index for index in range(start, len(blocks)) if all(nat[c] for c in blocks[index][0])
-        ]
+        fitting = [index for index in range(start, count) if nat_ok(index)]
         if not fitting:
             return
         # Taking more sets only takes cards from the suits: bound by adding the sets for free.
-        trios = duos = 0
-        for rank in {blocks[index][0][0] % 13 for index in fitting}:
-            here = [index for index in fitting if blocks[index][0][0] % 13 == rank]
-            held = sum(nat[s * 13 + rank] for s in range(4))
-            three = min(held // 3, sum(1 for index in here if blocks[index][1] == 0))
-            trios += three
-            duos += min(held // 2 - three, len(here) - three)
-        trios = min(left, trios)
-        more = (cn + trios, an + min(left - trios, duos), zn)
-        loose = cards if pool else 0
-        if all(
-            _value(c, p, u, z, more, loose, pool, slots, free, mode) <= best
-            for c, p, u, z in frontier
-        ):
+        # A block may be taken again, so a rank of ``held`` cards gives at most held // 3 trios
+        # and held // 2 sets in all.
+        ranks: dict[int, bool] = {}
+        for index in fitting:
+            rank = plan[index][2]
+            ranks[rank] = ranks.get(rank, False) or plan[index][1] == 0
+        trios = sets_up = 0
+        for rank, trio in ranks.items():
+            held = nat[rank] + nat[13 + rank] + nat[26 + rank] + nat[39 + rank]
+            if trio:
+                trios += held // 3
+            sets_up += held // 2
+        more = (cn + min(left, trios), an + min(left, sets_up), zn)
+        loose = rest if pool else 0
+        for c, p, u, z in frontier:
+            if value_of(c, p, u, z, more, loose, pool, slots, free, mode) > best:
+                break
+        else:
             return
         for index in fitting:
-            codes, kind = blocks[index]
-            if any(not nat[c] for c in codes):
+            if not nat_ok(index):
                 continue
+            codes, kind, _, units = plan[index]
             for c in codes:
                 nat[c] -= 1
-                keys[c // 13] -= 1 << (2 * (c % 13))
+            for suit, unit in units:
+                keys[suit] -= unit
             chosen[kind] += 1
             walk(index, left - 1)
             chosen[kind] -= 1
             for c in codes:
                 nat[c] += 1
-                keys[c // 13] += 1 << (2 * (c % 13))
+            for suit, unit in units:
+                keys[suit] += unit
 
     walk(0, min(free, slots))
     return best
@@ -308,6 +352,7 @@ def clear_distance_cache() -> None:
     """Forget every memoised distance (for benchmarks and tests)."""
     _SUIT_MEMO.clear()
     _COMBINED.clear()
+    _FOUR.clear()
     _value.cache_clear()
 
 
@@ -325,16 +370,21 @@ def _natural(
 
 
 def meld_cost(
-    counts: Sequence[int], wild: Sequence[bool] | None, unseen: Sequence[int], need: int
+    counts: Sequence[int],
+    wild: Sequence[bool] | None,
+    unseen: Sequence[int],
+    need: int,
+    cap: int = 99,
 ) -> int:
     """Missing cards for the three-card meld route with ``need`` pure melds still to show.
 
     Wild cards in the hand are all counted as wilds here (never as their natural selves).
+    With a ``cap``, any cost at or above it may come back as ``cap``.
     """
     slots = sum(counts) // 3
     natural, pool, avail, mode = _natural(counts, wild, unseen)
-    value = block_value(natural, pool, avail, mode, slots, need)
-    return 99 if value < 0 else 2 * slots - value
+    value = block_value(natural, pool, avail, mode, slots, need, 2 * slots - cap)
+    return min(cap, 99 if value < 0 else 2 * slots - value)
 
 
 def default_unseen(
@@ -459,11 +509,12 @@ class _Setup:
             costs.append(pair_cost(counts, self.unseen, rules.dublee_see - table.pairs, 0))
         return min(costs)
 
-    def to_go_out(self, counts: list[int]) -> int:
+    def to_go_out(self, counts: list[int], cap: int = 99) -> int:
+        """Missing cards to go out; any cost at or above ``cap`` may come back as ``cap``."""
         table, rules = self.table, self.rules
-        go = [99]
+        go = [cap]
         if table.melds_route:
-            cost = meld_cost(counts, self.wild, self.unseen, self.need)
+            cost = meld_cost(counts, self.wild, self.unseen, self.need, cap)
             n = sum(counts)
             ready = n % 3 == 1 or (rules.long_melds and n >= 4)
             if cost and ready and self.exact_check:
@@ -557,13 +608,13 @@ def outs(
             if lone is None:
                 lone = code
                 held[code] += 1
-                lone_helps = setup.to_go_out(held) < base
+                lone_helps = setup.to_go_out(held, base) < base
                 held[code] -= 1
             if lone_helps:
                 found[code] = unseen[code]
             continue
         held[code] += 1
-        after = setup.to_see(held) if use_see else setup.to_go_out(held)
+        after = setup.to_see(held) if use_see else setup.to_go_out(held, base)
         held[code] -= 1
         if after < base:
             found[code] = unseen[code]

@@ -184,3 +184,44 @@ def test_a_complete_hand_and_a_near_one() -> None:
     cards = [CARDS[c] for m in melds for c in m] + [CARDS[50], CARDS[51], CARDS[10]]
     assert distance(cards[:21], None, NO_DUBLEES).to_go_out == 1
     assert distance(cards[:21] + [CARDS[49]], None, NO_DUBLEES).to_go_out == 0
+
+
+def _random_case(rng: random.Random) -> tuple[list[int], tuple[bool, ...] | None, list[int], int]:
+    size = rng.randint(7, 22)
+    cards, wilds = _deal(rng, size)
+    counts = _counts(cards)
+    unseen = [3 - counts[c] for c in range(52)] + [0]
+    if rng.random() < 0.3:
+        unseen = [rng.choice((0, 1, 3)) for _ in range(53)]
+    wild = wilds.wild if rng.random() < 0.5 else None
+    return counts, wild, unseen, rng.choice((0, 0, 1, 2, 3))
+
+
+def test_a_cap_never_changes_a_cost_below_it() -> None:
+    """``outs`` asks with a cap: the capped cost must be ``min(cost, cap)`` on any hand."""
+    rng = random.Random(77)
+    for _ in range(1500):
+        counts, wild, unseen, need = _random_case(rng)
+        full = meld_cost(counts, wild, unseen, need)
+        for cap in (0, 1, 2, 4, 7):
+            assert meld_cost(counts, wild, unseen, need, cap) == min(full, cap)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_block_count_matches_slow_search_on_many_small_hands(seed: int) -> None:
+    rng = random.Random(3000 + seed)
+    for _ in range(25):
+        counts, wild, unseen, need = _random_case(rng)
+        while sum(counts) > 10:
+            counts[rng.choice([c for c in range(53) if counts[c]])] -= 1
+        clear_distance_cache()
+        assert meld_cost(counts, wild, unseen, need) == slow_meld_cost(counts, wild, unseen, need)
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_outs_match_one_card_at_a_time_on_full_hands(seed: int) -> None:
+    rng = random.Random(4000 + seed)
+    cards, wilds = _deal(rng, 21)
+    w = wilds if seed % 2 else None
+    seen = seed % 4 < 2
+    assert outs(cards, w, NEPALI, (), seen) == _slow_outs(cards, w, NEPALI, seen)

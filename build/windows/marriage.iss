@@ -1,0 +1,56 @@
+; Inno Setup script for the Windows installer. build/make.py compiles it with:
+;   ISCC /DAppVersion=<version> /DBundleDir=<onedir bundle> /DOutputDir=<folder> marriage.iss
+; It installs for the current user without asking for admin rights; the "for all users"
+; choice is offered in a dialog. Start-menu and desktop shortcuts, and an uninstaller.
+
+#ifndef AppVersion
+  #define AppVersion "0.0.0"
+#endif
+#ifndef BundleDir
+  #define BundleDir "..\out\dist\Marriage"
+#endif
+#ifndef OutputDir
+  #define OutputDir "..\out\installers"
+#endif
+
+#define AppName "Marriage"
+#define AppExe "Marriage.exe"
+
+[Setup]
+; The AppId ties upgrades and the uninstaller together: never change it.
+AppId={{6E1D2A44-3C1B-4F0E-9B2A-5D7C8E9F1A20}
+AppName={#AppName}
+AppVersion={#AppVersion}
+AppVerName={#AppName} {#AppVersion}
+AppPublisher=Marriage maintainers
+DefaultDirName={autopf}\{#AppName}
+DefaultGroupName={#AppName}
+DisableProgramGroupPage=yes
+PrivilegesRequired=lowest
+PrivilegesRequiredOverridesAllowed=dialog
+ArchitecturesAllowed=x64compatible
+ArchitecturesInstallIn64BitMode=x64compatible
+OutputDir={#OutputDir}
+OutputBaseFilename=Marriage-{#AppVersion}-windows-setup
+SetupIconFile=..\..\marriage_gui\assets\icons\marriage.ico
+UninstallDisplayIcon={app}\{#AppExe}
+UninstallDisplayName={#AppName}
+Compression=lzma2/max
+SolidCompression=yes
+WizardStyle=modern
+
+[Languages]
+Name: "english"; MessagesFile: "compiler:Default.isl"
+
+[Tasks]
+Name: "desktopicon"; Description: "{cm:CreateDesktopIcon}"; GroupDescription: "{cm:AdditionalIcons}"
+
+[Files]
+Source: "{#BundleDir}\*"; DestDir: "{app}"; Flags: ignoreversion recursesubdirs createallsubdirs
+
+[Icons]
+Name: "{autoprograms}\{#AppName}"; Filename: "{app}\{#AppExe}"
+Name: "{autodesktop}\{#AppName}"; Filename: "{app}\{#AppExe}"; Tasks: desktopicon
+
+[Run]
+Filename: "{app}\{#AppExe}"; Description: "{cm:LaunchProgram,{#AppName}}"; Flags: nowait postinstall skipifsilent

@@ -1,0 +1,158 @@
+"""Start the game: ``python -m marriage_gui`` or ``marriage``.
+
+Also renders single scenes to PNG (``--screenshot``) and checks an install (``--self-test``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import logging
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from marriage_gui.app import App
+    from marriage_gui.scene import Scene
+
+MENU_SCENES = ("title", "new_game", "settings", "stats", "rules")
+TABLE_SCENES = ("table", "hand_result", "match_over")
+SCENES = MENU_SCENES + TABLE_SCENES
+
+
+class CliError(Exception):
+    """A problem with the command line or a scene that cannot be built; exits with a message."""
+
+
+def _parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x800, not {text!r}") from None
+    if w < 320 or h < 200 or w > 8192 or h > 8192:
+        raise argparse.ArgumentTypeError("size must be between 320x200 and 8192x8192")
+    return w, h
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line."""
+    p = argparse.ArgumentParser(
+        prog="marriage", description="Marriage, the three-deck rummy of Nepal."
+    )
+    p.add_argument("--screenshot", metavar="OUT.png", help="render one scene to a PNG and exit")
+    p.add_argument("--scene", choices=SCENES, default="title", help="scene for --screenshot")
+    p.add_argument("--seed", type=int, default=7, help="seed for demo scenes (default 7)")
+    p.add_argument("--size", type=_parse_size, default=None, metavar="WxH", help="window size")
+    p.add_argument("--self-test", action="store_true", help="check assets and play one bot hand")
+    p.add_argument("--data-dir", metavar="DIR", help="keep saves, settings and stats here")
+    return p
+
+
+def menu_scene(app: App, name: str) -> Scene:
+    """A fresh menu scene by its ``--scene`` name."""
+    from marriage_gui.scenes import new_game, rules, settings, stats, title
+
+    makers: dict[str, Callable[[App], Scene]] = {
+        "title": title.TitleScene,
+        "new_game": new_game.NewGameScene,
+        "settings": settings.SettingsScene,
+        "stats": stats.StatsScene,
+        "rules": rules.RulesScene,
+    }
+    return makers[name](app)
+
+
+def table_scene(app: App, name: str, seed: int) -> Scene:
+    """A table scene from the table package's demo hook, or a clear CliError."""
+    try:
+        from marriage_gui.table import demo
+    except ImportError as exc:
+        raise CliError(f"the {name} scene needs marriage_gui.table.demo ({exc})") from None
+    build = getattr(demo, "build_scene", None)
+    if build is None:
+        raise CliError(f"marriage_gui.table.demo has no build_scene(app, name, seed) for {name}")
+    return build(app, name, seed)
+
+
+def screenshot(args: argparse.Namespace) -> int:
+    """Render ``args.scene`` off-screen into ``args.screenshot``."""
+    import pygame
+
+    from marriage_gui.app import DEFAULT_SIZE, App
+
+    app = App(args.size or DEFAULT_SIZE, headless=True, data_dir=args.data_dir)
+    if args.scene in MENU_SCENES:
+        if args.scene != "title":
+            app.go_title()
+        scene = menu_scene(app, args.scene)
+    else:
+        scene = table_scene(app, args.scene, args.seed)
+    if app.scene is not scene:
+        app.push(scene)
+    # A few frames so layouts settle and any intro animation finishes.
+    for _ in range(30):
+        app.step([], 1 / 30)
+    out = Path(args.screenshot)
+    if out.parent and not out.parent.exists():
+        out.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.screen, str(out))
+    print(f"wrote {out} ({args.scene}, {app.size[0]}x{app.size[1]})")
+    # No pygame.quit(): cached fonts must stay valid when this runs inside another program.
+    return 0
+
+
+def _quiet_streams(log_file: Path) -> None:
+    """A windowed frozen app has no console: send prints and errors to the log file."""
+    stream = io.TextIOWrapper(open(log_file, "ab"), encoding="utf-8", line_buffering=True)  # noqa: SIM115
+    if sys.stdout is None:
+        sys.stdout = stream
+    if sys.stderr is None:
+        sys.stderr = stream
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    from marriage_gui.storage import Storage
+
+    storage = Storage(args.data_dir)
+    if sys.stdout is None or sys.stderr is None:
+        _quiet_streams(storage.log_path())
+    logging.basicConfig(
+        filename=str(storage.log_path()),
+        level=logging.INFO,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    try:
+        if args.self_test:
+            from marriage_gui.selftest import run_self_test
+
+            return run_self_test(args.data_dir)
+        if args.screenshot:
+            return screenshot(args)
+        return play(args, storage)
+    except CliError as exc:
+        print(f"marriage: {exc}", file=sys.stderr)
+        return 2
+
+
+def play(args: argparse.Namespace, storage: object) -> int:
+    """Open the window and run until it closes."""
+    from marriage_gui.app import DEFAULT_SIZE, App
+
+    os.environ.setdefault("SDL_HINT_IME_SHOW_UI", "1")
+    try:
+        app = App(args.size or DEFAULT_SIZE, storage=storage)  # type: ignore[arg-type]
+        app.go_title()
+        app.run()
+    except Exception:
+        logging.getLogger("marriage").exception("the game stopped with an error")
+        raise
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,100 @@
+"""MenuScene: the shared frame of every menu screen (felt, heading, Back, a Form)."""
+
+from __future__ import annotations
+
+import pygame
+
+from marriage_gui.art import felt
+from marriage_gui.scene import Scene
+from marriage_gui.ui import theme
+from marriage_gui.ui.form import Form
+from marriage_gui.ui.widgets import Button, TextInput
+
+
+class MenuScene(Scene):
+    """A full-screen menu. Subclasses fill ``layout`` and may draw more in ``draw_content``."""
+
+    heading = ""
+
+    def __init__(self, app) -> None:  # noqa: ANN001 - App, imported lazily to avoid a cycle
+        super().__init__(app)
+        self.form = Form()
+        self.size = app.size
+        self.k = theme.ui_scale(self.size)
+        self.back_button = Button("‹  Back", self.back, size=17, tooltip="Back (Esc)")
+
+    # ------------------------------------------------------------------ layout
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.size, self.k = size, theme.ui_scale(size)
+        k = self.k
+        self.back_button.place(
+            pygame.Rect(round(24 * k), round(22 * k), round(120 * k), round(42 * k)), k
+        )
+        self.layout()
+
+    def on_enter(self) -> None:
+        self.layout()
+
+    def on_exit(self) -> None:
+        focused = self.form.focused
+        if isinstance(focused, TextInput):
+            focused.focus(False)
+
+    def layout(self) -> None:
+        """Place widgets for ``self.size`` and hand them to ``self.form``."""
+
+    @property
+    def content_top(self) -> int:
+        """Where the content starts under the heading."""
+        return round(100 * self.k)
+
+    # ------------------------------------------------------------------ input and time
+    def back(self) -> None:
+        """Leave this screen."""
+        self.app.sounds.play("click")
+        self.app.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            focused = self.form.focused
+            if isinstance(focused, TextInput):
+                self.form.focus(None)
+                return
+            self.back()
+            return
+        self.form.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self.form.update(dt)
+
+    # ------------------------------------------------------------------ drawing
+    def draw_background(self, surface: pygame.Surface) -> None:
+        """The table felt."""
+        surface.blit(felt(self.size), (0, 0))
+
+    def draw_heading(self, surface: pygame.Surface) -> None:
+        """The screen's name with a thin gold rule under it."""
+        if not self.heading:
+            return
+        k = self.k
+        label = theme.text(self.heading, round(38 * k), theme.GOLD_LIGHT, True)
+        rect = label.get_rect(midtop=(self.size[0] // 2, round(18 * k)))
+        shadow = theme.text(self.heading, round(38 * k), (0, 0, 0), True)
+        shadow.set_alpha(110)
+        surface.blit(shadow, rect.move(0, max(2, round(2 * k))))
+        surface.blit(label, rect)
+        y = rect.bottom + round(4 * k)
+        half = round(150 * k)
+        cx = self.size[0] // 2
+        pygame.draw.line(surface, theme.GOLD_DARK, (cx - half, y), (cx + half, y), max(1, round(k)))
+        pygame.draw.circle(surface, theme.GOLD, (cx, y), max(2, round(3 * k)))
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        """Anything beyond the widgets (panels, cards, tables)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        self.draw_heading(surface)
+        self.draw_content(surface)
+        self.form.draw(surface)
+        self.form.draw_tooltip(surface)

@@ -1,0 +1,116 @@
+"""The end of a match: the standings, and Play again with the same seats."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING
+
+import pygame
+
+from marriage_gui.art import fonts
+from marriage_gui.art.felt import felt
+from marriage_gui.scene import Scene
+from marriage_gui.table.hud import GOLD, MUTED, TEXT, Button, lay_out_row, panel
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from marriage_gui.app import App
+    from marriage_gui.setup import MatchSetup
+
+
+class MatchOverScene(Scene):
+    """Standings after the last hand."""
+
+    name = "match_over"
+
+    def __init__(self, app: App, setup: MatchSetup, game: Game) -> None:
+        super().__init__(app)
+        self.setup = setup
+        self.game = game
+        self.buttons = [
+            Button("Play again", self.play_again, "Enter", primary=True),
+            Button("Main menu", self.main_menu, "Esc"),
+        ]
+        clear = getattr(getattr(app, "storage", None), "clear_game", None)
+        if clear is not None:
+            with contextlib.suppress(OSError):
+                clear()
+
+    def play_again(self) -> None:
+        """A new match with the same seats and rules."""
+        from dataclasses import replace
+
+        setup = replace(self.setup, seed=None)
+        opener = getattr(self.app, "open_table", None)
+        if opener is not None:
+            opener(setup)
+        else:
+            from marriage_gui.table.scene import TableScene
+
+            self.app.replace(TableScene(self.app, setup))
+
+    def main_menu(self) -> None:
+        """Back to the title."""
+        go = getattr(self.app, "go_title", None)
+        if go is not None:
+            go()
+        else:
+            while self.app.stack:
+                self.app.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Buttons by click, Enter or Escape."""
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.play_again()
+            elif event.key == pygame.K_ESCAPE:
+                self.main_menu()
+        elif event.type == pygame.MOUSEMOTION:
+            for b in self.buttons:
+                b.hover = b.hit(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            for b in self.buttons:
+                if b.hit(event.pos):
+                    b.action()
+                    return
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The podium."""
+        w, h = surface.get_size()
+        surface.blit(felt((w, h)), (0, 0))
+        g = self.game
+        order = g.standings()
+        best = order[0]
+        title = fonts.render(f"{g.names[best]} wins the match!", max(30, h // 14), GOLD, True)
+        surface.blit(title, title.get_rect(midtop=(w // 2, h // 10)))
+        sub = fonts.render(f"{len(g.results)} hands played", max(16, h // 40), MUTED)
+        surface.blit(sub, sub.get_rect(midtop=(w // 2, h // 10 + title.get_height() + 8)))
+        row_h = max(44, h // 12)
+        box_w = min(w - 80, 720)
+        y = h // 10 + title.get_height() + sub.get_height() + 40
+        size = max(18, row_h // 2 - 2)
+        for place, seat in enumerate(order):
+            r = pygame.Rect((w - box_w) // 2, y + place * (row_h + 8), box_w, row_h)
+            panel(
+                surface,
+                r,
+                (70, 56, 16, 220) if place == 0 else (10, 40, 28, 210),
+                12,
+                GOLD if place == 0 else None,
+            )
+            who = self.setup.seats[seat].kind if seat < len(self.setup.seats) else ""
+            left = fonts.render(
+                f"{place + 1}.  {g.names[seat]}", size, GOLD if place == 0 else TEXT, True
+            )
+            kind = fonts.render(
+                "human" if who == "human" else f"bot · {who}", max(12, size * 2 // 3), MUTED
+            )
+            total = fonts.render(f"{g.totals[seat]:+d}", size, TEXT, True)
+            surface.blit(left, (r.x + 18, r.centery - left.get_height() // 2))
+            surface.blit(kind, (r.x + 30 + left.get_width(), r.centery - kind.get_height() // 2))
+            surface.blit(total, total.get_rect(midright=(r.right - 18, r.centery)))
+        bh = max(40, h // 16)
+        area = pygame.Rect(0, h - bh - h // 12, w, bh)
+        lay_out_row(self.buttons, area, "center", 16)
+        for b in self.buttons:
+            b.draw(surface)

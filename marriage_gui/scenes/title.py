@@ -1,0 +1,211 @@
+"""The title screen: a fan of cards, the name of the game, and the main menu."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from marriage_gui.art import JOKER, felt
+from marriage_gui.scenes.base import MenuScene
+from marriage_gui.storage import SaveError
+from marriage_gui.ui import theme
+from marriage_gui.ui.widgets import Button
+
+# A marriage in hearts (J♥ the jhiplu, Q♥ the tiplu, K♥ the poplu) between an ace and a joker.
+_FAN = (13 + 12, 13 + 9, 13 + 10, 13 + 11, JOKER)
+_TIPLU = 13 + 10
+
+
+class TitleScene(MenuScene):
+    """The first screen: Continue, New game, Rules, Statistics, Settings, Quit."""
+
+    name = "title"
+
+    def __init__(self, app) -> None:  # noqa: ANN001
+        self.saved = None
+        self.save_note = ""
+        self.save_broken = False
+        self._t = 0.0
+        super().__init__(app)
+        self.continue_button = Button("Continue", self.resume, primary=True, size=22)
+        self.buttons = [
+            self.continue_button,
+            Button("New game", self.new_game, size=22),
+            Button("Rules", self.rules, size=22),
+            Button("Statistics", self.statistics, size=22),
+            Button("Settings", self.settings, size=22),
+            Button("Quit", self.quit, size=22),
+        ]
+        self.check_save()
+
+    # ------------------------------------------------------------------ the save
+    def check_save(self) -> None:
+        """Look at the autosave: enable Continue and describe it, or say why not."""
+        self.saved, self.save_broken = None, False
+        try:
+            self.saved = self.app.storage.load_game()
+        except SaveError as exc:
+            self.save_broken = True
+            self.save_note = "The saved game is damaged"
+            if self.app.save_problem != exc.message:
+                self.app.save_problem = exc.message
+                self.app.toast(exc.message)
+        button = getattr(self, "continue_button", None)
+        if button is None:
+            return
+        if self.saved is not None:
+            setup, game = self.saved
+            others = ", ".join(s.name for s in setup.seats if s.is_bot) or "hot-seat"
+            self.save_note = f"Hand {game.hand_no} of {game.hands_total} · {others}"
+        elif not self.save_broken:
+            self.save_note = "No game in progress"
+        button.enabled = self.saved is not None
+        button.sub = self.save_note
+        button.tooltip = self.app.save_problem if self.save_broken else None
+
+    def on_enter(self) -> None:
+        self.check_save()
+        super().on_enter()
+        if self.form.focused is None or not self.form.focused.enabled:
+            first = next(b for b in self.buttons if b.enabled)
+            self.form.focus(first, keyboard=False)
+
+    # ------------------------------------------------------------------ actions
+    def resume(self) -> None:
+        if self.saved is None:
+            return
+        self.app.sounds.play("click")
+        setup, game = self.saved
+        self.app.open_table(setup, game)
+
+    def new_game(self) -> None:
+        from marriage_gui.scenes.new_game import NewGameScene
+
+        self.app.sounds.play("click")
+        self.app.push(NewGameScene(self.app))
+
+    def rules(self) -> None:
+        from marriage_gui.scenes.rules import RulesScene
+
+        self.app.sounds.play("click")
+        self.app.push(RulesScene(self.app))
+
+    def statistics(self) -> None:
+        from marriage_gui.scenes.stats import StatsScene
+
+        self.app.sounds.play("click")
+        self.app.push(StatsScene(self.app))
+
+    def settings(self) -> None:
+        from marriage_gui.scenes.settings import SettingsScene
+
+        self.app.sounds.play("click")
+        self.app.push(SettingsScene(self.app))
+
+    def quit(self) -> None:
+        self.app.running = False
+
+    def back(self) -> None:
+        # Escape on the title does not quit by surprise: it moves to Quit first.
+        quit_button = self.buttons[-1]
+        if self.form.focused is quit_button:
+            self.quit()
+        else:
+            self.form.focus(quit_button, keyboard=True)
+
+    # ------------------------------------------------------------------ layout and drawing
+    def layout(self) -> None:
+        if not hasattr(self, "buttons"):
+            return
+        k = self.k
+        w, h = self.size
+        bw, bh, gap = round(300 * k), round(50 * k), round(12 * k)
+        self.buttons[0].place(pygame.Rect(0, 0, bw, round(64 * k)), k)
+        top = round(h * 0.50)
+        x = round(w * 0.5 - bw / 2)
+        y = top
+        for b in self.buttons:
+            height = round(64 * k) if b is self.continue_button else bh
+            b.place(pygame.Rect(x, y, bw, height), k)
+            y += height + gap
+        # Short windows: keep the menu on screen by sliding it up.
+        overflow = y - gap - (h - round(20 * k))
+        if overflow > 0:
+            for b in self.buttons:
+                b.rect.y -= overflow
+        self.menu_top = self.buttons[0].rect.y
+        self.form.set_widgets(list(self.buttons))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+            and self.form.focused is None
+        ):
+            next(b for b in self.buttons if b.enabled).click()
+            return
+        super().handle_event(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._t += dt
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        surface.blit(felt(self.size), (0, 0))
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        k = self.k
+        w, _h = self.size
+        top_limit = getattr(self, "menu_top", round(self.size[1] * 0.5))
+        # The title sits above the fan, the fan above the menu.
+        title = theme.text("Marriage", round(66 * k), theme.GOLD_LIGHT, True)
+        shadow = theme.text("Marriage", round(66 * k), (0, 0, 0), True)
+        shadow.set_alpha(120)
+        trect = title.get_rect(midtop=(w // 2, round(16 * k)))
+        surface.blit(shadow, trect.move(round(2 * k), round(3 * k)))
+        surface.blit(title, trect)
+        # Devanagari and Latin rendered apart: a shared neutral mark would take the wrong face.
+        nep = theme.text("म्यारिज", round(21 * k), theme.GOLD, True)
+        eng = theme.text("the three-deck rummy of Nepal", round(19 * k), theme.TEXT_DIM)
+        gap = round(14 * k)
+        total = nep.get_width() + gap + eng.get_width()
+        x0 = w // 2 - total // 2
+        y0 = trect.bottom - round(6 * k)
+        srect = pygame.Rect(x0, y0, total, max(nep.get_height(), eng.get_height()))
+        surface.blit(nep, nep.get_rect(midleft=(x0, srect.centery)))
+        surface.blit(eng, eng.get_rect(midleft=(x0 + nep.get_width() + gap, srect.centery)))
+        self._draw_fan(surface, srect.bottom + round(8 * k), top_limit - round(18 * k))
+        foot = theme.text(
+            "Arrow keys to choose, Enter to open, F11 for full screen",
+            round(13 * k),
+            theme.TEXT_FAINT,
+        )
+        surface.blit(foot, foot.get_rect(midbottom=(w // 2, self.size[1] - round(8 * k))))
+
+    def _draw_fan(self, surface: pygame.Surface, top: int, bottom: int) -> None:
+        height = bottom - top
+        if height < 40:
+            return
+        card_w = max(40, round(height / 1.62 * 0.72))
+        art = self.app.art
+        cw, ch = art.size(card_w)
+        n = len(_FAN)
+        spread = 14.0
+        pivot = (self.size[0] // 2, top + round(ch * 1.55))
+        sway = math.sin(self._t * 0.8) * 0.6
+        for i, code in enumerate(_FAN):
+            angle = (i - (n - 1) / 2) * spread + sway
+            marks = ("tiplu",) if code == _TIPLU else None
+            face = art.face(code, card_w, self.app.settings.four_colour, marks)
+            shadow = art.shadow(card_w)
+            rad = math.radians(angle)
+            # Each card hangs from the pivot below the fan, like cards held in a hand.
+            dist = ch * 1.02
+            cx = pivot[0] + math.sin(rad) * dist
+            cy = pivot[1] - math.cos(rad) * dist
+            for surf, off in ((shadow, (round(3 * self.k), round(5 * self.k))), (face, (0, 0))):
+                rot = pygame.transform.rotozoom(surf, -angle, 1.0)
+                rect = rot.get_rect(center=(round(cx + off[0]), round(cy + off[1])))
+                surface.blit(rot, rect)
+        del cw

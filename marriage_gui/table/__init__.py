@@ -1,0 +1,1 @@
+"""The card table: the scene where the hands are played."""

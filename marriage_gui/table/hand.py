@@ -1,0 +1,137 @@
+"""The player's fan: the order the player chose, the selection, and Sort / Group."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from engine.cards import CARDS, Card, code_of
+from engine.deadwood import deadwood
+from engine.rules import RuleSet
+from engine.solver import find_going_out, pure_melds_in
+from engine.wilds import Wilds
+
+# Suits alternate colours left to right: spades, hearts, clubs, diamonds.
+_SUIT_ORDER = (0, 1, 3, 2)
+
+
+def suit_key(code: int) -> tuple[int, int]:
+    """Sort key: by suit (alternating colours), then rank."""
+    return (_SUIT_ORDER[code // 13] if code < 52 else 4, code % 13)
+
+
+def rank_key(code: int) -> tuple[int, int]:
+    """Sort key: by rank, then suit."""
+    return (code % 13 if code < 52 else 13, _SUIT_ORDER[code // 13] if code < 52 else 4)
+
+
+class HandFan:
+    """A seat's hand as the player arranged it; the engine's hand is a set, this is the order."""
+
+    def __init__(self, ids: Iterable[int] = ()) -> None:
+        self.order: list[int] = list(ids)
+        self.selected: list[int] = []  # in the order chosen
+        self.focus = 0
+        self.sort_mode = "suit"
+
+    def sync(self, hand: Sequence[int], insert_at: dict[int, int] | None = None) -> list[int]:
+        """Follow the engine's hand: drop cards gone, add new ones at the right end (or where
+        dropped); returns the new ids."""
+        present = set(hand)
+        self.order = [i for i in self.order if i in present]
+        self.selected = [i for i in self.selected if i in present]
+        known = set(self.order)
+        new = [i for i in hand if i not in known]
+        for i in new:
+            at = (insert_at or {}).get(i)
+            if at is None:
+                self.order.append(i)
+            else:
+                self.order.insert(max(0, min(at, len(self.order))), i)
+        self.focus = max(0, min(self.focus, len(self.order) - 1))
+        return new
+
+    # ------------------------------------------------------------------ selection
+    def toggle(self, card_id: int) -> None:
+        """Select or deselect a card."""
+        if card_id in self.selected:
+            self.selected.remove(card_id)
+        else:
+            self.selected.append(card_id)
+
+    def clear(self) -> None:
+        """Deselect everything."""
+        self.selected.clear()
+
+    def selected_in_order(self) -> list[int]:
+        """The selection in hand order."""
+        chosen = set(self.selected)
+        return [i for i in self.order if i in chosen]
+
+    def move(self, ids: Sequence[int], index: int) -> None:
+        """Put ``ids`` (in this order) at ``index`` of the hand without them."""
+        moving = set(ids)
+        before = sum(1 for i in self.order[:index] if i in moving)
+        rest = [i for i in self.order if i not in moving]
+        at = max(0, min(len(rest), index - before))
+        self.order = rest[:at] + list(ids) + rest[at:]
+
+    # ------------------------------------------------------------------ arranging
+    def sort(self, mode: str | None = None) -> None:
+        """Sort by suit or by rank (``None`` flips between them)."""
+        if mode is None:
+            mode = "rank" if self.sort_mode == "suit" else "suit"
+        self.sort_mode = mode
+        key = suit_key if mode == "suit" else rank_key
+        self.order.sort(key=lambda i: key(code_of(i)))
+
+    def group(
+        self, rules: RuleSet, wilds: Wilds | None, shown: Sequence[Sequence[Card]], players: int
+    ) -> int:
+        """Arrange found melds together at the left; returns how many groups were found."""
+        groups = arrange(self.order, rules, wilds, shown, players)
+        self.order = [i for g in groups for i in g]
+        return sum(1 for g in groups[:-1] if len(g) >= 2)
+
+
+def _take(pool: list[int], cards: Sequence[Card]) -> list[int]:
+    out = []
+    for c in cards:
+        for j, i in enumerate(pool):
+            if code_of(i) == c.code:
+                out.append(pool.pop(j))
+                break
+    return out
+
+
+def arrange(
+    ids: Sequence[int],
+    rules: RuleSet,
+    wilds: Wilds | None,
+    shown: Sequence[Sequence[Card]],
+    players: int,
+) -> list[list[int]]:
+    """The hand as groups: melds first, then loose cards sorted by suit (the last group)."""
+    pool = list(ids)
+    cards = [CARDS[code_of(i)] for i in pool]
+    groups: list[list[int]] = []
+    if wilds is not None:
+        finish = find_going_out(cards, wilds, rules, shown, players)
+        melds = list(finish.melds) if finish is not None else deadwood(cards, wilds, rules).melds
+        for m in melds:
+            groups.append(_take(pool, m))
+    else:
+        # Not seen: pure melds first (they let you see), then triplets, then dublees.
+        for m in sorted(pure_melds_in(cards, rules), key=lambda m: m[0] != m[1]):
+            while all(sum(1 for i in pool if code_of(i) == c.code) >= m.count(c) for c in m):
+                groups.append(_take(pool, m))
+        for m in deadwood([CARDS[code_of(i)] for i in pool], None, rules).melds:
+            groups.append(_take(pool, m))
+        codes = sorted({code_of(i) for i in pool}, key=suit_key)
+        for code in codes:
+            same = [i for i in pool if code_of(i) == code]
+            if len(same) >= 2:
+                groups.append(_take(pool, [CARDS[code]] * 2))
+    groups = [g for g in groups if g]
+    pool.sort(key=lambda i: suit_key(code_of(i)))
+    groups.append(pool)
+    return groups

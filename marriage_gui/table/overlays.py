@@ -1,0 +1,127 @@
+"""Dialogs drawn over the table: the pause menu, the expose prompt and the go-out preview."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from engine.cards import Card
+from marriage_gui.art import fonts
+from marriage_gui.art.cards import CardArt, card_size
+
+from .hud import GOLD, MUTED, TEXT, Button, lay_out_row, panel
+
+
+class Dialog:
+    """A centred panel with a title, a line of text, optional cards and a row of buttons."""
+
+    def __init__(
+        self,
+        title: str,
+        text: str,
+        buttons: list[Button],
+        melds: Sequence[Sequence[Card]] = (),
+        discard: Card | None = None,
+        marks: Callable[[Card], set[str]] | None = None,
+        dim: bool = True,
+    ) -> None:
+        self.title = title
+        self.text = text
+        self.buttons = buttons
+        self.melds = [list(m) for m in melds]
+        self.discard = discard
+        self.marks = marks
+        self.dim = dim
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Buttons by click or hotkey; Enter presses the primary one. Always consumes input."""
+        if event.type == pygame.MOUSEMOTION:
+            for b in self.buttons:
+                b.hover = b.hit(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            for b in self.buttons:
+                if b.hit(event.pos) and b.enabled:
+                    b.action()
+                    return True
+        elif event.type == pygame.KEYDOWN:
+            for b in self.buttons:
+                if (
+                    b.enabled
+                    and b.hotkey
+                    and pygame.key.name(event.key).lower() == b.hotkey.lower()
+                ):
+                    b.action()
+                    return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                for b in self.buttons:
+                    if b.primary and b.enabled:
+                        b.action()
+                        return True
+            if event.key == pygame.K_ESCAPE and self.buttons:
+                self.buttons[-1].action()
+                return True
+        return event.type in (
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.KEYDOWN,
+            pygame.MOUSEMOTION,
+        )
+
+    def draw(self, surface: pygame.Surface, art: CardArt, four_colour: bool) -> None:
+        """Draw centred on ``surface``."""
+        w, h = surface.get_size()
+        if self.dim:
+            shade = pygame.Surface((w, h), pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 120))
+            surface.blit(shade, (0, 0))
+        size = max(16, h // 34)
+        title = fonts.render(self.title, round(size * 1.35), GOLD, True)
+        text = fonts.render(self.text, size, TEXT) if self.text else None
+        cw = max(40, round(h * 0.075))
+        _cwid, ch = card_size(cw)
+        step = round(cw * 0.45)
+        meld_w = [cw + step * (len(m) - 1) for m in self.melds]
+        cards_w = sum(meld_w) + round(cw * 0.35) * max(0, len(self.melds) - 1)
+        if self.discard is not None:
+            cards_w += cw + round(cw * 0.8)
+        bh = max(36, round(h * 0.05))
+        bw = sum(b.width_for(bh) for b in self.buttons) + 10 * len(self.buttons)
+        pw = max(title.get_width(), text.get_width() if text else 0, cards_w, bw) + 2 * size * 2
+        pw = min(pw, w - 40)
+        ph = (
+            title.get_height()
+            + (text.get_height() + 8 if text else 0)
+            + (ch + 30 if self.melds or self.discard else 0)
+            + bh
+            + size * 3
+        )
+        self.rect = pygame.Rect(0, 0, pw, ph)
+        self.rect.center = (w // 2, h // 2)
+        panel(surface, self.rect, (8, 30, 22, 240), 16, GOLD)
+        y = self.rect.y + size
+        surface.blit(title, title.get_rect(midtop=(self.rect.centerx, y)))
+        y += title.get_height() + 6
+        if text:
+            surface.blit(text, text.get_rect(midtop=(self.rect.centerx, y)))
+            y += text.get_height() + 8
+        if self.melds or self.discard is not None:
+            x = self.rect.centerx - cards_w // 2
+            y += 10
+            for m in self.melds:
+                for k, c in enumerate(m):
+                    marks = self.marks(c) if self.marks else set()
+                    surface.blit(art.face(c.code, cw, four_colour, marks), (x + k * step, y))
+                x += cw + step * (len(m) - 1) + round(cw * 0.35)
+            if self.discard is not None:
+                x += round(cw * 0.45)
+                lbl = fonts.render("discard", max(11, size * 3 // 4), MUTED)
+                surface.blit(lbl, lbl.get_rect(midbottom=(x + cw // 2, y - 2)))
+                marks = self.marks(self.discard) if self.marks else set()
+                surface.blit(art.face(self.discard.code, cw, four_colour, marks), (x, y))
+            y += ch + 20
+        area = pygame.Rect(self.rect.x, self.rect.bottom - bh - size, self.rect.width, bh)
+        lay_out_row(self.buttons, area, "center", 12)
+        for b in self.buttons:
+            b.draw(surface)

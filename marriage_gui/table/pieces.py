@@ -1,0 +1,137 @@
+"""The fixed pieces of the table: the felt, the stock, and each opponent's plate and fan."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from marriage_gui.art import palette
+from marriage_gui.art.cards import card_size
+from marriage_gui.art.felt import felt
+
+from .board import Board
+from .hud import GOLD, MUTED, TEXT, panel
+from .hud import text as label
+from .layout import Layout
+
+
+def draw_stock(
+    surface: pygame.Surface, board: Board, L: Layout, count: int, tiplu_hidden: bool, hot: bool
+) -> None:
+    """The face-down stock: a short stack with its count (the hidden tiplu peeks out below)."""
+    art = board.art
+    r = L.stock
+    if tiplu_hidden:
+        rb = board.rotated_back(L.tw)
+        surface.blit(
+            rb, (r.centerx - rb.get_width() // 2, r.bottom - rb.get_height() + round(L.th * 0.1))
+        )
+    layers = min(4, max(1, count // 15 + 1)) if count else 0
+    m = art.shadow_margin(L.tw)
+    if count:
+        surface.blit(art.shadow(L.tw), (r.x - m + 2, r.y - m + 4))
+    for k in range(layers):
+        surface.blit(art.back(L.tw), (r.x - k * 2, r.y - k * 2))
+    if not count:
+        pygame.draw.rect(surface, (200, 220, 200), r, 2, border_radius=8)
+    if hot and count:
+        pygame.draw.rect(
+            surface,
+            GOLD,
+            r.move(-2 * (layers - 1), -2 * (layers - 1)).inflate(6, 6),
+            3,
+            border_radius=10,
+        )
+    size = max(12, L.th // 9)
+    img = label(f"{count}", size, TEXT, True)
+    lr = img.get_rect(midtop=(r.centerx, r.bottom + 6))
+    panel(surface, lr.inflate(14, 4), (0, 0, 0, 120), lr.height // 2 + 2)
+    surface.blit(img, lr)
+
+
+def draw_felt(surface: pygame.Surface, L: Layout) -> None:
+    """The cloth, with a faint oval where the piles sit."""
+    surface.blit(felt(L.size), (0, 0))
+
+
+def draw_plate(
+    surface: pygame.Surface,
+    board: Board,
+    L: Layout,
+    seat: int,
+    name: str,
+    kind: str,
+    count: int,
+    seen: bool,
+    total: int,
+    active: bool,
+    thinking: float | None,
+    dealer: bool,
+) -> None:
+    """An opponent's corner: avatar, name, level, seen mark, card-back fan and count."""
+    spot = L.seats[seat]
+    r = spot.plate
+    border = GOLD if active else (80, 120, 100)
+    if active:
+        glow = r.inflate(10, 10)
+        panel(surface, glow, (*palette.GOLD, 60), 16)
+    panel(surface, r, (8, 30, 22, 215), 12, border)
+    ar = r.height // 2 - 8
+    centre = (r.x + ar + 10, r.centery)
+    pygame.draw.circle(surface, (40, 86, 66) if not active else (120, 90, 30), centre, ar)
+    initial = label(name[:1].upper(), round(ar * 1.1), TEXT, True)
+    surface.blit(initial, initial.get_rect(center=centre))
+    if thinking is not None:
+        draw_ring(surface, L, seat, thinking)
+    x = centre[0] + ar + 10
+    size = max(13, r.height // 4)
+    nm = label(name, size, TEXT, True)
+    surface.blit(nm, (x, r.y + 8))
+    sub = "Human" if kind == "human" else f"Bot · {kind}"
+    sub += f"  ·  {total:+d}" if total else ""
+    si = label(sub, max(11, round(size * 0.78)), MUTED)
+    surface.blit(si, (x, r.y + 10 + nm.get_height()))
+    if seen:
+        tag = label("SEEN", max(10, round(size * 0.7)), (40, 26, 8), True)
+        tr = tag.get_rect(topright=(r.right - 8, r.y + 8)).inflate(10, 4)
+        pygame.draw.rect(surface, GOLD, tr, border_radius=tr.height // 2)
+        surface.blit(tag, tag.get_rect(center=tr.center))
+    if dealer:
+        chip = label("D", max(10, round(size * 0.7)), (40, 26, 8), True)
+        cc = (r.right - 14, r.bottom - 14)
+        pygame.draw.circle(surface, (240, 236, 226), cc, chip.get_height() // 2 + 3)
+        surface.blit(chip, chip.get_rect(center=cc))
+    # The card-back fan beside the plate, with the count on a red disc.
+    shown = min(count, 10)
+    fx, fy = spot.fan
+    back = board.art.back(L.bw)
+    step = L.bw * 0.16
+    x0 = fx - (L.bw + step * (shown - 1)) / 2
+    fan_y = fy - L.bh // 2
+    for k in range(shown):
+        surface.blit(back, (round(x0 + k * step), round(fan_y)))
+    cnt = label(str(count), max(11, round(size * 0.8)), TEXT, True)
+    cr = cnt.get_rect(center=(round(fx + L.bw * 0.2), round(fan_y + L.bh - 2)))
+    pygame.draw.circle(surface, (150, 22, 36), cr.center, max(cr.width, cr.height) // 2 + 4)
+    pygame.draw.circle(surface, GOLD, cr.center, max(cr.width, cr.height) // 2 + 4, 1)
+    surface.blit(cnt, cr)
+
+
+def draw_ring(surface: pygame.Surface, L: Layout, seat: int, frac: float) -> None:
+    """A ring round the avatar that fills while a bot thinks."""
+    r = L.seats[seat].plate
+    ar = r.height // 2 - 8
+    rect = pygame.Rect(0, 0, ar * 2 + 8, ar * 2 + 8)
+    rect.center = (r.x + ar + 10, r.centery)
+    pygame.draw.arc(surface, (60, 80, 70), rect, 0, 2 * math.pi, 3)
+    if frac > 0:
+        pygame.draw.arc(
+            surface, GOLD, rect, math.pi / 2 - 2 * math.pi * min(1.0, frac), math.pi / 2, 4
+        )
+
+
+def card_rect(x: float, y: float, w: int) -> pygame.Rect:
+    """The rectangle of a card ``w`` wide at (x, y)."""
+    cw, ch = card_size(w)
+    return pygame.Rect(round(x), round(y), cw, ch)

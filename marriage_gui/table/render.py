@@ -1,0 +1,197 @@
+"""Drawing the table scene: felt, piles, seats, the band over the hand, the hand, the words."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from . import board as bd
+from . import pieces
+from .hud import GOLD, MUTED, TEXT, panel
+from .hud import text as label
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+
+def draw_table(s: TableScene, surface: pygame.Surface) -> None:
+    """Everything, back to front."""
+    L = s.layout
+    if L is None or L.size != surface.get_size():
+        s.on_resize(surface.get_size())
+        L = s.layout
+    assert L is not None
+    g = s.game
+    if s.curtain is not None:
+        # Opaque: nothing of the table (no hand, no animation) is drawn behind it.
+        s.curtain.draw(surface)
+        return
+    s.refresh_buttons()
+    four = bool(s.setting("four_colour", False))
+    marks: dict[int, frozenset[str]] = {}
+    fan = s.fan
+    looking = s.viewer is not None and s.viewer == s.bottom
+    for cid in s.board.sprites:
+        if cid < 0:
+            continue
+        m = bd.card_marks(g, s.viewer, cid) if looking else set()
+        if looking and fan is not None and cid in fan.selected:
+            m.add("selected")
+        if cid == s.hint_card:
+            m.add("selected")
+        if m:
+            marks[cid] = frozenset(m)
+    my_draw = s.my_turn() and g.phase == "draw"
+    key = _static_key(s, four, my_draw)
+    if key is None:
+        _draw_static(s, surface, marks, four, my_draw)
+    else:
+        if (
+            s.static_layer is None
+            or s.static_layer[0] != key
+            or s.static_layer[1].get_size() != surface.get_size()
+        ):
+            layer = (
+                pygame.Surface(surface.get_size()).convert(surface)
+                if pygame.display.get_surface()
+                else pygame.Surface(surface.get_size())
+            )
+            _draw_static(s, layer, marks, four, my_draw)
+            s.static_layer = (key, layer)
+        surface.blit(s.static_layer[1], (0, 0))
+    if s.is_bot(g.current_player) and not g.hand_over and g.current_player in L.seats:
+        delay = max(0.3, float(s.setting("bot_delay", 0.6)))
+        pieces.draw_ring(surface, L, g.current_player, min(1.0, s.think / delay))
+    if s.input.dragging and s.input.drag_ids and s.input.drag_ids[0] in (fan.order if fan else []):
+        pygame.draw.rect(surface, GOLD, L.discard_zone, 2, border_radius=12)
+    for b in s.buttons.values():
+        b.draw(surface)
+    # The hand.
+    s.board.draw_cards(surface, marks, four, (3,))
+    if looking and fan is not None and s.input.keyboard and fan.order:
+        cid = fan.order[min(fan.focus, len(fan.order) - 1)]
+        sp = s.board.sprites.get(cid)
+        if sp is not None:
+            pygame.draw.rect(surface, (120, 200, 255), sp.rect.inflate(4, 4), 3, border_radius=8)
+    # Words.
+    size = max(14, L.size[1] // 48)
+    s.log.draw_banner(surface, L.banner, size)
+    prompt = _prompt(s)
+    if prompt:
+        img = label(prompt, size, GOLD if s.my_turn() else MUTED, s.my_turn())
+        shown = [b.rect.x for b in s.buttons.values() if b.visible]
+        right = (min(shown) if shown else L.size[0] - L.margin) - 18
+        r = img.get_rect(midright=(right, L.buttons.centery))
+        surface.blit(img, r)
+    s.toast.draw(surface, (L.size[0] // 2, L.banner[1] + round(size * 2.6)), size)
+    s.log.draw_panel(surface, L.log_rect, max(12, size - 3))
+    # Cards in flight and in the hand of the player go over everything but dialogs.
+    s.board.draw_moving(surface, marks, four)
+    _draw_menu_button(s, surface)
+    if s.dialog is not None:
+        s.dialog.draw(surface, s.art, four)
+    if s.curtain is not None:
+        s.curtain.draw(surface)
+
+
+def _static_key(s: TableScene, four: bool, my_draw: bool) -> tuple | None:
+    """What the still part of the table depends on; None while any of it is moving."""
+    board = s.board
+    for cid, t in board.targets.items():
+        if t.layer < 3:
+            sp = board.sprites.get(cid)
+            if sp is None or sp.moving or cid in board.dragging:
+                return None
+    if board.sequences:
+        return None
+    g = s.game
+    return (
+        s.layout.size,
+        len(g.log),
+        g.hand_no,
+        g.phase,
+        s.viewer,
+        s.bottom,
+        four,
+        my_draw,
+        len(board.sprites),
+    )
+
+
+def _draw_static(
+    s: TableScene, surface: pygame.Surface, marks: dict, four: bool, my_draw: bool
+) -> None:
+    """Felt, stock, discards, seats and shown melds: redrawn only when they change."""
+    L, g = s.layout, s.game
+    assert L is not None
+    pieces.draw_felt(surface, L)
+    pieces.draw_stock(
+        surface, s.board, L, len(g.stock), g.tiplu_id is not None and not g.hand_over, my_draw
+    )
+    if not g.discards:
+        empty = pygame.Rect(L.discard_row.topleft, (L.tw, L.th))
+        pygame.draw.rect(surface, (200, 220, 200), empty, 2, border_radius=8)
+    s.board.draw_cards(surface, marks, four, (0,))
+    if my_draw and g.discards:
+        top = s.board.sprites.get(g.discards[-1])
+        if top is not None and not top.moving:
+            pygame.draw.rect(surface, GOLD, top.rect.inflate(6, 6), 3, border_radius=10)
+    for seat in L.seats:
+        pieces.draw_plate(
+            surface,
+            s.board,
+            L,
+            seat,
+            g.names[seat],
+            s.seat_kind(seat),
+            len(g.hands[seat]),
+            g.seen[seat],
+            g.totals[seat],
+            g.current_player == seat and not g.hand_over,
+            None,
+            g.dealer == seat,
+        )
+    s.board.draw_cards(surface, marks, four, (1, 2))
+    _draw_my_plate(s, surface)
+
+
+def _prompt(s: TableScene) -> str:
+    from .scene import prompt_text
+
+    return prompt_text(s)
+
+
+def _draw_my_plate(s: TableScene, surface: pygame.Surface) -> None:
+    """The bottom seat's name, seen mark and total, above its shown melds."""
+    L, g = s.layout, s.game
+    assert L is not None
+    seat = s.bottom
+    size = max(12, L.size[1] // 56)
+    bits = [g.names[seat]]
+    if s.viewer == seat and g.seen[seat]:
+        bits.append("seen")
+    bits.append(f"{g.totals[seat]:+d}" if g.totals[seat] else "0")
+    text = "  ·  ".join(bits)
+    active = g.current_player == seat and not g.hand_over
+    img = label(text, size, GOLD if active else TEXT, True)
+    box = L.my_plate.copy()
+    box.width = max(box.width, img.get_width() + 20)
+    panel(surface, box, (8, 30, 22, 215), box.height // 3, GOLD if active else (80, 120, 100))
+    surface.blit(img, img.get_rect(center=box.center))
+    if s.viewer == seat and g.seen[seat] and g.tiplu_id is not None:
+        lbl = label("tiplu", max(10, size - 2), GOLD, True)
+        surface.blit(lbl, lbl.get_rect(midtop=(L.my_melds.x + L.mw // 2, L.my_melds.y + L.mh + 2)))
+
+
+def _draw_menu_button(s: TableScene, surface: pygame.Surface) -> None:
+    L = s.layout
+    assert L is not None
+    r = L.menu_button
+    panel(surface, r, (0, 0, 0, 120), 8)
+    for k in range(3):
+        y = r.y + 11 + k * 7
+        pygame.draw.line(surface, TEXT, (r.x + 11, y), (r.right - 11, y), 3)
+    info = f"Hand {s.game.hand_no + 1} of {s.game.hands_total}   ·   L: log"
+    img = label(info, max(12, L.size[1] // 60), MUTED)
+    surface.blit(img, (r.right + 10, r.centery - img.get_height() // 2))

@@ -1,0 +1,1 @@
+"""Widgets for menus and dialogs: buttons, toggles, sliders, steppers, text input, panels."""
