@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 
 ANIMATION_SPEEDS = ("instant", "fast", "normal", "slow")
 _ANIM_SCALE = {"instant": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.6}
-LANGUAGES = ("en", "ne")
+# Translations are not written yet; the field is kept so settings files stay compatible.
+LANGUAGES = ("en",)
 BOT_DELAYS = (0.0, 0.3, 0.6, 1.0, 1.5)
 CARD_SCALE_RANGE = (0.8, 1.3)
 SETTINGS_FILE = "settings.json"

@@ -5,12 +5,11 @@ from __future__ import annotations
 import pygame
 
 from marriage_gui.scenes.base import MenuScene
-from marriage_gui.settings import ANIMATION_SPEEDS, BOT_DELAYS, CARD_SCALE_RANGE, LANGUAGES
+from marriage_gui.settings import ANIMATION_SPEEDS, BOT_DELAYS, CARD_SCALE_RANGE
 from marriage_gui.ui import theme
 from marriage_gui.ui.widgets import Slider, Stepper, Toggle, Widget
 
 SPEED_LABELS = {"instant": "Instant", "fast": "Fast", "normal": "Normal", "slow": "Slow"}
-LANGUAGE_LABELS = {"en": "English", "ne": "नेपाली"}
 # Cards shown in the preview: one of each suit, so the four-colour deck is visible.
 _PREVIEW = (12, 13 + 12, 26 + 12, 39 + 12)
 
@@ -78,17 +77,6 @@ class SettingsScene(MenuScene):
                 "Full screen",
                 "Fill the screen (F11 or Alt+Enter anywhere).",
                 Toggle(s.fullscreen, self._fullscreen),
-            ),
-            (
-                "Language",
-                "Language for messages that have a Nepali translation.",
-                Stepper(
-                    LANGUAGES,
-                    LANGUAGES.index(s.language),
-                    lambda v: self._set(language=v),
-                    fmt=lambda v: LANGUAGE_LABELS[v],
-                    wrap=True,
-                ),
             ),
         ]
         self.layout()
