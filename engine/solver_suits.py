@@ -1,184 +1,355 @@
-"""Block counts of a whole hand by one pass over the ranks (used by ``solver_distance``).
+"""The block count behind ``solver_distance``: the best value of a hand's blocks.
 
-A suit is read as fourteen positions: the ace below the two, the two up to the king, the ace
-above the king. Every run or partial run of a suit spans at most three neighbouring positions,
-and a set lies on one rank, so the ranks can be read in order keeping only, per suit, how
-many cards of the next two positions are already promised to blocks (and how many aces were
-used low). The result is every reachable count of blocks, as packed integers; the caller
-scores them.
+A block of three cards that forms a meld is worth 2, a block of two that one card completes is
+worth 1 (see ``solver_distance`` for what the value means to a player).
 
-Fields of a packed count, nine bits each from the lowest (the top bit kept clear): complete pure blocks, pure
-partials, pure partials a wild completes, dirty-only pairs, complete sets, set pairs one
-available card completes, other set pairs.
+Runs and tunnelas live inside one suit, so each suit's natural cards give a small Pareto set of
+block counts, memoised on the suit's counts (hands change one card a turn). Same-rank sets, the
+only blocks across suits, are chosen by a bounded search over the ranks that hold them; wild
+cards held are then shared out among the blocks by a small cached optimisation. Every memo is a
+plain dict of tuples of ints, which the garbage collector stops tracking.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from itertools import combinations, product
+from collections.abc import Iterable, Sequence
+from functools import cache
+from itertools import combinations
 
-SHIFT = 9
-FIELD = (1 << (SHIFT - 1)) - 1
-C, P, U, Z, CN, AN, ZN = (1 << (SHIFT * k) for k in range(7))
-#: The top bit of every field: a subtraction that keeps them all did not borrow anywhere.
-GUARD = sum(1 << (SHIFT * k + SHIFT - 1) for k in range(7))
+from engine.cards import JOKER_CODE
+from engine.solver_search import NCODES, templates
+
+CACHE_LIMIT = 200_000
+NO_WILDS, WILD_AVAIL, WILD_GONE = 0, 1, 2
+
+#: A suit's block counts: (complete, pure partial, of which a wild completes, dirty-only pair).
+Counts = tuple[int, int, int, int]
+#: Sets chosen: (complete sets, set pairs one available card completes, other set pairs).
+SetCounts = tuple[int, int, int]
 
 
-def unpack(value: int) -> tuple[int, ...]:
-    """The seven counts of a packed value."""
-    return tuple((value >> (SHIFT * k)) & FIELD for k in range(7))
+@cache
+def _suit_shapes() -> tuple[
+    tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int, bool], ...]], ...
+]:
+    """Per index i of a suit: runs (j, k) and pairs (j, completion mask, dirty) above i.
+
+    Read off the meld templates of the first suit, so the shapes follow the meld rules.
+    """
+    full = templates(False)
+    runs: set[tuple[int, int, int]] = set()
+    dirty: set[tuple[int, int]] = set()
+    for i in range(13):
+        for _, k, _, naturals in full[i]:
+            if any(c >= 13 for c in naturals):
+                continue
+            if k == 0 and len(naturals) == 3 and len(set(naturals)) == 3:
+                runs.add(tuple(sorted(naturals)))  # type: ignore[arg-type]
+            elif k == 1 and len(naturals) == 2:
+                dirty.add((min(naturals), max(naturals)))
+    completes: dict[tuple[int, int], int] = {(i, i): 1 << i for i in range(13)}
+    for run in runs:
+        for a, b in combinations(run, 2):
+            (z,) = set(run) - {a, b}
+            completes[a, b] = completes.get((a, b), 0) | 1 << z
+    for pair in dirty:
+        completes.setdefault(pair, 0)
+    rows = []
+    for i in range(13):
+        row_runs = tuple(sorted((b, c) for a, b, c in runs if a == i))
+        row_pairs = tuple(
+            (b, mask, (a, b) in dirty) for (a, b), mask in sorted(completes.items()) if a == i
+        )
+        rows.append((row_runs, row_pairs))
+    return tuple(rows)
 
 
-def pareto(values: set[int]) -> set[int]:
-    """The packed counts no other one matches or beats in every field."""
-    kept: list[int] = []
-    for value in sorted(values, reverse=True):
-        for k in kept:
-            if ((k | GUARD) - value) & GUARD == GUARD:
+def _pareto(items: Iterable[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
+    """The items no other item matches or beats in every place."""
+    kept: list[tuple[int, ...]] = []
+    for item in sorted(set(items), reverse=True):
+        if not any(all(a >= b for a, b in zip(k, item, strict=True)) for k in kept):
+            kept.append(item)
+    return tuple(kept)
+
+
+_SUIT_MEMO: dict[tuple[int, int, int], tuple[Counts, ...]] = {}
+
+
+def _suit(key: int, avail: int, mode: int) -> tuple[Counts, ...]:
+    """Pareto set of block counts of one suit: ``key`` packs 13 counts, two bits each."""
+    if not key:
+        return ((0, 0, 0, 0),)
+    memo_key = (key, avail, mode)
+    hit = _SUIT_MEMO.get(memo_key)
+    if hit is not None:
+        return hit
+    i = ((key & -key).bit_length() - 1) >> 1
+    unit = 1 << (2 * i)
+    n = (key >> (2 * i)) & 3
+    runs, pairs = _suit_shapes()[i]
+    found: list[Counts] = list(_suit(key - unit, avail, mode))
+    if n >= 3:
+        found += [(c + 1, p, u, z) for c, p, u, z in _suit(key - 3 * unit, avail, mode)]
+    for j, k in runs:
+        if (key >> (2 * j)) & 3 and (key >> (2 * k)) & 3:
+            rest = key - unit - (1 << (2 * j)) - (1 << (2 * k))
+            found += [(c + 1, p, u, z) for c, p, u, z in _suit(rest, avail, mode)]
+    for j, mask, dirty in pairs:
+        if j == i:
+            if n < 2 or not mask & avail:
+                continue
+        elif not (key >> (2 * j)) & 3:
+            continue
+        rest = key - unit - (1 << (2 * j))
+        if mask & avail:
+            up = 1 if dirty and mode else 0
+            found += [(c, p + 1, u + up, z) for c, p, u, z in _suit(rest, avail, mode)]
+        elif dirty and mode:
+            found += [(c, p, u, z + 1) for c, p, u, z in _suit(rest, avail, mode)]
+    result: tuple[Counts, ...] = _pareto(found)  # type: ignore[assignment]
+    if len(_SUIT_MEMO) > CACHE_LIMIT:
+        _SUIT_MEMO.clear()
+    _SUIT_MEMO[memo_key] = result
+    return result
+
+
+def _add(a: tuple[Counts, ...], b: tuple[Counts, ...]) -> tuple[Counts, ...]:
+    if len(a) == 1 and not any(a[0]):
+        return b
+    return _pareto(  # type: ignore[return-value]
+        (x[0] + y[0], x[1] + y[1], x[2] + y[2], x[3] + y[3]) for x in a for y in b
+    )
+
+
+# Plain dicts keyed on tuples of ints: the garbage collector stops tracking such entries, so
+# a full cache does not slow every collection down (an ``lru_cache`` keeps linked lists).
+_VALUES: dict[tuple[int | SetCounts, ...], int] = {}
+
+
+def _value(
+    cp: int,
+    p: int,
+    pu: int,
+    z: int,
+    s: SetCounts,
+    single: int,
+    w: int,
+    slots: int,
+    free: int,
+    mode: int,
+) -> int:
+    """The memoised ``_block_value``."""
+    key = (cp, p, pu, z, s, single, w, slots, free, mode)
+    hit = _VALUES.get(key)
+    if hit is None:
+        hit = _block_value(cp, p, pu, z, s, single, w, slots, free, mode)
+        if len(_VALUES) > CACHE_LIMIT:
+            _VALUES.clear()
+        _VALUES[key] = hit
+    return hit
+
+
+def _block_value(
+    cp: int,
+    p: int,
+    pu: int,
+    z: int,
+    s: SetCounts,
+    single: int,
+    w: int,
+    slots: int,
+    free: int,
+    mode: int,
+) -> int:
+    """Best block value (2 a complete block, 1 a partial) of these counts and ``w`` wilds.
+
+    At most ``slots`` blocks, at most ``free`` of them not pure.
+    """
+    cn, an, zn = s
+    if mode == WILD_AVAIL:
+        npu, zx = an + z + zn, 0
+    elif mode == WILD_GONE:
+        npu, zx = an, z + zn
+    else:
+        npu, zx = an, 0
+    take = cp if cp < slots else slots
+    left0 = slots - take
+    cap = free if free > 0 else 0
+    most = cap if cap < left0 else left0  # non-pure complete blocks that can count
+    best = 0
+    for a in range(min(w, npu) + 1):
+        for b in range(min(w - a, p if mode else 0) + 1):
+            if b > pu:
+                break
+            pure_part = p - b
+            for zc in range(min(w - a - b, zx) + 1):
+                r = w - a - b - zc
+                loose = single + 2 * (zx - zc)
+                done0 = cn + a + b + zc
+                part0 = npu - a
+                for s2 in range(min(r // 2, loose) + 1):
+                    r2 = r - 2 * s2
+                    for s1 in range(min(r2, loose - s2) + 1):
+                        rem = r2 - s1
+                        t3 = rem // 3
+                        done_np = done0 + s2 + t3
+                        part_np = part0 + s1 + (rem - 3 * t3) // 2
+                        cn_take = done_np if done_np < most else most
+                        room = cap - cn_take
+                        extra = pure_part + (part_np if part_np < room else room)
+                        left = left0 - cn_take
+                        value = 2 * (take + cn_take) + (extra if extra < left else left)
+                        if value > best:
+                            best = value
+    return best
+
+
+def _set_blocks(nat: Sequence[int], avail: int, mode: int) -> list[tuple[tuple[int, ...], int]]:
+    """Same-rank blocks the natural cards allow: (codes, 0 complete / 1 pair / 2 dirty pair)."""
+    blocks: list[tuple[tuple[int, ...], int]] = []
+    for r in range(13):
+        suits = [s for s in range(4) if nat[s * 13 + r]]
+        if len(suits) < 2:
+            continue
+        for trio in combinations(suits, 3):
+            blocks.append((tuple(s * 13 + r for s in trio), 0))
+        for duo in combinations(suits, 2):
+            others = sum(1 << (s * 13 + r) for s in range(4) if s not in duo)
+            if others & avail:
+                blocks.append((tuple(s * 13 + r for s in duo), 1))
+            elif mode:
+                blocks.append((tuple(s * 13 + r for s in duo), 2))
+    return blocks
+
+
+_COMBINED: dict[tuple[int, int, int, int], tuple[Counts, ...]] = {}
+
+
+def _two_suits(low: int, high: int, avail: int, mode: int) -> tuple[Counts, ...]:
+    """The summed Pareto set of two suits (``avail`` holds both suits' 13 bits)."""
+    memo_key = (low, high, avail, mode)
+    hit = _COMBINED.get(memo_key)
+    if hit is not None:
+        return hit
+    total = _add(_suit(low, avail & 0x1FFF, mode), _suit(high, avail >> 13, mode))
+    if len(_COMBINED) > CACHE_LIMIT:
+        _COMBINED.clear()
+    _COMBINED[memo_key] = total
+    return total
+
+
+def block_value(
+    nat: list[int], pool: int, avail: int, mode: int, slots: int, need: int, floor: int = -1
+) -> int:
+    """Best block value of the natural counts ``nat`` with ``pool`` wild cards (-1: none).
+
+    With a ``floor`` of 0 or more the answer is only whether the value beats it (``outs``
+    asks whether a drawn card beats the hand's value): ``floor`` when it does not, else some
+    value above ``floor`` and no higher than the best. The default -1 asks for the best.
+    """
+    free = slots - need
+    if free < 0:
+        return -1
+    keys = [sum(nat[s * 13 + r] << (2 * r) for r in range(13)) for s in range(4)]
+    joker: tuple[Counts, ...] | None = None
+    if nat[JOKER_CODE] >= 3:
+        joker = ((1, 0, 0, 0),)
+    elif nat[JOKER_CODE] == 2 and avail >> JOKER_CODE & 1:
+        joker = ((0, 1, 0, 0),)
+    cards = sum(nat)
+    blocks = sorted(_set_blocks(nat, avail, mode), key=lambda b: b[1])
+    # Per block: its codes, kind, rank and the (suit, key unit) of each card.
+    plan = [
+        (codes, kind, codes[0] % 13, [(c // 13, 1 << (2 * (c % 13))) for c in codes])
+        for codes, kind in blocks
+    ]
+    count = len(plan)
+    # The codes of each block padded to three with a code always held (one past the joker).
+    nat = [*nat, 1]
+    pad = NCODES
+    firsts = [codes[0] for codes, _, _, _ in plan]
+    seconds = [codes[1] for codes, _, _, _ in plan]
+    thirds = [codes[2] if len(codes) > 2 else pad for codes, _, _, _ in plan]
+
+    two_suits = _two_suits
+    avail_low, avail_high = avail & 0x3FFFFFF, (avail >> 26) & 0x3FFFFFF
+    best = max(0, floor)
+    chosen = [0, 0, 0]
+    value_of = _value
+    target = 2 * slots if floor < 0 else min(2 * slots, floor + 1)
+
+    def walk(start: int, left: int) -> None:
+        nonlocal best
+        low = two_suits(keys[0], keys[1], avail_low, mode)
+        if joker is not None:
+            low = _add(joker, low)
+        high = two_suits(keys[2], keys[3], avail_high, mode)
+        # The sums of the two halves: a few tuples, so no Pareto filter is worth its cost.
+        frontier = [
+            (c1 + c2, p1 + p2, u1 + u2, z1 + z2)
+            for c1, p1, u1, z1 in low
+            for c2, p2, u2, z2 in high
+        ]
+        cn, an, zn = chosen
+        rest = cards - 3 * cn - 2 * (an + zn)
+        sets = (cn, an, zn)
+        for c, p, u, z in frontier:
+            value = value_of(c, p, u, z, sets, rest - 3 * c - 2 * (p + z), pool, slots, free, mode)
+            if value > best:
+                best = value
+        if not left or best >= target:
+            return
+        fitting = [
+            index
+            for index in range(start, count)
+            if nat[firsts[index]] and nat[seconds[index]] and nat[thirds[index]]
+        ]
+        if not fitting:
+            return
+        # Taking more sets only takes cards from the suits: bound by adding the sets for free.
+        # A block may be taken again, so a rank of ``held`` cards gives at most held // 3 trios
+        # and held // 2 sets in all.
+        ranks: dict[int, bool] = {}
+        for index in fitting:
+            rank = plan[index][2]
+            ranks[rank] = ranks.get(rank, False) or plan[index][1] == 0
+        trios = sets_up = 0
+        for rank, trio in ranks.items():
+            held = nat[rank] + nat[13 + rank] + nat[26 + rank] + nat[39 + rank]
+            if trio:
+                trios += held // 3
+            sets_up += held // 2
+        more = (cn + min(left, trios), an + min(left, sets_up), zn)
+        # Singles only count with wilds, and a block is worth no less than its cards alone.
+        for c, p, u, z in frontier:
+            loose = max(0, rest - 3 * c - 2 * (p + z)) if pool else 0
+            if value_of(c, p, u, z, more, loose, pool, slots, free, mode) > best:
                 break
         else:
-            kept.append(value)
-    return set(kept)
+            return
+        for index in fitting:
+            if not (nat[firsts[index]] and nat[seconds[index]] and nat[thirds[index]]):
+                continue
+            codes, kind, _, units = plan[index]
+            for c in codes:
+                nat[c] -= 1
+            for suit, unit in units:
+                keys[suit] -= unit
+            chosen[kind] += 1
+            walk(index, left - 1)
+            chosen[kind] -= 1
+            for c in codes:
+                nat[c] += 1
+            for suit, unit in units:
+                keys[suit] += unit
+
+    walk(0, min(free, slots))
+    return best
 
 
-def _index(position: int) -> int:
-    """The rank index (0 the two, 12 the ace) at a position of the suit."""
-    return 12 if position == 0 else position - 1
-
-
-def _pair_step(mask: int, dirty: bool, avail: int, mode: int) -> int | None:
-    """The packed step of a two-card block of a suit, or None when it is no block."""
-    if mask & avail:
-        return P + (U if dirty and mode else 0)
-    if dirty and mode:
-        return Z
-    return None
-
-
-@lru_cache(maxsize=65536)
-def _suit_options(
-    q: int, m: int, lim1: int, lim2: int, avail: int, mode: int
-) -> tuple[tuple[int, int, int, int, int], ...]:
-    """Ways one suit uses its ``m`` free cards at position ``q``.
-
-    Each is (cards promised at q + 1, at q + 2, cards given to sets, packed step, cards of q
-    used). Cards left over are singles.
-    """
-    adj = gap = same = None
-    if q + 1 <= 13:
-        mask = 1 << _index(q + 2) if q + 2 <= 13 else 0
-        if q >= 1:
-            mask |= 1 << _index(q - 1)
-        adj = _pair_step(mask, True, avail, mode)
-    if q + 2 <= 13:
-        gap = _pair_step(1 << _index(q + 1), True, avail, mode)
-    if q >= 1:
-        same = _pair_step(1 << _index(q), False, avail, mode)
-    found: set[tuple[int, int, int, int, int]] = set()
-    for x in range(min(m, lim1, lim2) + 1):
-        for y in range((0 if adj is None else min(m - x, lim1 - x)) + 1):
-            for g in range((0 if gap is None else min(m - x - y, lim2 - x)) + 1):
-                left = m - x - y - g
-                step = x * C + y * (adj or 0) + g * (gap or 0)
-                if q == 0:
-                    found.add((x + y, x + g, 0, step, x + y + g))
-                    continue
-                for t in range(left // 3 + 1):
-                    for e in range((0 if same is None else (left - 3 * t) // 2) + 1):
-                        rest = left - 3 * t - 2 * e
-                        total = step + t * C + e * (same or 0)
-                        for w in range(rest + 1):
-                            found.add((x + y, x + g, w, total, m - rest + w))
-    return tuple(sorted(found))
-
-
-@lru_cache(maxsize=65536)
-def _set_options(uses: tuple[int, ...], avail: int, mode: int) -> tuple[int, ...]:
-    """Packed set counts using exactly ``uses[s]`` cards of suit s at one rank.
-
-    ``avail`` has bit s when suit s's card of the rank is available.
-    """
-    if not any(uses):
-        return (0,)
-    first = next(s for s in range(4) if uses[s])
-    found: set[int] = set()
-    others = [s for s in range(4) if s != first and uses[s]]
-    for size in (2, 1):
-        for group in combinations(others, size):
-            members = (first, *group)
-            if size == 2:
-                step = CN
-            else:
-                rest = sum(1 << s for s in range(4) if s not in members)
-                if rest & avail:
-                    step = AN
-                elif mode:
-                    step = ZN
-                else:
-                    continue
-            after = list(uses)
-            for s in members:
-                after[s] -= 1
-            for value in _set_options(tuple(after), avail, mode):
-                found.add(value + step)
-    return tuple(found)
-
-
-def block_counts(nat: list[int], avail: int, mode: int) -> set[int]:
-    """Every packed block count the natural cards of the four suits allow."""
-    counts = [[0] * 15 for _ in range(4)]
-    masks = []
-    for s in range(4):
-        row = counts[s]
-        for i in range(13):
-            row[i + 1] = nat[s * 13 + i]
-        row[0] = row[13]
-        masks.append((avail >> (13 * s)) & 0x1FFF)
-    # A state: per suit, cards promised at the next two positions and aces used low.
-    states: dict[tuple[int, ...], set[int]] = {(0,) * 12: {0}}
-    for q in range(14):
-        rank_avail = 0
-        if q >= 1:
-            for s in range(4):
-                rank_avail |= ((masks[s] >> _index(q)) & 1) << s
-        after: dict[tuple[int, ...], set[int]] = {}
-        for state, values in states.items():
-            lists = []
-            for s in range(4):
-                row = counts[s]
-                have = row[q] - state[s]
-                if q == 13:
-                    have -= state[8 + s]
-                lim1 = row[q + 1] - state[4 + s] if q + 1 <= 13 else 0
-                lim2 = row[q + 2] if q + 2 <= 13 else 0
-                if q + 1 == 13:
-                    lim1 -= state[8 + s]
-                if q + 2 == 13:
-                    lim2 -= state[8 + s]
-                if have <= 0:
-                    lists.append(((0, 0, 0, 0, 0),))
-                else:
-                    lists.append(_suit_options(q, max(have, 0), lim1, lim2, masks[s], mode))
-            for combo in product(*lists):
-                uses = tuple(o[2] for o in combo)
-                sets = _set_options(uses, rank_avail, mode)
-                if not sets:
-                    continue
-                step = sum(o[3] for o in combo)
-                key = (
-                    *(state[4 + s] + combo[s][0] for s in range(4)),
-                    *(combo[s][1] for s in range(4)),
-                    *(combo[s][4] if q == 0 else state[8 + s] for s in range(4)),
-                )
-                bucket = after.setdefault(key, set())
-                for extra in sets:
-                    shift = step + extra
-                    bucket.update(v + shift for v in values)
-        for key, bucket in after.items():
-            if len(bucket) > 8:
-                after[key] = pareto(bucket)
-        states = after
-    found: set[int] = set()
-    for values in states.values():
-        found |= values
-    return pareto(found)
+def clear_block_cache() -> None:
+    """Forget every memoised block count (for benchmarks and tests)."""
+    _SUIT_MEMO.clear()
+    _COMBINED.clear()
+    _VALUES.clear()
