@@ -8,6 +8,7 @@ by ``Game.apply`` with the engine's reason.
 from __future__ import annotations
 
 import random
+import zlib
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -355,7 +356,7 @@ class TableScene(Commands, Scene):
         key = (g.hand_no, len(g.log))
         if self.bots.job_key != key:
             self.bots.start(
-                key, seat, self.seat_kind(seat), hash(str(g.seed)) & 0xFFFF, g.view(seat)
+                key, seat, self.seat_kind(seat), zlib.crc32(str(g.seed).encode()) & 0xFFFF, g.view(seat)
             )
             self.think = 0.0
         self.think += dt
