@@ -83,12 +83,16 @@ class Knowledge:
 
 
 def forced(view: PlayerView) -> Action | None:
-    """The action any sensible player takes without thinking, or None when there is a choice."""
+    """The action any sensible player takes without thinking, or None when there is a choice.
+
+    That is the only legal action, dealing the next hand, or exposing a dealt tunnela (it counts
+    toward seeing and scores once seen, and every bot level exposes).
+    """
     legal = view.legal
     if len(legal) == 1:
         return legal[0]
     for a in legal:
-        if isinstance(a, NextHand):
+        if isinstance(a, NextHand | ExposeTunnela):
             return a
     return None
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.actions import Action, Discard, DrawStock, TakeDiscard
-from engine.ai.base import Bot, Knowledge, exposes, forced, go_outs, sees
+from engine.ai.base import Bot, Knowledge, forced, go_outs, sees
 from engine.ai.medium import Policy
 from engine.cards import CARDS
 from engine.view import PlayerView
@@ -31,9 +31,6 @@ class EasyBot(Bot):
             return a
         rng = self._turn_rng(view)
         legal = view.legal
-        ex = exposes(legal)
-        if ex:
-            return ex[0]
         k = Knowledge.of(view)
         if view.phase == "draw":
             can_take = any(isinstance(x, TakeDiscard) for x in legal)

@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass
 
 from engine.actions import Action, Discard
-from engine.ai.base import Bot, Knowledge, exposes, forced, go_outs, sees
+from engine.ai.base import Bot, Knowledge, forced, go_outs, sees
 from engine.ai.evaluate import hand_cost, has_partner
 from engine.ai.medium import Policy, Scored, counts_of, without
 from engine.ai.tracker import Tracker
@@ -74,9 +74,6 @@ class HardBot(Bot):
         if a is not None:
             return a
         legal = view.legal
-        ex = exposes(legal)
-        if ex:
-            return ex[0]
         if view.phase == "draw" or go_outs(legal) or sees(legal):
             return self.policy.choose(view)
         codes = [x.card.code for x in legal if isinstance(x, Discard)]

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.actions import Action, Discard, DrawStock, GoOut, See, TakeDiscard
-from engine.ai.base import Bot, Knowledge, exposes, forced, go_outs, sees
+from engine.ai.base import Bot, Knowledge, forced, go_outs, sees
 from engine.ai.evaluate import (
     card_value,
     danger,
@@ -155,9 +155,6 @@ class Policy:
         if a is not None:
             return a
         legal = view.legal
-        ex = exposes(legal)
-        if ex:
-            return ex[0]
         k = Knowledge.of(view)
         if view.phase == "draw":
             can_take = any(isinstance(x, TakeDiscard) for x in legal)
