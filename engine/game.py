@@ -12,17 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine import turns
-from engine.actions import (
-    Action,
-    Discard,
-    DrawStock,
-    ExposeTunnela,
-    GoOut,
-    NextHand,
-    See,
-    TakeDiscard,
-    parse_action,
-)
+from engine.actions import Action, Discard, parse_action
 from engine.cards import CARDS, SHOE_SIZE, Card, code_of
 from engine.events import Event
 from engine.result import HandResult
@@ -71,7 +61,7 @@ class Game:
     """A match of Marriage; see the module docstring."""
 
     # Everything that is state; clone() and equality go through this list.
-    _LIST_FIELDS = ("hands", "stock", "discards", "seen", "seen_by_dublees", "drawn", "totals")
+    _LIST_FIELDS = ("stock", "discards", "seen", "seen_by_dublees", "drawn", "totals")
 
     rules: RuleSet
     names: tuple[str, ...]
@@ -385,20 +375,5 @@ class Game:
     def _rng(self, purpose: str) -> random.Random:
         return random.Random(f"{self.seed}/{self.hand_no}/{purpose}")
 
-    def _say(self, seat: int | None) -> str:
-        return "Nobody" if seat is None else self.names[seat]
 
-
-__all__ = [
-    "Action",
-    "Discard",
-    "DrawStock",
-    "ExposeTunnela",
-    "Game",
-    "GameLog",
-    "GoOut",
-    "IllegalAction",
-    "NextHand",
-    "See",
-    "TakeDiscard",
-]
+__all__ = ["Game", "GameLog", "IllegalAction"]
