@@ -273,6 +273,40 @@ def distance(
     return Distance(setup.to_see(counts), setup.to_go_out(counts))
 
 
+def distances_after_draws(
+    cards: Iterable[Card],
+    codes: Iterable[int],
+    wilds: Wilds | None,
+    rules: RuleSet,
+    shown: Iterable[Sequence[Card]] = (),
+    seen: bool = False,
+    unseen_counts: Sequence[int] | None = None,
+    players: int | None = None,
+) -> dict[int, Distance]:
+    """The distance of the hand with each one of ``codes`` drawn (one at a time).
+
+    The same as ``distance(cards + [code])`` for each code, but the fixed facts are worked out
+    once and, where the meld route treats every wild card alike, the wild codes share one count.
+    """
+    hand = list(cards)
+    setup = _Setup(hand, wilds, rules, shown, seen, unseen_counts, players)
+    held = _counts(hand)
+    wild_alike = setup.wild is not None and not setup.exact_check
+    wild_melds: int | None = None
+    out: dict[int, Distance] = {}
+    for code in codes:
+        held[code] += 1
+        if wild_alike and setup.wild is not None and setup.wild[code]:
+            if wild_melds is None:
+                wild_melds = setup.by_melds(held)
+            go = min(wild_melds, setup.by_dublees(held))
+        else:
+            go = setup.to_go_out(held)
+        out[code] = Distance(setup.to_see(held), go)
+        held[code] -= 1
+    return out
+
+
 def _dublee_go_cost(
     counts: list[int], wilds: Wilds | None, rules: RuleSet, unseen: list[int], table: Table
 ) -> int:

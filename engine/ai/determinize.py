@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from engine.ai.tracker import Tracker
 from engine.cards import SHOE_SIZE
-from engine.game import Game, GameLog
 from engine.view import PlayerView
 
 
@@ -83,41 +82,4 @@ class Determinizer:
         return World(tuple(hands), tuple(pool[at:]), tiplu)
 
 
-def drawn_this_hand(view: PlayerView) -> list[bool]:
-    """Which seats have drawn at least once this hand (read from the history)."""
-    drawn = [False] * view.players
-    for e in view.history:
-        if e.kind in ("draw_stock", "take_discard") and e.player is not None:
-            drawn[e.player] = True
-    return drawn
-
-
-def to_game(view: PlayerView, world: World) -> Game:
-    """A playable Game holding ``world``: the view's position with the hidden cards filled in."""
-    g = Game.new(view.rules, view.names, seed=f"world/{view.hand_no}", hands=view.hands_total)
-    g.hand_no = view.hand_no
-    g.dealer = view.dealer
-    g.current_player = view.current_player
-    g.phase = view.phase
-    g.hands = [list(h) for h in world.hands]
-    g.shown = [list(s) for s in view.shown]
-    g.stock = list(world.stock)
-    g.discards = list(view.discards)
-    g.tiplu_id = world.tiplu_id
-    g._wilds = None
-    g.seen = list(view.seen)
-    g.seen_by_dublees = list(view.seen_by_dublees)
-    g.drawn = drawn_this_hand(view)
-    g.taken = view.taken
-    g.must_go_out = view.must_go_out
-    g.turn = view.turn
-    g.exhaustions = sum(1 for e in view.history if e.kind == "turn_over")
-    g.reshuffles = sum(1 for e in view.history if e.kind == "reshuffle")
-    g.totals = list(view.totals)
-    g.results = []
-    g.events = list(view.history)
-    g.log = GameLog((), view.names, view.hands_total)
-    return g
-
-
-__all__ = ["Determinizer", "World", "drawn_this_hand", "to_game"]
+__all__ = ["Determinizer", "World"]

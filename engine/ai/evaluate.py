@@ -12,13 +12,14 @@ from engine.cards import CARDS, Card
 from engine.melds import classify_meld
 from engine.scoring import maal_points
 from engine.solver import distance
+from engine.solver_distance import distances_after_draws
 from engine.view import PlayerView
 
 #: Cost of one missing card to see, against one missing card to go out.
 SEE_WEIGHT = 3
 
 
-_COSTS: dict[tuple[object, ...], int] = {}
+_COSTS: dict[tuple[object, ...], tuple[int, int]] = {}
 _COSTS_LIMIT = 50_000
 
 
@@ -27,8 +28,9 @@ def hand_cost(
     cards: Sequence[Card],
     shown: Sequence[Sequence[Card]] | None = None,
     seen: bool | None = None,
+    see_weight: int = SEE_WEIGHT,
 ) -> int:
-    """Missing cards, weighted: to see (while unseen) counts more than to go out.
+    """Missing cards, weighted: to see (while unseen) counts ``see_weight`` times to go out.
 
     Memoised across turns and seats: the distance depends on unseen copies only through
     "none", "one" or "two or more" left, so capped counts make a stable key.
@@ -46,14 +48,56 @@ def hand_cost(
         k.rules,
     )
     hit = _COSTS.get(key)
-    if hit is not None:
-        return hit
-    d = distance(cards, wilds, k.rules, shown_groups, has_seen, k.capped, k.players)
-    value = d.to_go_out if has_seen else SEE_WEIGHT * d.to_see + d.to_go_out
-    if len(_COSTS) > _COSTS_LIMIT:
-        _COSTS.clear()
-    _COSTS[key] = value
-    return value
+    if hit is None:
+        d = distance(cards, wilds, k.rules, shown_groups, has_seen, k.capped, k.players)
+        hit = (d.to_see, d.to_go_out)
+        if len(_COSTS) > _COSTS_LIMIT:
+            _COSTS.clear()
+        _COSTS[key] = hit
+    return hit[1] if has_seen else see_weight * hit[0] + hit[1]
+
+
+def costs_after_draws(
+    k: Knowledge, cards: Sequence[Card], codes: Sequence[int], see_weight: int = SEE_WEIGHT
+) -> dict[int, int]:
+    """``hand_cost`` of ``cards`` with each one of ``codes`` drawn, worked out together."""
+    wilds = k.wilds if k.seen else None
+    rest = (
+        tuple(tuple(c.code for c in g) for g in k.shown),
+        k.seen,
+        None if wilds is None else wilds.tiplu.code,
+        k.capped,
+        k.players,
+        k.rules,
+    )
+    held = sorted(c.code for c in cards)
+    keys = {}
+    missing = []
+    for x in codes:
+        key = (tuple(sorted([*held, x])), *rest)
+        keys[x] = key
+        if key not in _COSTS:
+            missing.append(x)
+    if missing:
+        found = distances_after_draws(
+            cards, missing, wilds, k.rules, k.shown, k.seen, k.capped, k.players
+        )
+        if len(_COSTS) > _COSTS_LIMIT:
+            _COSTS.clear()
+        for x, d in found.items():
+            _COSTS[keys[x]] = (d.to_see, d.to_go_out)
+    out = {}
+    for x in codes:
+        see, go = _COSTS.get(keys[x]) or distance_pair(k, [*cards, CARDS[x]])
+        out[x] = go if k.seen else see_weight * see + go
+    return out
+
+
+def distance_pair(k: Knowledge, cards: Sequence[Card]) -> tuple[int, int]:
+    """Missing cards to see and to go out (uncached; for a cache cleared mid-way)."""
+    wilds = k.wilds if k.seen else None
+    d = distance(cards, wilds, k.rules, k.shown, k.seen, k.capped, k.players)
+    return d.to_see, d.to_go_out
 
 
 def card_value(k: Knowledge, code: int, counts: Sequence[int]) -> float:

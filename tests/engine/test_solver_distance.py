@@ -13,7 +13,7 @@ import pytest
 from engine.cards import CARDS, Card
 from engine.rules import PRESETS, RuleSet
 from engine.solver import can_go_out, distance, outs
-from engine.solver_distance import clear_distance_cache, meld_cost
+from engine.solver_distance import clear_distance_cache, distances_after_draws, meld_cost
 from engine.solver_search import templates
 from engine.solver_suits import _suit_shapes
 from engine.wilds import Wilds
@@ -179,6 +179,20 @@ def test_outs_match_one_card_at_a_time(seed: int) -> None:
     w = wilds if seed % 2 else None
     seen = seed % 3 == 0
     assert outs(cards, w, NEPALI, (), seen) == _slow_outs(cards, w, NEPALI, seen)
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_distances_after_draws_match_one_distance_each(seed: int) -> None:
+    """The batch (one setup, wild draws sharing a count) equals a ``distance`` per drawn card."""
+    rng = random.Random(5000 + seed)
+    rules = [NEPALI, NO_DUBLEES, PRESETS["indian"], PRESETS["house"]][seed % 4]
+    cards, wilds = _deal(rng, rng.choice((12, 21)))
+    w = wilds if seed % 3 else None
+    seen = seed % 2 == 0
+    codes = list(range(53)) if seed % 5 else [c.code for c in cards]
+    batch = distances_after_draws(cards, codes, w, rules, (), seen, None, 4)
+    for code in codes:
+        assert batch[code] == distance([*cards, CARDS[code]], w, rules, (), seen, None, 4)
 
 
 def test_a_complete_hand_and_a_near_one() -> None:
