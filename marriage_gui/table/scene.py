@@ -356,7 +356,11 @@ class TableScene(Commands, Scene):
         key = (g.hand_no, len(g.log))
         if self.bots.job_key != key:
             self.bots.start(
-                key, seat, self.seat_kind(seat), zlib.crc32(str(g.seed).encode()) & 0xFFFF, g.view(seat)
+                key,
+                seat,
+                self.seat_kind(seat),
+                zlib.crc32(str(g.seed).encode()) & 0xFFFF,
+                g.view(seat),
             )
             self.think = 0.0
         self.think += dt
