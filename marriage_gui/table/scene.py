@@ -397,7 +397,8 @@ class TableScene(Commands, Scene):
                 if code_of(cid) == action.card.code:
                     self.hint_card = cid
                     break
-        self.toast.show(f"Hint: {action} — {reason}" if reason else f"Hint: {action}", seconds=7)
+        # The reason starts with the action in words ("discard AH: ..."), so it stands alone.
+        self.toast.show(f"Hint: {reason or action}", seconds=7)
 
     def _expose_prompt(self, key: tuple[int, int]) -> None:
         action = self.expose_action()
