@@ -212,6 +212,8 @@ class _Setup:
         # The block count is exact for three-card melds, but it never lets a wild card stand
         # as itself in a pure meld: only then (or with long melds) may an exact search differ.
         self.exact_check = rules.long_melds or (self.wild is not None and self.need > 0)
+        # Otherwise the meld route pools every wild card: any wild code drawn counts the same.
+        self.wilds_alike = self.wild is not None and not self.exact_check
         _, _, self.avail, self.mode = _natural([0] * NCODES, self.wild, self.unseen)
 
     def to_see(self, counts: list[int]) -> int:
@@ -291,12 +293,12 @@ def distances_after_draws(
     hand = list(cards)
     setup = _Setup(hand, wilds, rules, shown, seen, unseen_counts, players)
     held = _counts(hand)
-    wild_alike = setup.wild is not None and not setup.exact_check
+    alike = setup.wild if setup.wilds_alike else None
     wild_melds: int | None = None
     out: dict[int, Distance] = {}
     for code in codes:
         held[code] += 1
-        if wild_alike and setup.wild is not None and setup.wild[code]:
+        if alike is not None and alike[code]:
             if wild_melds is None:
                 wild_melds = setup.by_melds(held)
             go = min(wild_melds, setup.by_dublees(held))
@@ -365,7 +367,7 @@ def outs(
     lone_helps = False
     # Without the exact search or the seeing count, every wild card drawn joins the same pool
     # of the meld route, so one wild code stands for all there; the dublee route is cheap.
-    wild_alike = not (setup.exact_check or use_see)
+    wild_alike = setup.wilds_alike and not use_see
     by_melds: int | None = None
     for code in range(NCODES):
         if unseen[code] <= 0 or held[code] >= 3:

@@ -12,15 +12,42 @@ from engine.cards import CARDS, Card
 from engine.melds import classify_meld
 from engine.scoring import maal_points
 from engine.solver import distance
-from engine.solver_distance import distances_after_draws
+from engine.solver_distance import Distance, distances_after_draws
 from engine.view import PlayerView
 
 #: Cost of one missing card to see, against one missing card to go out.
 SEE_WEIGHT = 3
 
 
-_COSTS: dict[tuple[object, ...], tuple[int, int]] = {}
+_COSTS: dict[tuple[object, ...], int] = {}
 _COSTS_LIMIT = 50_000
+
+
+def _cost_key(
+    k: Knowledge, codes: Sequence[int], shown: Sequence[Sequence[Card]], seen: bool
+) -> tuple[object, ...]:
+    """The memo key of a hand (``codes`` sorted): the distance depends on unseen copies only
+    through "none", "one" or "two or more" left, so capped counts make a stable key."""
+    wilds = k.wilds if seen else None
+    return (
+        tuple(codes),
+        tuple(tuple(c.code for c in g) for g in shown),
+        seen,
+        None if wilds is None else wilds.tiplu.code,
+        k.capped,
+        k.players,
+        k.rules,
+    )
+
+
+def _weighted(d: Distance, seen: bool) -> int:
+    return d.to_go_out if seen else SEE_WEIGHT * d.to_see + d.to_go_out
+
+
+def _remember(key: tuple[object, ...], value: int) -> None:
+    if len(_COSTS) > _COSTS_LIMIT:
+        _COSTS.clear()
+    _COSTS[key] = value
 
 
 def hand_cost(
@@ -28,76 +55,43 @@ def hand_cost(
     cards: Sequence[Card],
     shown: Sequence[Sequence[Card]] | None = None,
     seen: bool | None = None,
-    see_weight: int = SEE_WEIGHT,
 ) -> int:
-    """Missing cards, weighted: to see (while unseen) counts ``see_weight`` times to go out.
+    """Missing cards, weighted: to see (while unseen) counts more than to go out.
 
-    Memoised across turns and seats: the distance depends on unseen copies only through
-    "none", "one" or "two or more" left, so capped counts make a stable key.
+    Memoised across turns and seats.
     """
     shown_groups = k.shown if shown is None else shown
     has_seen = k.seen if seen is None else seen
-    wilds = k.wilds if has_seen else None
-    key = (
-        tuple(sorted(c.code for c in cards)),
-        tuple(tuple(c.code for c in g) for g in shown_groups),
-        has_seen,
-        None if wilds is None else wilds.tiplu.code,
-        k.capped,
-        k.players,
-        k.rules,
-    )
+    key = _cost_key(k, sorted(c.code for c in cards), shown_groups, has_seen)
     hit = _COSTS.get(key)
     if hit is None:
+        wilds = k.wilds if has_seen else None
         d = distance(cards, wilds, k.rules, shown_groups, has_seen, k.capped, k.players)
-        hit = (d.to_see, d.to_go_out)
-        if len(_COSTS) > _COSTS_LIMIT:
-            _COSTS.clear()
-        _COSTS[key] = hit
-    return hit[1] if has_seen else see_weight * hit[0] + hit[1]
+        hit = _weighted(d, has_seen)
+        _remember(key, hit)
+    return hit
 
 
-def costs_after_draws(
-    k: Knowledge, cards: Sequence[Card], codes: Sequence[int], see_weight: int = SEE_WEIGHT
-) -> dict[int, int]:
-    """``hand_cost`` of ``cards`` with each one of ``codes`` drawn, worked out together."""
-    wilds = k.wilds if k.seen else None
-    rest = (
-        tuple(tuple(c.code for c in g) for g in k.shown),
-        k.seen,
-        None if wilds is None else wilds.tiplu.code,
-        k.capped,
-        k.players,
-        k.rules,
-    )
+def costs_after_draws(k: Knowledge, cards: Sequence[Card], codes: Sequence[int]) -> dict[int, int]:
+    """``hand_cost`` of ``cards`` with each one of ``codes`` drawn, the unknown ones together."""
     held = sorted(c.code for c in cards)
-    keys = {}
-    missing = []
+    out: dict[int, int] = {}
+    keys: dict[int, tuple[object, ...]] = {}
     for x in codes:
-        key = (tuple(sorted([*held, x])), *rest)
-        keys[x] = key
-        if key not in _COSTS:
-            missing.append(x)
+        keys[x] = key = _cost_key(k, sorted([*held, x]), k.shown, k.seen)
+        hit = _COSTS.get(key)
+        if hit is not None:
+            out[x] = hit
+    missing = [x for x in codes if x not in out]
     if missing:
+        wilds = k.wilds if k.seen else None
         found = distances_after_draws(
             cards, missing, wilds, k.rules, k.shown, k.seen, k.capped, k.players
         )
-        if len(_COSTS) > _COSTS_LIMIT:
-            _COSTS.clear()
         for x, d in found.items():
-            _COSTS[keys[x]] = (d.to_see, d.to_go_out)
-    out = {}
-    for x in codes:
-        see, go = _COSTS.get(keys[x]) or distance_pair(k, [*cards, CARDS[x]])
-        out[x] = go if k.seen else see_weight * see + go
+            out[x] = _weighted(d, k.seen)
+            _remember(keys[x], out[x])
     return out
-
-
-def distance_pair(k: Knowledge, cards: Sequence[Card]) -> tuple[int, int]:
-    """Missing cards to see and to go out (uncached; for a cache cleared mid-way)."""
-    wilds = k.wilds if k.seen else None
-    d = distance(cards, wilds, k.rules, k.shown, k.seen, k.capped, k.players)
-    return d.to_see, d.to_go_out
 
 
 def card_value(k: Knowledge, code: int, counts: Sequence[int]) -> float:

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from engine.actions import Action, Discard
 from engine.ai.base import Bot, Knowledge, forced, go_outs, sees
 from engine.ai.determinize import Determinizer
-from engine.ai.evaluate import has_partner
-from engine.ai.medium import Policy, Scored, counts_of, without
+from engine.ai.evaluate import costs_after_draws, hand_cost, has_partner
+from engine.ai.medium import DANGER_WEIGHT, Policy, Scored, counts_of, without
 from engine.cards import CARDS, Card, code_of
 from engine.view import PlayerView
 
@@ -147,11 +147,11 @@ class HardBot(Bot):
         finalists = [c for c in cands if c.one <= cands[0].one + MARGIN][:FINALISTS]
         if len(finalists) > 1:
             deadline = self._deadline(start, TWO_DRAW_SHARE)
-            self._two_draws(k, finalists, det, set(relevant), rng, deadline)
+            self._two_draws(k, finalists, det, pool, set(relevant), rng, deadline)
         ranked = []
         for c in cands:
             s = c.scored
-            score = COST_WEIGHT * c.expected + 2.5 * s.danger + 0.2 * s.value
+            score = COST_WEIGHT * c.expected + DANGER_WEIGHT * s.danger + 0.2 * s.value
             ranked.append((c not in finalists, score, s.code, c))
         ranked.sort(key=lambda r: r[:3])
         return [
@@ -169,7 +169,7 @@ class HardBot(Bot):
     ) -> None:
         """Expected cost of each candidate after its next draw, paired over the same draws."""
         for c in cands:
-            c.base = self.policy.cost(k, c.rest)
+            c.base = hand_cost(k, c.rest)
         idle = sum(pool) - sum(pool[x] for x in relevant)
         # A weighted sample without replacement: the likeliest draws are looked at first.
         order = sorted(relevant, key=lambda x: rng.random() ** (1.0 / pool[x]), reverse=True)
@@ -181,7 +181,7 @@ class HardBot(Bot):
                 break
             chunk = order[at : at + CHUNK]
             for i, c in enumerate(cands):
-                after = self.policy.costs_after_draws(k, c.rest, chunk)
+                after = costs_after_draws(k, c.rest, chunk)
                 for x in chunk:
                     totals[i] += pool[x] * after[x]
                     if after[x] < c.base:
@@ -202,6 +202,7 @@ class HardBot(Bot):
         k: Knowledge,
         finalists: list[_Candidate],
         det: Determinizer,
+        pool: list[int],
         useful: set[int],
         rng: random.Random,
         deadline: float | None,
@@ -215,14 +216,13 @@ class HardBot(Bot):
         for every finalist. The measure keeps the best 21 cards of the 23, the throw in between
         being the player's to choose.
         """
-        total = len(det.unknown)
-        hits = sum(1 for i in det.unknown if code_of(i) in useful)
+        total = sum(pool)
+        hits = sum(pool[x] for x in useful)
         if total < 2 or det.stock_count < 2:
             return
         p_both = hits * (hits - 1) / (total * (total - 1))
         p_one = 2.0 * hits * (total - hits) / (total * (total - 1))
         p_none = 1.0 - p_both - p_one
-        cost = self.policy.cost
         sums = [0.0] * len(finalists)
         played = 0
         wanted = self.iterations if self.iterations is not None else WORLDS
@@ -238,7 +238,7 @@ class HardBot(Bot):
                 continue
             drawn = [CARDS[first], CARDS[second]]
             for i, c in enumerate(finalists):
-                sums[i] += cost(k, c.rest + drawn)
+                sums[i] += hand_cost(k, c.rest + drawn)
             played += 1
         for i, c in enumerate(finalists):
             both = sums[i] / played if played else c.useful

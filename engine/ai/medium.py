@@ -9,9 +9,7 @@ from dataclasses import dataclass
 from engine.actions import Action, Discard, DrawStock, GoOut, See, TakeDiscard
 from engine.ai.base import Bot, Knowledge, forced, go_outs, sees
 from engine.ai.evaluate import (
-    SEE_WEIGHT,
     card_value,
-    costs_after_draws,
     danger,
     hand_cost,
     has_partner,
@@ -65,32 +63,12 @@ class Policy:
         track_next: bool = True,
         shortlist: int = SHORTLIST,
         weigh_all: bool = False,
-        see_weight: int = SEE_WEIGHT,
-        danger_weight: float = DANGER_WEIGHT,
     ) -> None:
         self.track_next = track_next
-        self.see_weight = see_weight
-        self.danger_weight = danger_weight
         self.shortlist = shortlist
         # Weigh partnered cards even when a lone card is there to throw (a dead partial may
         # be a better throw than a live lone card).
         self.weigh_all = weigh_all
-
-    def cost(
-        self,
-        k: Knowledge,
-        cards: Sequence[Card],
-        shown: Sequence[Sequence[Card]] | None = None,
-        seen: bool | None = None,
-    ) -> int:
-        """Weighted missing cards of a hand, by this policy's weights."""
-        return hand_cost(k, cards, shown, seen, self.see_weight)
-
-    def costs_after_draws(
-        self, k: Knowledge, cards: Sequence[Card], codes: Sequence[int]
-    ) -> dict[int, int]:
-        """``cost`` of ``cards`` with each one of ``codes`` drawn."""
-        return costs_after_draws(k, cards, codes, self.see_weight)
 
     # ---------------------------------------------------------------- discards
     def rank_discards(
@@ -117,7 +95,7 @@ class Policy:
         shortlisted = 0
         lonely_cost = 0
         if lonely and self.weigh_all:
-            lonely_cost = self.cost(k, without(k.cards, lonely[0]))
+            lonely_cost = hand_cost(k, without(k.cards, lonely[0]))
         for v, code in loose:
             if code in lonely:
                 full = True
@@ -130,9 +108,9 @@ class Policy:
                     shortlisted < SHORTLIST or deadline is None or time.perf_counter() < deadline
                 )
                 shortlisted += 1
-                cost = self.cost(k, without(k.cards, code)) if full else 99
+                cost = hand_cost(k, without(k.cards, code)) if full else 99
             d = danger(k, tracker, code) if tracker is not None and full else 0.0
-            score = 10.0 * cost + v + self.danger_weight * d
+            score = 10.0 * cost + v + DANGER_WEIGHT * d
             out.append(Scored(code, score, cost, v, d))
         out.sort(key=lambda s: (s.score, s.code))
         return out
@@ -145,8 +123,8 @@ class Policy:
             return 0
         if not has_partner(k, top.code, counts_of(k.cards)):
             return 0
-        before = self.cost(k, k.cards)
-        after = self.cost(k, k.cards + [top])
+        before = hand_cost(k, k.cards)
+        after = hand_cost(k, k.cards + [top])
         return before - after
 
     # ---------------------------------------------------------------- seeing, going out
@@ -159,7 +137,7 @@ class Policy:
                 for c in m:
                     rest = without(rest, c.code)
             shown = k.shown + [list(m) for m in see.melds]
-            cost = self.cost(k, rest, shown, seen=True)
+            cost = hand_cost(k, rest, shown, seen=True)
             if best is None or (cost, i) < best[:2]:
                 best = (cost, i, see)
         assert best is not None
