@@ -57,7 +57,7 @@ class TitleScene(MenuScene):
         if self.saved is not None:
             setup, game = self.saved
             others = ", ".join(s.name for s in setup.seats if s.is_bot) or "hot-seat"
-            self.save_note = f"Hand {game.hand_no} of {game.hands_total} · {others}"
+            self.save_note = f"Hand {game.hand_no + 1} of {game.hands_total} · {others}"
         elif not self.save_broken:
             self.save_note = "No game in progress"
         button.enabled = self.saved is not None

@@ -7,11 +7,13 @@ import json
 import pygame
 import pytest
 
+from engine.game import Game
 from engine.rules import PRESETS
 from marriage_gui.app import App
 from marriage_gui.scenes.new_game import NewGameScene, parse_table
 from marriage_gui.scenes.settings import SettingsScene
 from marriage_gui.scenes.title import TitleScene
+from marriage_gui.setup import MatchSetup, SeatSetup
 from marriage_gui.ui.widgets import Slider, Stepper, TextInput, Toggle
 
 DT = 1 / 30
@@ -151,6 +153,19 @@ def test_settings_persist(app, tmp_path):
     assert app.sounds.volume == pytest.approx(0.75)
     fresh = App((1024, 640), headless=True, data_dir=tmp_path)
     assert fresh.settings.animation_speed == "fast" and fresh.settings.anim_scale == 0.5
+
+
+def test_continue_names_the_hand_as_the_table_counts_it(tmp_path):
+    setup = MatchSetup((SeatSetup("You", "human"), SeatSetup("Ram", "hard")), hands=4, seed=3)
+    game = Game.new(setup.rules, [s.name for s in setup.seats], 3, 4)
+    game.apply(game.legal_actions()[0])
+    app = App((1024, 640), headless=True, data_dir=tmp_path)
+    app.storage.save_game(setup, game)
+    app.go_title()
+    app.step([], DT)
+    button = app.scene.continue_button
+    assert button.enabled
+    assert button.sub == "Hand 1 of 4 · Ram"
 
 
 def test_damaged_save_disables_continue(tmp_path):
