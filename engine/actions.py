@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.cards import Card, format_cards, parse_cards
+from engine.cards import JOKER_CODE, Card, format_cards, parse_cards
 
 Melds = tuple[tuple[Card, ...], ...]
 
@@ -118,6 +118,53 @@ class NextHand(Action):
 
     def __str__(self) -> str:
         return "next hand"
+
+
+_KINDS = (DrawStock, TakeDiscard, Discard, ExposeTunnela, See, GoOut, NextHand)
+#: Physical card identities: three decks and up to three printed jokers.
+_MAX_CARD_ID = 156 + 3
+
+
+def _is_card(c: object) -> bool:
+    return isinstance(c, Card) and type(c.code) is int and 0 <= c.code <= JOKER_CODE
+
+
+def _cards_ok(cards: object, limit: int = 60) -> bool:
+    return isinstance(cards, tuple) and len(cards) <= limit and all(_is_card(c) for c in cards)
+
+
+def _melds_ok(melds: object) -> bool:
+    return isinstance(melds, tuple) and len(melds) <= 30 and all(_cards_ok(m, 30) for m in melds)
+
+
+def malformed(action: object) -> str | None:
+    """Why ``action`` is not a well-formed action object (None when it is).
+
+    Checked at the door, before any rule: an action built by hand with wrong types must be
+    refused with a reason, never half-applied.
+    """
+    if type(action) not in _KINDS:
+        return f"not an action: {type(action).__name__}"
+    if isinstance(action, Discard):
+        if not _is_card(action.card):
+            return "discard names no card"
+        cid = action.card_id
+        if cid is not None and (type(cid) is not int or not 0 <= cid < _MAX_CARD_ID):
+            return "discard names no physical card"
+    elif isinstance(action, ExposeTunnela):
+        if not _cards_ok(action.cards, 3):
+            return "a tunnela is three cards"
+    elif isinstance(action, See):
+        if not _melds_ok(action.melds):
+            return "see names melds that are not cards"
+        if type(action.dublees) is not bool:
+            return "see must say whether it is by dublees"
+    elif isinstance(action, GoOut):
+        if not _melds_ok(action.melds):
+            return "go out names melds that are not cards"
+        if not _is_card(action.discard):
+            return "go out names no final discard"
+    return None
 
 
 def parse_action(text: str) -> Action:

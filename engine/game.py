@@ -11,8 +11,8 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine import turns
-from engine.actions import Action, Discard, parse_action
+from engine import safe_json, turns
+from engine.actions import Action, Discard, malformed, parse_action
 from engine.cards import CARDS, SHOE_SIZE, Card, code_of
 from engine.events import Event
 from engine.result import HandResult
@@ -22,6 +22,11 @@ from engine.wilds import Wilds
 
 SAVE_FORMAT = "marriage-game"
 SAVE_VERSION = 1
+#: Bounds that keep every match one the game can play (and every save one it can load).
+MAX_HANDS = 100
+MAX_SEED = 1 << 256
+MAX_SEED_TEXT = 100
+MAX_NAME = 40
 
 
 class IllegalAction(ValueError):
@@ -48,10 +53,16 @@ class GameLog(list[Action]):
 
 
 def _names(players: int | Sequence[str]) -> tuple[str, ...]:
+    if isinstance(players, bool):
+        raise ValueError("players must be a count or a list of names")
     if isinstance(players, int):
         names = tuple(f"Player {i + 1}" for i in range(players))
     else:
-        names = tuple(str(p) for p in players)
+        if isinstance(players, str) or not all(isinstance(p, str) for p in players):
+            raise ValueError("players must be a count or a list of names")
+        names = tuple(players)
+        if any(not 1 <= len(p) <= MAX_NAME for p in names):
+            raise ValueError(f"a player's name must be 1 to {MAX_NAME} characters")
     if not 2 <= len(names) <= 5:
         raise ValueError(f"Marriage is played by 2 to 5 players, not {len(names)}")
     return names
@@ -108,10 +119,16 @@ class Game:
             raise ValueError(f"{n} hands of {rules.hand_size} cards do not fit in the shoe")
         if not isinstance(seed, int | str) or isinstance(seed, bool):
             raise ValueError("the seed must be a whole number or a word")
+        if isinstance(seed, int) and not -MAX_SEED < seed < MAX_SEED:
+            raise ValueError("the seed is too large")
+        if isinstance(seed, str) and len(seed) > MAX_SEED_TEXT:
+            raise ValueError(f"the seed may be at most {MAX_SEED_TEXT} characters")
         if hands is None:
             hands = rules.match_hands or n
-        if hands < 1:
-            raise ValueError("a match has at least one hand")
+        if not isinstance(hands, int) or isinstance(hands, bool):
+            raise ValueError("the number of hands must be a whole number")
+        if not 1 <= hands <= MAX_HANDS:
+            raise ValueError(f"a match has 1 to {MAX_HANDS} hands")
         g = cls.__new__(cls)
         g.rules, g.names, g.seed, g.hands_total = rules, names, seed, hands
         g.totals = [0] * n
@@ -200,7 +217,7 @@ class Game:
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``apply(action)`` would succeed."""
-        return turns.check(self, action) is None
+        return malformed(action) is None and turns.check(self, action) is None
 
     def apply(self, action: Action | str) -> list[Event]:
         """Play an action for the current player; return the events it caused.
@@ -212,8 +229,9 @@ class Game:
                 action = parse_action(action)
             except ValueError as exc:
                 raise IllegalAction(str(exc)) from None
-        if not isinstance(action, Action):
-            raise IllegalAction(f"not an action: {action!r}")
+        reason = malformed(action)
+        if reason is not None:
+            raise IllegalAction(reason)
         reason = turns.check(self, action)
         if reason is not None:
             raise IllegalAction(reason)
@@ -341,8 +359,16 @@ class Game:
             if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
                 raise ValueError("the players are damaged")
             actions: list[Action] = []
-            for item in data["log"]:
-                if isinstance(item, list) and len(item) == 2 and isinstance(item[1], int):
+            log = data["log"]
+            if not isinstance(log, list):
+                raise ValueError("the action log is damaged")
+            for item in log:
+                if (
+                    isinstance(item, list)
+                    and len(item) == 2
+                    and isinstance(item[1], int)
+                    and not isinstance(item[1], bool)
+                ):
                     a = parse_action(item[0])
                     if isinstance(a, Discard):
                         a = Discard(a.card, item[1])
@@ -352,7 +378,7 @@ class Game:
                 else:
                     raise ValueError(f"a logged action is damaged: {item!r}")
             hands = data["hands"]
-            if not isinstance(hands, int):
+            if not isinstance(hands, int) or isinstance(hands, bool):
                 raise ValueError("the number of hands is damaged")
             return cls.replay(rules, data["seed"], actions, players, hands)
         except KeyError as exc:
@@ -363,13 +389,7 @@ class Game:
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
         """Inverse of ``to_json``; damaged text raises ValueError with a clear reason."""
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise ValueError(
-                f"this save is not readable ({exc.msg if hasattr(exc, 'msg') else exc})"
-            ) from None
-        return cls.from_dict(data)
+        return cls.from_dict(safe_json.loads(text, "save"))
 
     # ------------------------------------------------------------------ internals used by turns
     def _rng(self, purpose: str) -> random.Random:

@@ -13,6 +13,15 @@ Scoring = Literal["settlement", "contract", "deadwood"]
 UnseenMaal = Literal["count", "murder", "kidnap"]
 PointTable = tuple[int, ...]
 
+#: Bounds on what a table may ask for: every value the game is built and tested for, so no
+#: save or setting can request unbounded work (a 50-card hand makes the solver crawl).
+MIN_HAND = 9
+MAX_HAND = 21
+MAX_TURNS = 2000
+MAX_HANDS = 100
+MAX_POINTS = 1000
+MAX_TABLE = 12
+
 _CHOICES: dict[str, tuple[str, ...]] = {
     "direction": ("clockwise", "anticlockwise"),
     "tiplu_timing": ("first_show", "deal"),
@@ -80,6 +89,9 @@ class RuleSet:
     tunnela_maal_points: PointTable = (20, 40, 60, 80, 100, 120, 140)
     tunnela_alter_points: PointTable = (10, 20, 30, 40, 50, 60, 70)
     tunnela_printed_points: PointTable = (10,)
+    # Tunnelas of ordinary jokers, alters and printed jokers count as ordinary ones (the points
+    # race knows only ordinary tunnelas and poplu/jhiplu ones).
+    tunnela_wilds_ordinary: bool = False
     # Whether tunnelas and maal score for a player who never saw (contract scores everybody).
     tunnelas_need_seen: bool = True
     # Contract scoring: points per other player for the one who goes out.
@@ -107,20 +119,37 @@ class RuleSet:
             if value not in allowed:
                 raise ValueError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
         checks = [
-            (self.hand_size >= 3, "hand_size must be at least 3"),
+            (1 <= len(self.name) <= 40, "name must be 1 to 40 characters"),
+            (
+                MIN_HAND <= self.hand_size <= MAX_HAND,
+                f"hand_size must be {MIN_HAND} to {MAX_HAND}",
+            ),
             (0 <= self.printed_jokers <= 3, "printed_jokers must be 0 to 3"),
-            (self.max_turns >= 10, "max_turns must be at least 10"),
+            (10 <= self.max_turns <= MAX_TURNS, f"max_turns must be 10 to {MAX_TURNS}"),
             (2 <= self.dublee_see <= 10, "dublee_see must be 2 to 10"),
             (
                 self.dublee_see < self.dublee_out <= 10,
                 "dublee_out must be above dublee_see, at most 10",
             ),
             (self.dublee_out * 2 <= self.hand_size + 1, "dublee_out pairs must fit in a hand"),
-            (self.dublee_min_players >= 0, "dublee_min_players must not be negative"),
-            (self.seen_fee >= 0 and self.unseen_fee >= 0, "fees must not be negative"),
-            (self.dublee_bonus >= 0, "dublee_bonus must not be negative"),
-            (self.match_hands >= 0, "match_hands must not be negative"),
-            (self.contract_win_points >= 0, "contract_win_points must not be negative"),
+            (0 <= self.dublee_min_players <= 5, "dublee_min_players must be 0 to 5"),
+            (
+                0 <= self.seen_fee <= MAX_POINTS and 0 <= self.unseen_fee <= MAX_POINTS,
+                f"fees must be 0 to {MAX_POINTS}",
+            ),
+            (0 <= self.dublee_bonus <= MAX_POINTS, f"dublee_bonus must be 0 to {MAX_POINTS}"),
+            (0 <= self.match_hands <= MAX_HANDS, f"match_hands must be 0 to {MAX_HANDS}"),
+            (
+                0 <= self.contract_win_points <= MAX_POINTS,
+                f"contract_win_points must be 0 to {MAX_POINTS}",
+            ),
+            (
+                all(
+                    0 <= v <= MAX_POINTS
+                    for v in (self.deadwood_ace, self.deadwood_face, self.deadwood_joker)
+                ),
+                f"deadwood values must be 0 to {MAX_POINTS}",
+            ),
         ]
         for ok, message in checks:
             if not ok:
@@ -128,10 +157,18 @@ class RuleSet:
         for f in fields(self):
             if f.name.endswith("_points") and f.name != "contract_win_points":
                 table = getattr(self, f.name)
-                if not isinstance(table, tuple) or not all(
-                    isinstance(v, int) and v >= 0 for v in table
+                if (
+                    not isinstance(table, tuple)
+                    or len(table) > MAX_TABLE
+                    or not all(
+                        isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_POINTS
+                        for v in table
+                    )
                 ):
-                    raise ValueError(f"{f.name} must be a tuple of points, like (2, 5, 10)")
+                    raise ValueError(
+                        f"{f.name} must be up to {MAX_TABLE} points from 0 to {MAX_POINTS},"
+                        " like (2, 5, 10)"
+                    )
 
     def replace(self, **changes: Any) -> RuleSet:
         """A copy with some fields changed (validated)."""
@@ -211,6 +248,7 @@ RULE_HELP: dict[str, str] = {
     "tunnela_maal_points": "Exposed dealt tunnelas of poplu or jhiplu, by how many.",
     "tunnela_alter_points": "Exposed dealt tunnelas of the alter, by how many.",
     "tunnela_printed_points": "An exposed dealt tunnela of printed jokers.",
+    "tunnela_wilds_ordinary": "Tunnelas of jokers and alters count as ordinary tunnelas.",
     "tunnelas_need_seen": "Maal tunnelas score only for a player who has seen.",
     "contract_win_points": "Points race: the player who goes out scores this per other player.",
     "deadwood_ace": "Deadwood: penalty for an unmelded ace.",
@@ -225,6 +263,8 @@ HOUSE = NEPALI.replace(
     direction="anticlockwise",
     dublee_min_players=4,
     unseen_maal="murder",
+    dublee_bonus=7,
+    dublee_wild_pair=True,
     alter=True,
     alter_points=(5, 15, 25),
     printed_joker_points=(5, 15, 25),
@@ -244,10 +284,11 @@ CONTRACT = NEPALI.replace(
     poplu_jhiplu_combined=True,
     shown_marriage_points=(15, 35),
     tunnela_ordinary_points=(5, 15, 25),
-    tunnela_joker_points=(5, 15, 25),
+    tunnela_joker_points=(),
     tunnela_maal_points=(15, 35),
-    tunnela_alter_points=(5, 15, 25),
-    tunnela_printed_points=(5, 15, 25),
+    tunnela_alter_points=(),
+    tunnela_printed_points=(),
+    tunnela_wilds_ordinary=True,
     tunnelas_need_seen=False,
     seen_fee=0,
     unseen_fee=0,

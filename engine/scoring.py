@@ -80,6 +80,8 @@ def _tunnela_category(role: Role | None, rules: RuleSet) -> int:
     """Which tunnela table a tunnela of a card with this role scores from."""
     if role is None:
         return _ORDINARY
+    if rules.tunnela_wilds_ordinary and not role.is_maal:
+        return _ORDINARY
     if role.is_maal:
         # A tiplu tunnela cannot be dealt (one copy is the hidden tiplu); if it ever is, it is maal.
         return _MAAL

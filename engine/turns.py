@@ -80,11 +80,15 @@ def deal(g: Game) -> None:
 def _choose_tiplu(g: Game) -> int:
     """Take a random card from the stock (or, if empty, under the top discard) as the tiplu."""
     rng = g._rng("tiplu")
-    pool = g.stock if g.stock else g.discards[:-1]
-    if not pool:
-        pool = g.discards
-    i = rng.randrange(len(pool))
-    tiplu = pool.pop(i)
+    if g.stock:
+        pile, choices = g.stock, len(g.stock)
+    else:
+        # Never the top discard while another card lies under it; the tiplu leaves play
+        # whichever pile it comes from (popped from the pile itself, not a copy).
+        pile = g.discards
+        choices = len(pile) - 1 if len(pile) > 1 else len(pile)
+    i = rng.randrange(choices)
+    tiplu = pile.pop(i)
     g.tiplu_id = tiplu
     g._wilds = None
     return tiplu

@@ -1,0 +1,102 @@
+"""Reading JSON that may be damaged or hostile: a value or a ValueError a player can read.
+
+Every file the game reads (saves, settings) goes through ``loads``. Python's own ``json.loads``
+can raise RecursionError on deep nesting, a ValueError naming interpreter internals on a huge
+integer, and happily returns ``Infinity``; none of that may reach a player or stop the game.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+#: The largest text we read at all: a long match's save is a few hundred kilobytes.
+MAX_TEXT = 8 * 1024 * 1024
+#: Nesting deeper than this is never written by the game.
+MAX_DEPTH = 64
+#: Digits in a whole number: seeds and counts are far shorter.
+MAX_DIGITS = 40
+
+
+class _Refused(Exception):
+    """Raised from inside the decoder's hooks; turned into ValueError by ``loads``."""
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _Refused("it holds a number far too long to be real")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    if len(text) > MAX_DIGITS * 2:
+        raise _Refused("it holds a number far too long to be real")
+    return float(text)
+
+
+def _parse_constant(name: str) -> Any:
+    raise _Refused(f"it holds {name}, which is not a number the game writes")
+
+
+def _too_deep(text: str) -> bool:
+    """Whether brackets outside strings nest deeper than MAX_DEPTH (a cheap linear scan)."""
+    depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
+
+
+def loads(data: str | bytes, what: str = "file") -> Any:
+    """Decode JSON text; anything damaged or absurd raises ValueError("the <what> …")."""
+    if isinstance(data, bytes | bytearray):
+        if len(data) > MAX_TEXT:
+            raise ValueError(f"the {what} is far too large to be one the game wrote")
+        try:
+            text = bytes(data).decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError(f"the {what} is not text (it is damaged)") from None
+    elif isinstance(data, str):
+        text = data
+    else:
+        raise ValueError(f"the {what} is not text")
+    if len(text) > MAX_TEXT:
+        raise ValueError(f"the {what} is far too large to be one the game wrote")
+    if _too_deep(text):
+        raise ValueError(f"the {what} is damaged (it nests too deeply)")
+    try:
+        return json.loads(
+            text,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+            parse_constant=_parse_constant,
+        )
+    except _Refused as exc:
+        raise ValueError(f"the {what} is damaged ({exc})") from None
+    except json.JSONDecodeError as exc:
+        raise ValueError(
+            f"the {what} is damaged (unreadable at line {exc.lineno}, column {exc.colno})"
+        ) from None
+    except (ValueError, RecursionError, MemoryError):
+        raise ValueError(f"the {what} is damaged") from None
+
+
+def read(path: Any, what: str = "file") -> Any:
+    """Read and decode a JSON file; OSError passes through, damage is ValueError."""
+    with open(path, "rb") as f:
+        data = f.read(MAX_TEXT + 1)
+    return loads(data, what)
