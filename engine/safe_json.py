@@ -8,6 +8,7 @@ integer, and happily returns ``Infinity``; none of that may reach a player or st
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 #: The largest text we read at all: a long match's save is a few hundred kilobytes.
@@ -29,9 +30,10 @@ def _parse_int(text: str) -> int:
 
 
 def _parse_float(text: str) -> float:
-    if len(text) > MAX_DIGITS * 2:
-        raise _Refused("it holds a number far too long to be real")
-    return float(text)
+    value = float(text) if len(text) <= MAX_DIGITS * 2 else math.inf
+    if not math.isfinite(value):
+        raise _Refused("it holds a number far too large to be real")
+    return value
 
 
 def _parse_constant(name: str) -> Any:

@@ -106,7 +106,11 @@ def screenshot(args: argparse.Namespace) -> int:
 
 def _quiet_streams(log_file: Path) -> None:
     """A windowed frozen app has no console: send prints and errors to the log file."""
-    stream = io.TextIOWrapper(open(log_file, "ab"), encoding="utf-8", line_buffering=True)  # noqa: SIM115
+    try:
+        raw = open(log_file, "ab")  # noqa: SIM115
+    except OSError:
+        raw = open(os.devnull, "wb")  # noqa: SIM115
+    stream = io.TextIOWrapper(raw, encoding="utf-8", line_buffering=True)
     if sys.stdout is None:
         sys.stdout = stream
     if sys.stderr is None:
@@ -121,11 +125,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     storage = Storage(args.data_dir)
     if sys.stdout is None or sys.stderr is None:
         _quiet_streams(storage.log_path())
-    logging.basicConfig(
-        filename=str(storage.log_path()),
-        level=logging.INFO,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    storage.attach_logging()
+    for message in storage.notices:
+        # Said on the console too: a player starting from a terminal sees why at once.
+        print(f"marriage: {message}", file=sys.stderr)
     try:
         if args.self_test:
             from marriage_gui.selftest import run_self_test

@@ -120,6 +120,7 @@ class App:
         from marriage_gui.table.scene import TableScene
 
         scene = TableScene(self, setup, game)
+        self.save_problem = None  # a new save now stands where a damaged one was
         # The title stays underneath so leaving the table comes back to it.
         while len(self.stack) > 1:
             self.stack.pop().on_exit()
@@ -202,6 +203,8 @@ class App:
                 self.scene.handle_event(event)
         if self.scene is not None:
             self.scene.update(dt)
+        for message in self.storage.take_notices():
+            self.toast(message)
         self.toasts.update(dt)
         self.draw()
 
@@ -220,4 +223,6 @@ class App:
             dt = self.clock.tick(FPS) / 1000.0
             self.step(pygame.event.get(), min(dt, 0.1))
             pygame.display.flip()
+        # Statistics still being written are given a moment to land.
+        self.storage.flush(2.0)
         pygame.quit()

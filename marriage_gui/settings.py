@@ -11,6 +11,8 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
+from engine import safe_json
+
 if TYPE_CHECKING:
     from marriage_gui.storage import Storage
 
@@ -87,6 +89,7 @@ class Settings:
 
 
 DAMAGED_MESSAGE = "Your settings file was damaged, so the defaults are back."
+UNREADABLE_MESSAGE = "Your settings file could not be read, so the defaults are used."
 
 
 def load_settings(storage: Storage, on_error: Callable[[str], None] | None = None) -> Settings:
@@ -95,11 +98,17 @@ def load_settings(storage: Storage, on_error: Callable[[str], None] | None = Non
     if not path.exists():
         return Settings()
     try:
-        return Settings.from_dict(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValueError) as exc:
-        storage.log(f"settings file unreadable, using defaults: {exc}")
+        return Settings.from_dict(safe_json.read(path, "settings file"))
+    except OSError as exc:
+        storage.log(f"settings file unreadable, using defaults: {exc!r}")
         if on_error is not None:
-            on_error(DAMAGED_MESSAGE)
+            on_error(UNREADABLE_MESSAGE)
+        return Settings()
+    except (ValueError, TypeError, OverflowError) as exc:
+        storage.log(f"settings file damaged, using defaults: {exc}")
+        aside = storage.keep_aside(SETTINGS_FILE)
+        if on_error is not None:
+            on_error(DAMAGED_MESSAGE + (f" The old file was kept as {aside}." if aside else ""))
         return Settings()
 
 

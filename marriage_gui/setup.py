@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.rules import PRESETS, RuleSet
+from engine.rules import MAX_HANDS, PRESETS, RuleSet
 
 SEAT_KINDS = ("human", "easy", "medium", "hard")
+MAX_NAME = 40
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,8 @@ class SeatSetup:
             raise ValueError(f"a seat is one of {', '.join(SEAT_KINDS)}, not {self.kind!r}")
         if not self.name.strip():
             raise ValueError("every seat needs a name")
+        if len(self.name) > MAX_NAME:
+            raise ValueError(f"a name has at most {MAX_NAME} characters")
 
     @property
     def is_bot(self) -> bool:
@@ -46,8 +49,8 @@ class MatchSetup:
     def __post_init__(self) -> None:
         if not 2 <= len(self.seats) <= 5:
             raise ValueError("a table has 2 to 5 seats")
-        if self.hands < 1:
-            raise ValueError("a match has at least one hand")
+        if not 1 <= self.hands <= MAX_HANDS:
+            raise ValueError(f"a match has 1 to {MAX_HANDS} hands")
 
     @property
     def humans(self) -> list[int]:
@@ -71,11 +74,23 @@ class MatchSetup:
     @classmethod
     def from_dict(cls, data: Any) -> MatchSetup:
         """Inverse of ``to_dict``; damaged data raises ValueError."""
+        if not isinstance(data, dict):
+            raise ValueError("the match set-up is damaged")
         try:
-            seats = tuple(SeatSetup(str(s["name"]), str(s["kind"])) for s in data["seats"])
+            raw = data["seats"]
+            if not isinstance(raw, list) or not all(
+                isinstance(s, dict) and isinstance(s.get("name"), str) for s in raw
+            ):
+                raise ValueError("the seats are damaged")
+            seats = tuple(SeatSetup(s["name"], str(s["kind"])) for s in raw)
             seed = data.get("seed")
-            if seed is not None and not isinstance(seed, int | str):
+            if seed is not None and (not isinstance(seed, int | str) or isinstance(seed, bool)):
                 raise ValueError("the seed is damaged")
-            return cls(seats, RuleSet.from_dict(data["rules"]), int(data["hands"]), seed)
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise ValueError(f"the match set-up is damaged ({exc})") from None
+            hands = data["hands"]
+            if not isinstance(hands, int) or isinstance(hands, bool):
+                raise ValueError("the number of hands is damaged")
+            return cls(seats, RuleSet.from_dict(data["rules"]), hands, seed)
+        except KeyError as exc:
+            raise ValueError(f"the match set-up is missing {exc.args[0]!r}") from None
+        except (TypeError, AttributeError):
+            raise ValueError("the match set-up is damaged") from None

@@ -2,13 +2,18 @@
 
 All of it lives in the per-user data directory (or a directory given on the command line).
 Saves are written atomically: a temporary file in the same directory, flushed and synced,
-then moved over the old one, so a crash or power cut leaves either the old save or the new.
+then moved over the old one (and the directory synced), so a crash or power cut leaves either
+the old save or the new. Nothing here raises on a damaged or unwritable folder: the game plays
+on, a damaged file is kept aside (never deleted), and what the player should know is queued
+once in ``Storage.notices`` for the app to show.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
+import logging
 import os
 import sqlite3
 import tempfile
@@ -19,54 +24,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine import safe_json
 from engine.game import Game
 from engine.result import HandResult
 from marriage_gui.setup import MatchSetup
+from marriage_gui.statsdb import StatsDB
 
 SAVE_FILE = "savegame.json"
-STATS_FILE = "stats.sqlite3"
 LOG_FILE = "marriage.log"
 SAVE_VERSION = 1
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS matches (
-    match_id     TEXT PRIMARY KEY,
-    started      REAL NOT NULL,
-    finished     REAL,
-    preset       TEXT NOT NULL,
-    seats        INTEGER NOT NULL,
-    hands_total  INTEGER NOT NULL,
-    hands_played INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS match_seats (
-    match_id TEXT NOT NULL REFERENCES matches(match_id),
-    seat     INTEGER NOT NULL,
-    name     TEXT NOT NULL,
-    kind     TEXT NOT NULL,
-    total    INTEGER NOT NULL,
-    place    INTEGER NOT NULL,
-    PRIMARY KEY (match_id, seat)
-);
-CREATE TABLE IF NOT EXISTS hands (
-    match_id TEXT NOT NULL,
-    hand_no  INTEGER NOT NULL,
-    played   REAL NOT NULL,
-    winner   INTEGER,
-    reason   TEXT NOT NULL,
-    PRIMARY KEY (match_id, hand_no)
-);
-CREATE TABLE IF NOT EXISTS hand_seats (
-    match_id TEXT NOT NULL,
-    hand_no  INTEGER NOT NULL,
-    seat     INTEGER NOT NULL,
-    name     TEXT NOT NULL,
-    kind     TEXT NOT NULL,
-    net      INTEGER NOT NULL,
-    won      INTEGER NOT NULL,
-    maal     INTEGER NOT NULL,
-    PRIMARY KEY (match_id, hand_no, seat)
-);
-"""
+#: The log is rotated past this size, keeping one older file.
+LOG_LIMIT = 1024 * 1024
+#: Temporary files older than this were left by a crash (a live write takes milliseconds).
+STALE_TMP_SECONDS = 60.0
 
 
 class SaveError(Exception):
@@ -103,6 +73,7 @@ class Stats:
     best_hand: int | None = None  # most maal points in one hand
     best_hand_net: int | None = None  # best single-hand net
     opponents: tuple[OpponentRecord, ...] = field(default_factory=tuple)
+    problem: str = ""  # why the statistics could not be read, for the player
 
     @property
     def net_per_hand(self) -> float:
@@ -132,9 +103,34 @@ class Storage:
 
     def __init__(self, root: Path | str | None = None) -> None:
         self.root = Path(root) if root is not None else default_root()
-        self.root.mkdir(parents=True, exist_ok=True)
+        self.notices: list[str] = []
+        self._said: set[str] = set()
+        self.problem = ""  # why nothing can be saved here ("" when all is well)
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            fd, probe = tempfile.mkstemp(prefix=".probe.", suffix=".tmp", dir=self.root)
+            os.close(fd)
+            os.unlink(probe)
+        except OSError as exc:
+            self.problem = _why(exc, self.root)
+            self.notice(f"Nothing can be saved this time: {self.problem}.")
+        else:
+            self._clean_stale_tmp()
         # Hands of one match share an id; the Game object is the key, so keep it weakly.
         self._match_ids: dict[int, tuple[weakref.ref[Game], str]] = {}
+        self.statsdb = StatsDB(self.root, self.keep_aside, self.notice, self.log)
+
+    # ------------------------------------------------------------------ messages
+    def notice(self, message: str) -> None:
+        """Queue ``message`` for the player, once per run."""
+        if message not in self._said:
+            self._said.add(message)
+            self.notices.append(message)
+
+    def take_notices(self) -> list[str]:
+        """The messages not yet shown (and forget them)."""
+        out, self.notices = self.notices, []
+        return out
 
     # ------------------------------------------------------------------ files
     def path(self, name: str) -> Path:
@@ -146,10 +142,23 @@ class Storage:
         return self.root / LOG_FILE
 
     def log(self, message: str) -> None:
-        """Append one line to the log; never raises."""
+        """Append one line to the log (rotated past LOG_LIMIT); never raises."""
         stamp = time.strftime("%Y-%m-%d %H:%M:%S")
-        with contextlib.suppress(OSError), self.log_path().open("a", encoding="utf-8") as f:
+        path = self.log_path()
+        with contextlib.suppress(OSError):
+            if path.stat().st_size > LOG_LIMIT:
+                os.replace(path, path.with_name(LOG_FILE + ".1"))
+        with contextlib.suppress(OSError), path.open("a", encoding="utf-8") as f:
             f.write(f"{stamp} {message}\n")
+
+    def attach_logging(self) -> None:
+        """Send Python's logging to this log file (rotated here, never raising)."""
+        handler = _LogHandler(self)
+        handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+        root = logging.getLogger()
+        root.addHandler(handler)
+        root.setLevel(logging.INFO)
+        logging.raiseExceptions = False
 
     def write_atomic(self, name: str, text: str) -> None:
         """Replace file ``name`` with ``text`` so that readers see the old or the new, whole."""
@@ -164,6 +173,36 @@ class Storage:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise
+        _fsync_dir(self.root)
+
+    def keep_aside(self, name: str) -> str | None:
+        """Move a damaged file (or folder) out of the way, never deleting it; its new name."""
+        src = self.root / name
+        if not src.exists() and not src.is_symlink():
+            return None
+        stem, dot, ext = name.partition(".")
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        aside = f"{stem}.damaged-{stamp}{dot}{ext}"
+        n = 1
+        while (self.root / aside).exists():
+            n += 1
+            aside = f"{stem}.damaged-{stamp}-{n}{dot}{ext}"
+        try:
+            os.replace(src, self.root / aside)
+        except OSError as exc:
+            self.log(f"could not keep {name} aside: {exc!r}")
+            return None
+        self.log(f"kept damaged {name} aside as {aside}")
+        return aside
+
+    def _clean_stale_tmp(self) -> None:
+        """Remove temporary files a crash left behind (never a live write's)."""
+        now = time.time()
+        with contextlib.suppress(OSError):
+            for p in self.root.glob(".*.tmp"):
+                with contextlib.suppress(OSError):
+                    if p.is_file() and now - p.stat().st_mtime > STALE_TMP_SECONDS:
+                        p.unlink()
 
     # ------------------------------------------------------------------ the saved match
     def match_id(self, game: Game) -> str:
@@ -179,8 +218,8 @@ class Storage:
         self._match_ids = {k: v for k, v in self._match_ids.items() if v[0]() is not None}
         self._match_ids[id(game)] = (weakref.ref(game), mid)
 
-    def save_game(self, setup: MatchSetup, game: Game) -> None:
-        """Autosave the running match (atomically)."""
+    def save_game(self, setup: MatchSetup, game: Game) -> bool:
+        """Autosave the running match (atomically); False, and a notice once, if it cannot."""
         data = {
             "version": SAVE_VERSION,
             "saved": time.time(),
@@ -188,121 +227,177 @@ class Storage:
             "setup": setup.to_dict(),
             "game": game.to_json(),
         }
-        self.write_atomic(SAVE_FILE, json.dumps(data, ensure_ascii=False))
+        try:
+            self.write_atomic(SAVE_FILE, json.dumps(data, ensure_ascii=False))
+        except (OSError, UnicodeEncodeError) as exc:
+            self.log(f"could not save the match: {exc!r}")
+            why = _why(exc, self.root / SAVE_FILE) if isinstance(exc, OSError) else "bad text"
+            self.notice(f"The match cannot be saved: {why}.")
+            return False
+        return True
 
     def has_game(self) -> bool:
         """Whether there is a save file (it may still be damaged)."""
         return (self.root / SAVE_FILE).is_file()
 
     def load_game(self) -> tuple[MatchSetup, Game] | None:
-        """The saved match, None without one; a damaged save raises SaveError."""
+        """The saved match, None without one; a damaged save is kept aside and raises SaveError."""
         path = self.root / SAVE_FILE
         if not path.is_file():
             return None
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            self.log(f"save unreadable: {exc!r}")
-            raise SaveError("The saved game could not be read: the file is damaged.") from None
-        try:
+            data = safe_json.read(path, "save")
             if not isinstance(data, dict):
                 raise ValueError("it does not hold a saved match")
             if data.get("version") != SAVE_VERSION:
                 raise ValueError("it was written by another version of the game")
-            setup = MatchSetup.from_dict(data["setup"])
+            if not isinstance(data.get("game"), str):
+                raise ValueError("the game in it is missing")
+            setup = MatchSetup.from_dict(data.get("setup"))
             game = Game.from_json(data["game"])
-            if len(setup.seats) != game.players:
-                raise ValueError("the seats do not match the game")
-        except (KeyError, TypeError, ValueError) as exc:
+            _check_agrees(setup, game)
+        except OSError as exc:
+            self.log(f"save unreadable: {exc!r}")
+            raise SaveError(f"The saved game could not be read: {_why(exc, path)}.") from None
+        except (KeyError, TypeError, ValueError, RecursionError, OverflowError) as exc:
             self.log(f"save damaged: {exc!r}")
             reason = str(exc) if isinstance(exc, ValueError) else "parts of it are missing"
-            raise SaveError(f"The saved game could not be restored: {reason}.") from None
+            aside = self.keep_aside(SAVE_FILE)
+            kept = f" It was kept aside as {aside}." if aside else ""
+            raise SaveError(f"The saved game could not be restored: {reason}.{kept}") from None
         mid = data.get("match_id")
-        if isinstance(mid, str) and mid:
+        if isinstance(mid, str) and 0 < len(mid) <= 64:
             self._remember(game, mid)
         return setup, game
 
     def clear_game(self) -> None:
-        """Delete the save (after the match ends, or when the player starts over)."""
-        with contextlib.suppress(FileNotFoundError):
-            (self.root / SAVE_FILE).unlink()
+        """Delete the save (after the match ends, or when the player starts over); never raises."""
+        path = self.root / SAVE_FILE
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            # A folder in its place, or a read-only folder: leave it, say so once.
+            self.log(f"could not remove the save: {exc!r}")
+            self.notice(f"The old save cannot be replaced: {_why(exc, path)}.")
 
     # ------------------------------------------------------------------ statistics
-    def _db(self) -> sqlite3.Connection:
-        con = sqlite3.connect(self.root / STATS_FILE)
-        con.executescript(_SCHEMA)
-        return con
-
-    def _ensure_match(
-        self, con: sqlite3.Connection, mid: str, setup: MatchSetup, game: Game
-    ) -> None:
-        con.execute(
-            "INSERT OR IGNORE INTO matches(match_id, started, preset, seats, hands_total)"
-            " VALUES (?, ?, ?, ?, ?)",
-            (mid, time.time(), _preset_name(setup), len(setup.seats), game.hands_total),
-        )
-
     def record_hand(self, setup: MatchSetup, game: Game, result: HandResult) -> None:
-        """Record one finished hand (recording the same hand again replaces it)."""
+        """Record one finished hand in the background (recording it again replaces it)."""
         mid = self.match_id(game)
-        try:
-            with contextlib.closing(self._db()) as con, con:
-                self._ensure_match(con, mid, setup, game)
-                con.execute(
-                    "INSERT OR REPLACE INTO hands VALUES (?, ?, ?, ?, ?)",
-                    (mid, result.hand_no, time.time(), result.winner, result.reason),
-                )
-                for seat, s in enumerate(setup.seats):
-                    con.execute(
-                        "INSERT OR REPLACE INTO hand_seats VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                        (
-                            mid,
-                            result.hand_no,
-                            seat,
-                            s.name,
-                            s.kind,
-                            int(result.nets[seat]),
-                            int(result.winner == seat),
-                            int(result.points[seat]),
-                        ),
-                    )
-                con.execute(
-                    "UPDATE matches SET hands_played ="
-                    " (SELECT COUNT(*) FROM hands WHERE match_id = ?) WHERE match_id = ?",
-                    (mid, mid),
-                )
-        except sqlite3.Error as exc:
-            # Statistics are a nicety: a broken database must not stop the game.
-            self.log(f"could not record a hand: {exc!r}")
+        match = (mid, time.time(), _preset_name(setup), len(setup.seats), game.hands_total)
+        hand = (mid, result.hand_no, time.time(), result.winner, result.reason)
+        seats = [
+            (
+                mid,
+                result.hand_no,
+                seat,
+                s.name,
+                s.kind,
+                int(result.nets[seat]),
+                int(result.winner == seat),
+                int(result.points[seat]),
+            )
+            for seat, s in enumerate(setup.seats)
+        ]
+
+        def write(con: sqlite3.Connection) -> None:
+            con.execute(_NEW_MATCH, match)
+            con.execute("INSERT OR REPLACE INTO hands VALUES (?, ?, ?, ?, ?)", hand)
+            con.executemany(
+                "INSERT OR REPLACE INTO hand_seats VALUES (?, ?, ?, ?, ?, ?, ?, ?)", seats
+            )
+            con.execute(
+                "UPDATE matches SET hands_played ="
+                " (SELECT COUNT(*) FROM hands WHERE match_id = ?) WHERE match_id = ?",
+                (mid, mid),
+            )
+
+        self.statsdb.submit(write)
 
     def record_match(self, setup: MatchSetup, game: Game) -> None:
-        """Record the end of a match: totals and places."""
+        """Record the end of a match, totals and places, in the background."""
         mid = self.match_id(game)
+        match = (mid, time.time(), _preset_name(setup), len(setup.seats), game.hands_total)
         places = {seat: i + 1 for i, seat in enumerate(game.standings())}
-        try:
-            with contextlib.closing(self._db()) as con, con:
-                self._ensure_match(con, mid, setup, game)
-                con.execute(
-                    "UPDATE matches SET finished = ? WHERE match_id = ?", (time.time(), mid)
-                )
-                for seat, s in enumerate(setup.seats):
-                    con.execute(
-                        "INSERT OR REPLACE INTO match_seats VALUES (?, ?, ?, ?, ?, ?)",
-                        (mid, seat, s.name, s.kind, int(game.totals[seat]), places[seat]),
-                    )
-        except sqlite3.Error as exc:
-            self.log(f"could not record a match: {exc!r}")
+        rows = [
+            (mid, seat, s.name, s.kind, int(game.totals[seat]), places[seat])
+            for seat, s in enumerate(setup.seats)
+        ]
+        finished = time.time()
+
+        def write(con: sqlite3.Connection) -> None:
+            con.execute(_NEW_MATCH, match)
+            con.execute("UPDATE matches SET finished = ? WHERE match_id = ?", (finished, mid))
+            con.executemany("INSERT OR REPLACE INTO match_seats VALUES (?, ?, ?, ?, ?, ?)", rows)
+
+        self.statsdb.submit(write)
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait for statistics still being written (at exit, and in tests)."""
+        return self.statsdb.flush(timeout)
 
     def stats(self) -> Stats:
-        """Everything the statistics screen shows; empty if nothing (readable) was recorded."""
-        if not (self.root / STATS_FILE).exists():
-            return Stats()
+        """Everything the statistics screen shows, at once; ``problem`` says why it is empty."""
+        self.flush(0.5)
+        found, problem = self.statsdb.read(_read_stats, Stats())
+        return found if not problem else Stats(problem=problem)
+
+
+class _LogHandler(logging.Handler):
+    """A logging handler that writes through ``Storage.log`` (one writer, one rotation)."""
+
+    def __init__(self, storage: Storage) -> None:
+        super().__init__()
+        self.storage = storage
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.storage.log(self.format(record))
+
+
+_NEW_MATCH = (
+    "INSERT OR IGNORE INTO matches(match_id, started, preset, seats, hands_total)"
+    " VALUES (?, ?, ?, ?, ?)"
+)
+
+
+def _why(exc: OSError, path: Path) -> str:
+    """An OSError in words a player understands."""
+    folder = path if path.is_dir() and not path.suffix else path.parent
+    if isinstance(exc, IsADirectoryError) or (path.suffix and path.is_dir()):
+        return f"a folder named {path.name} is in the way"
+    if exc.errno == errno.EROFS:
+        return f"the folder {folder} is read-only"
+    if isinstance(exc, PermissionError) or exc.errno == errno.EACCES:
+        return f"there is no permission to write in {folder}"
+    if exc.errno == errno.ENOSPC:
+        return "the disk is full"
+    if isinstance(exc, FileExistsError | NotADirectoryError):
+        return f"a file stands where the folder {folder} should be"
+    return f"{exc.strerror or 'the system refused'} ({path})"
+
+
+def _fsync_dir(root: Path) -> None:
+    """Make a rename durable (POSIX); a no-op where directories cannot be opened."""
+    if os.name != "posix":
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(root, os.O_RDONLY)
         try:
-            with contextlib.closing(self._db()) as con:
-                return _read_stats(con)
-        except sqlite3.Error as exc:
-            self.log(f"could not read statistics: {exc!r}")
-            return Stats()
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _check_agrees(setup: MatchSetup, game: Game) -> None:
+    """A save whose setup contradicts its game is damaged, not something to load silently."""
+    if tuple(s.name for s in setup.seats) != game.names:
+        raise ValueError("the seats do not match the game")
+    if setup.hands != game.hands_total:
+        raise ValueError("the number of hands does not match the game")
+    if setup.rules != game.rules:
+        raise ValueError("the rules do not match the game")
 
 
 def _preset_name(setup: MatchSetup) -> str:

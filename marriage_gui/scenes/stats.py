@@ -217,10 +217,14 @@ class StatsScene(MenuScene):
             art.face(JOKER, card_w, self.app.settings.four_colour), -14, 1.0
         )
         surface.blit(tilted, tilted.get_rect(center=(cx + round(cw * 0.75), cy + round(10 * k))))
-        t = theme.text("No games played yet", round(28 * k), theme.GOLD_LIGHT, True)
+        problem = self.stats.problem
+        title = "Statistics unavailable" if problem else "No games played yet"
+        t = theme.text(title, round(28 * k), theme.GOLD_LIGHT, True)
         surface.blit(t, t.get_rect(midtop=(cx, cy + ch // 2 + round(30 * k))))
         s = theme.text(
-            "Finish a hand and your results, best maal and record against each opponent appear here.",
+            problem
+            or "Finish a hand and your results, best maal and record against each opponent"
+            " appear here.",
             round(16 * k),
             theme.TEXT_DIM,
         )

@@ -58,6 +58,10 @@ class TitleScene(MenuScene):
             setup, game = self.saved
             others = ", ".join(s.name for s in setup.seats if s.is_bot) or "hot-seat"
             self.save_note = f"Hand {game.hand_no + 1} of {game.hands_total} · {others}"
+        elif self.app.save_problem and not self.app.storage.has_game():
+            # The damaged save was kept aside when found; keep saying so on this run.
+            self.save_broken = True
+            self.save_note = "The saved game was damaged (kept aside)"
         elif not self.save_broken:
             self.save_note = "No game in progress"
         button.enabled = self.saved is not None

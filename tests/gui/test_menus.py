@@ -176,9 +176,13 @@ def test_damaged_save_disables_continue(tmp_path):
     title = app.scene
     assert not title.continue_button.enabled
     assert "damaged" in title.continue_button.sub
-    assert "could not be read" in (app.toasts.current or "")
+    assert "could not be restored" in (app.toasts.current or "")
+    assert "kept aside" in (app.toasts.current or "")
     click(app, title.continue_button.rect.center)
     assert app.scene is title
+    # The damaged save is kept, never deleted.
+    kept = list(tmp_path.glob("savegame.damaged-*.json"))
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == "{ this is not a save"
 
 
 def test_point_tables_parse():

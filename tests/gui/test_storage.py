@@ -82,6 +82,7 @@ def test_stats_recorded_and_read_back(tmp_path):
     storage.record_hand(setup, game, result)
     storage.record_hand(setup, game, result)  # recording twice does not count twice
     storage.record_match(setup, game)
+    assert storage.flush()
     with sqlite3.connect(tmp_path / "stats.sqlite3") as con:
         assert con.execute("SELECT COUNT(*) FROM hand_seats").fetchone()[0] == 3
     stats = storage.stats()

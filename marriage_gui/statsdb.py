@@ -1,0 +1,229 @@
+"""The statistics database: written off the UI thread, damage kept aside, the player told.
+
+Statistics are a nicety, so nothing here may stop or slow the game: writes go to one worker
+thread (a locked database waits there, never in a frame), and a database that is damaged, of
+another shape, or not a database at all is moved aside and a fresh one started, with one
+message for the player.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import queue
+import sqlite3
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+STATS_FILE = "stats.sqlite3"
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS matches (
+    match_id     TEXT PRIMARY KEY,
+    started      REAL NOT NULL,
+    finished     REAL,
+    preset       TEXT NOT NULL,
+    seats        INTEGER NOT NULL,
+    hands_total  INTEGER NOT NULL,
+    hands_played INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS match_seats (
+    match_id TEXT NOT NULL REFERENCES matches(match_id),
+    seat     INTEGER NOT NULL,
+    name     TEXT NOT NULL,
+    kind     TEXT NOT NULL,
+    total    INTEGER NOT NULL,
+    place    INTEGER NOT NULL,
+    PRIMARY KEY (match_id, seat)
+);
+CREATE TABLE IF NOT EXISTS hands (
+    match_id TEXT NOT NULL,
+    hand_no  INTEGER NOT NULL,
+    played   REAL NOT NULL,
+    winner   INTEGER,
+    reason   TEXT NOT NULL,
+    PRIMARY KEY (match_id, hand_no)
+);
+CREATE TABLE IF NOT EXISTS hand_seats (
+    match_id TEXT NOT NULL,
+    hand_no  INTEGER NOT NULL,
+    seat     INTEGER NOT NULL,
+    name     TEXT NOT NULL,
+    kind     TEXT NOT NULL,
+    net      INTEGER NOT NULL,
+    won      INTEGER NOT NULL,
+    maal     INTEGER NOT NULL,
+    PRIMARY KEY (match_id, hand_no, seat)
+);
+"""
+
+#: The columns each table must have, in order: anything else is a database of another shape.
+COLUMNS = {
+    "matches": (
+        "match_id",
+        "started",
+        "finished",
+        "preset",
+        "seats",
+        "hands_total",
+        "hands_played",
+    ),
+    "match_seats": ("match_id", "seat", "name", "kind", "total", "place"),
+    "hands": ("match_id", "hand_no", "played", "winner", "reason"),
+    "hand_seats": ("match_id", "hand_no", "seat", "name", "kind", "net", "won", "maal"),
+}
+
+DAMAGED = "Your statistics file was damaged. It was kept aside as {aside} and a fresh one started."
+UNWRITABLE = "Statistics cannot be recorded: {why}."
+
+Job = Callable[[sqlite3.Connection], None]
+
+
+class Busy(Exception):
+    """The database is locked by another program; try again later."""
+
+
+class Damaged(Exception):
+    """The database cannot be used as it is."""
+
+
+def _is_busy(exc: BaseException) -> bool:
+    text = str(exc).lower()
+    return isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+
+
+def _decode(raw: bytes) -> str:
+    # Damaged text must not become a UnicodeDecodeError in the middle of a query.
+    return raw.decode("utf-8", "replace")
+
+
+class StatsDB:
+    """One statistics file; ``submit`` writes in the background, ``read`` answers at once."""
+
+    def __init__(
+        self,
+        root: Path,
+        keep_aside: Callable[[str], str | None],
+        notice: Callable[[str], None],
+        log: Callable[[str], None],
+    ) -> None:
+        self.path = root / STATS_FILE
+        self._keep_aside = keep_aside
+        self._notice = notice
+        self._log = log
+        self._jobs: queue.Queue[Job | None] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()  # one repair at a time
+        self._told_unwritable = False
+
+    # ------------------------------------------------------------------ opening
+    def connect(self, timeout: float) -> sqlite3.Connection:
+        """An open, checked connection; raises Busy or Damaged (after moving the file aside)."""
+        try:
+            return self._open(timeout)
+        except Busy:
+            raise
+        except Damaged as exc:
+            self._repair(str(exc))
+            return self._open(timeout)
+
+    def _open(self, timeout: float) -> sqlite3.Connection:
+        try:
+            con = sqlite3.connect(self.path, timeout=timeout)
+        except (sqlite3.Error, OSError) as exc:
+            if self.path.exists() and not self.path.is_file():
+                raise Damaged("a folder stands where the statistics file belongs") from None
+            raise Damaged(str(exc)) from None
+        con.text_factory = _decode
+        try:
+            con.executescript(SCHEMA)
+            check = con.execute("PRAGMA quick_check").fetchone()
+            if not check or check[0] != "ok":
+                raise Damaged(f"integrity check says {check!r}")
+            for table, cols in COLUMNS.items():
+                have = tuple(r[1] for r in con.execute(f"PRAGMA table_info({table})"))
+                if have != cols:
+                    raise Damaged(f"table {table} has columns {have}")
+        except Damaged:
+            con.close()
+            raise
+        except (sqlite3.Error, UnicodeDecodeError, ValueError) as exc:
+            con.close()
+            if _is_busy(exc):
+                raise Busy(str(exc)) from None
+            raise Damaged(str(exc)) from None
+        return con
+
+    def _repair(self, why: str) -> None:
+        with self._lock:
+            self._log(f"statistics database unusable ({why}); keeping it aside")
+            aside = self._keep_aside(STATS_FILE)
+            for extra in ("-journal", "-wal", "-shm"):
+                side = self.path.with_name(STATS_FILE + extra)
+                if side.exists():
+                    self._keep_aside(STATS_FILE + extra)
+            if aside is not None:
+                self._notice(DAMAGED.format(aside=aside))
+
+    # ------------------------------------------------------------------ writing
+    def submit(self, job: Job) -> None:
+        """Run ``job`` in a transaction on the worker thread (retried while the file is busy)."""
+        self._jobs.put(job)
+        if self._thread is None or not self._thread.is_alive():
+            self._thread = threading.Thread(target=self._work, name="stats", daemon=True)
+            self._thread.start()
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait up to ``timeout`` seconds for queued writes; True if all are done."""
+        done = threading.Event()
+        self.submit(lambda _con: done.set())
+        return done.wait(timeout)
+
+    def _work(self) -> None:
+        while True:
+            try:
+                job = self._jobs.get(timeout=5.0)
+            except queue.Empty:
+                return
+            if job is None:
+                return
+            self._run(job)
+
+    def _run(self, job: Job) -> None:
+        for attempt in range(3):
+            try:
+                with contextlib.closing(self.connect(timeout=2.0)) as con, con:
+                    job(con)
+                return
+            except Busy as exc:
+                self._log(f"statistics busy (attempt {attempt + 1}): {exc}")
+            except Damaged as exc:
+                self._tell_unwritable(str(exc))
+                return
+            except (sqlite3.Error, OSError, UnicodeDecodeError, ValueError) as exc:
+                if _is_busy(exc):
+                    continue
+                self._tell_unwritable(str(exc))
+                return
+        self._log("statistics stayed busy; one record was not written")
+
+    def _tell_unwritable(self, why: str) -> None:
+        self._log(f"could not write statistics: {why}")
+        if not self._told_unwritable:
+            self._told_unwritable = True
+            self._notice(UNWRITABLE.format(why=why))
+
+    # ------------------------------------------------------------------ reading
+    def read(self, query: Callable[[sqlite3.Connection], Any], empty: Any) -> tuple[Any, str]:
+        """``query``'s answer and "" (or ``empty`` and a reason), without waiting on a lock."""
+        if not self.path.exists():
+            return empty, ""
+        try:
+            with contextlib.closing(self.connect(timeout=0.05)) as con:
+                return query(con), ""
+        except Busy:
+            return empty, "Statistics are busy (is another copy of Marriage open?)."
+        except (Damaged, sqlite3.Error, OSError, UnicodeDecodeError, ValueError) as exc:
+            self._log(f"could not read statistics: {exc}")
+            return empty, "Statistics could not be read."
