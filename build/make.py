@@ -34,7 +34,7 @@ DIST = OUT / "dist"
 WORK = OUT / "work"
 INSTALLERS = OUT / "installers"
 SPEC = ROOT / "marriage.spec"
-ICONS = ROOT / "marriage_gui" / "assets" / "icons"
+ICONS = ROOT / "assets" / "icons"
 ICON_SIZES = (16, 32, 48, 64, 128, 256, 512)
 
 MB = 1_000_000

@@ -68,6 +68,36 @@ def test_spec_bundles_the_assets_with_their_package_layout() -> None:
     # paths.py looks for the frozen assets exactly here
     paths = (ROOT / "marriage_gui" / "art" / "paths.py").read_text(encoding="utf-8")
     assert '"marriage_gui" / "assets"' in paths
+    assert '(str(ASSETS), "marriage_gui/assets")' in SPEC.read_text(encoding="utf-8")
+    assert 'ASSETS = ROOT / "assets"' in SPEC.read_text(encoding="utf-8")
+
+
+def test_every_asset_folder_goes_into_the_wheel() -> None:
+    data_files = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+        "setuptools"
+    ]["data-files"]
+    folders = sorted(p.name for p in (ROOT / "assets").iterdir() if p.is_dir())
+    assert folders, "the top-level assets/ folder is empty"
+    for folder in folders:
+        assert data_files[f"share/marriage/assets/{folder}"] == [f"assets/{folder}/*"]
+    assert not any(p.is_dir() for p in (ROOT / "assets").glob("*/*")), (
+        "data-files globs are one level deep: a nested asset folder needs its own entry"
+    )
+    assert not (ROOT / "marriage_gui" / "assets").exists(), "assets moved to the top level"
+
+
+def test_assets_found_in_checkout_and_in_an_installed_prefix(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from marriage_gui.art import paths
+
+    assert paths.assets_dir() == ROOT / "assets"
+    installed = tmp_path / "share" / "marriage" / "assets"
+    (installed / "icons").mkdir(parents=True)
+    (installed / "icons" / "marriage.ico").write_bytes(b"")
+    monkeypatch.setattr(paths, "_CHECKOUT_ASSETS", tmp_path / "not-here")
+    monkeypatch.setattr(paths, "_installed_candidates", lambda: [tmp_path / "x", installed])
+    assert paths.assets_dir() == installed
 
 
 def test_spec_leaves_out_heavy_and_test_packages() -> None:
@@ -111,7 +141,7 @@ def test_spec_is_a_windowed_onedir_app_with_an_icon() -> None:
     assert bundle["info_plist"] == "info"
     assert "platformdirs" in (_spec_constants()["HIDDEN_IMPORTS"] or [])
     for icon in ("marriage.ico", "marriage.icns"):
-        assert (ROOT / "marriage_gui" / "assets" / "icons" / icon).is_file()
+        assert (ROOT / "assets" / "icons" / icon).is_file()
 
 
 def test_entry_script_runs_the_package_main() -> None:
@@ -166,7 +196,7 @@ def test_desktop_file_is_valid() -> None:
     assert entry["Terminal"] == "false"
     assert entry.get("Keywords", ";").endswith(";")
     for size in (16, 32, 48, 64, 128, 256, 512):
-        assert (ROOT / "marriage_gui" / "assets" / "icons" / f"marriage-{size}.png").is_file()
+        assert (ROOT / "assets" / "icons" / f"marriage-{size}.png").is_file()
 
 
 def test_linux_launcher_runs_the_bundle_from_its_own_folder() -> None:

@@ -1,4 +1,4 @@
-"""Generate the project's own sounds and app icons into marriage_gui/assets/.
+"""Generate the project's own sounds and app icons into the top-level assets/ folder.
 
 Run from the repository root: ``python tools/make_assets.py``. Everything is synthesised or
 drawn here from code, so the outputs are our own work under the project's licence (MIT).
@@ -20,7 +20,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 RATE = 22050
-ASSETS = Path(__file__).resolve().parent.parent / "marriage_gui" / "assets"
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
 
 Signal = list[float]
 
