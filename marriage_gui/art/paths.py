@@ -21,7 +21,9 @@ def _installed_candidates() -> list[Path]:
     found = [Path(sysconfig.get_path("data")) / "share" / "marriage" / "assets"]
     user_scheme = f"{sysconfig.get_default_scheme().split('_')[0]}_user"
     if user_scheme in sysconfig.get_scheme_names():
-        found.append(Path(sysconfig.get_path("data", user_scheme)) / "share" / "marriage" / "assets")
+        found.append(
+            Path(sysconfig.get_path("data", user_scheme)) / "share" / "marriage" / "assets"
+        )
     found.append(Path(sys.prefix) / "share" / "marriage" / "assets")
     return found
 
