@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import configparser
 import importlib.util
+import os
 import plistlib
 import re
 import subprocess
@@ -235,6 +236,8 @@ def test_inno_setup_script_installs_per_user_with_shortcuts() -> None:
 
 
 WORKFLOWS = ROOT / ".github" / "workflows"
+# A folder name with everything a shell, sed or a desktop file could trip over.
+ODD_FOLDER = 'R&D $HOME `x` 100% \\ "q" |sed|'
 SMOKE_SCRIPTS = [
     BUILD / "linux" / "smoke.sh",
     BUILD / "windows" / "smoke.ps1",
@@ -299,18 +302,31 @@ def test_smoke_scripts_share_one_structure() -> None:
     assert "hdiutil attach" in macos and "codesign --verify --deep --strict" in macos
 
 
-def _desktop_unquote(value: str) -> str:
-    """An Exec value's program, decoded as the desktop-entry spec says (string, then quoting)."""
+def _desktop_argv(value: str) -> list[str]:
+    """An Exec value decoded as the desktop-entry spec says: string escapes, then quoting."""
     value = value.replace("\\\\", "\\")  # the string escape comes first
-    assert value.startswith('"') and value.endswith('"'), value
-    out, chars = [], iter(value[1:-1])
+    args: list[str] = []
+    chars = iter(value)
     for c in chars:
-        out.append(next(chars) if c == "\\" else c)
-    return "".join(out).replace("%%", "%")
+        if c == " ":
+            continue
+        assert c == '"', f"every argument is quoted: {value!r}"
+        out = []
+        for c in chars:
+            if c == '"':
+                break
+            out.append(next(chars) if c == "\\" else c)
+        args.append("".join(out).replace("%%", "%"))
+    return args
+
+
+def _desktop_unquote(value: str) -> str:
+    (program,) = _desktop_argv(value)
+    return program
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="the launcher is a POSIX shell script")
-@pytest.mark.parametrize("folder", ["R&D", 'R&D $HOME `x` 100% \\ "q" |sed|'])
+@pytest.mark.parametrize("folder", ["R&D", ODD_FOLDER])
 def test_launcher_desktop_entry_survives_odd_folder_names(tmp_path: Path, folder: str) -> None:
     here = tmp_path / folder
     here.mkdir()
@@ -328,6 +344,49 @@ def test_launcher_desktop_entry_survives_odd_folder_names(tmp_path: Path, folder
     assert fields["Name"] == "Marriage"
     subprocess.run([str(launcher), "--remove-desktop-entry"], env=env, check=True, timeout=30)
     assert not (data / "applications" / "marriage.desktop").exists()
+
+
+def test_desktop_entry_of_a_source_install_survives_odd_folder_names(tmp_path: Path) -> None:
+    from marriage_gui import desktop_entry
+
+    program = [f"{tmp_path}/{ODD_FOLDER}/python", "-m", "marriage_gui"]
+    text = desktop_entry.entry_text(program, tmp_path / ODD_FOLDER / "icon.png")
+    fields = dict(line.split("=", 1) for line in text.splitlines() if "=" in line)
+    assert _desktop_argv(fields["Exec"]) == program
+    assert fields["Icon"].replace("\\\\", "\\") == f"{tmp_path}/{ODD_FOLDER}/icon.png"
+    keys = dict(
+        line.split("=", 1)
+        for line in (BUILD / "linux" / "marriage.desktop").read_text().splitlines()
+        if "=" in line
+    )
+    assert fields.keys() == keys.keys()  # the same entry as the packages install
+    assert {k: v for k, v in fields.items() if k not in ("Exec", "Icon")} == {
+        k: v for k, v in keys.items() if k not in ("Exec", "Icon")
+    }
+
+
+def test_install_desktop_entry_command(tmp_path: Path) -> None:
+    import shutil
+
+    data = tmp_path / ODD_FOLDER
+    env = dict(os.environ, XDG_DATA_HOME=str(data), SDL_VIDEODRIVER="dummy")
+    cmd = [sys.executable, "-m", "marriage_gui"]
+    done = subprocess.run(
+        [*cmd, "--install-desktop-entry"], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    entry = data / "applications" / "marriage.desktop"
+    fields = dict(line.split("=", 1) for line in entry.read_text().splitlines() if "=" in line)
+    assert _desktop_argv(fields["Exec"]) == [sys.executable, "-m", "marriage_gui"]
+    if shutil.which("desktop-file-validate"):
+        check = subprocess.run(
+            ["desktop-file-validate", str(entry)], capture_output=True, text=True
+        )
+        assert check.returncode == 0 and not check.stdout.strip(), check.stdout
+    done = subprocess.run(
+        [*cmd, "--remove-desktop-entry"], env=env, capture_output=True, timeout=60
+    )
+    assert done.returncode == 0 and not entry.exists()
 
 
 def test_icns_has_the_1024_pixel_icon() -> None:

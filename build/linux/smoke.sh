@@ -21,6 +21,17 @@ touch "$scratch/started"
 step() { echo "== $*"; }
 fail() { echo "SMOKE FAILED: $*" >&2; exit 1; }
 
+menu_entry() {  # install the program's own menu entry, validate it, take it out again
+    local data="$scratch/menu" entry="$scratch/menu/applications/marriage.desktop"
+    XDG_DATA_HOME="$data" "$@" --install-desktop-entry
+    if command -v desktop-file-validate >/dev/null; then
+        desktop-file-validate "$entry" || fail "the menu entry of $* is not valid"
+    fi
+    grep -q '^Exec=' "$entry" || fail "the menu entry of $* has no Exec line"
+    XDG_DATA_HOME="$data" "$@" --remove-desktop-entry
+    [ ! -e "$entry" ] || fail "the menu entry of $* was not removed"
+}
+
 self_test() {  # the game's self-test from an unrelated folder
     (cd "$scratch" && "$@" --self-test) || fail "self-test of $* failed"
 }
@@ -33,6 +44,7 @@ step "1 install $deb"
 $sudo apt-get install -y -q "$(readlink -f "$deb")" >/dev/null
 step "2 self-test /usr/games/marriage"
 self_test /usr/games/marriage
+menu_entry /usr/games/marriage
 step "3 uninstall"
 $sudo apt-get purge -y -q marriage >/dev/null
 step "4 nothing left"
@@ -68,6 +80,7 @@ cp "$appimage" "$odd/Marriage.AppImage"
 step "2 self-test the AppImage (mounted when FUSE works, unpacked otherwise)"
 self_test "$odd/Marriage.AppImage"
 APPIMAGE_EXTRACT_AND_RUN=1 self_test "$odd/Marriage.AppImage"
+menu_entry "$odd/Marriage.AppImage"
 step "3 uninstall"
 rm "$odd/Marriage.AppImage"
 step "4 nothing left"
