@@ -662,6 +662,29 @@ def self_test(exe: Path, what: str) -> None:
     print(f"self-test passed: {what}: {said[-1] if said else 'no output'}", flush=True)
 
 
+def check_version(exe: Path, bundle: Path, version: str) -> list[str]:
+    """The bundle carries the package metadata ``--version`` reads, and says the right version."""
+    metadata = [p for p in bundle.rglob("marriage-*.dist-info") if p.is_dir()]
+    if [p.name for p in metadata] != [f"marriage-{version}.dist-info"]:
+        return [f"the bundle's package metadata is {[p.name for p in metadata]}, not {version}"]
+    with tempfile.TemporaryDirectory(prefix="marriage-version-") as tmp:
+        done = subprocess.run(
+            [str(exe), "--version"],
+            cwd=tmp,
+            env=_frozen_env(Path(tmp)),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    if done.returncode == 2 and "unrecognized arguments" in done.stderr:
+        print("the app has no --version yet: checked its package metadata only")
+        return []
+    if done.returncode != 0 or version not in done.stdout:
+        return [f"--version said {done.stdout.strip()!r} (exit {done.returncode}), not {version}"]
+    print(f"--version: {done.stdout.strip()}")
+    return []
+
+
 def _children_cpu_seconds() -> float | None:
     """CPU time used so far by finished child processes (None where the OS cannot say)."""
     try:
@@ -791,6 +814,7 @@ def build(check: bool, reuse_bundle: bool) -> int:
     before = tree_snapshot(bundle)
     if check:
         self_test(exe, f"{bundle.name} bundle")
+        problems += check_version(exe, bundle, version)
         if is_linux():
             archive, deb, appimage = made[:3]
             unpack_and_test(archive, deb)

@@ -68,19 +68,28 @@ def entry_text(argv: list[str], icon: Path) -> str:
     )
 
 
+def icon_file() -> Path:
+    """The user's copy of the icon: an AppImage's own files vanish when it quits."""
+    return entries_dir().parent / "icons" / "hicolor" / "256x256" / "apps" / "marriage.png"
+
+
 def install_desktop_entry() -> Path:
-    """Write the menu entry for this installation; the file written."""
+    """Write the menu entry (and its icon) for this installation; the entry written."""
+    icon = icon_file()
+    icon.parent.mkdir(parents=True, exist_ok=True)
+    icon.write_bytes(asset("icons", "marriage-256.png").read_bytes())
     folder = entries_dir()
     folder.mkdir(parents=True, exist_ok=True)
     entry = folder / FILE_NAME
-    entry.write_text(entry_text(program(), asset("icons", "marriage-256.png")), encoding="utf-8")
+    entry.write_text(entry_text(program(), icon), encoding="utf-8")
     return entry
 
 
 def remove_desktop_entry() -> Path:
-    """Delete the menu entry if there is one; the file it would be."""
+    """Delete the menu entry and its icon if they are there; the entry's path."""
     entry = entries_dir() / FILE_NAME
     entry.unlink(missing_ok=True)
+    icon_file().unlink(missing_ok=True)
     return entry
 
 

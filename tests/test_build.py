@@ -378,6 +378,8 @@ def test_install_desktop_entry_command(tmp_path: Path) -> None:
     entry = data / "applications" / "marriage.desktop"
     fields = dict(line.split("=", 1) for line in entry.read_text().splitlines() if "=" in line)
     assert _desktop_argv(fields["Exec"]) == [sys.executable, "-m", "marriage_gui"]
+    icon = Path(fields["Icon"].replace("\\\\", "\\"))
+    assert icon.is_relative_to(data) and icon.read_bytes()[:4] == b"\x89PNG"
     if shutil.which("desktop-file-validate"):
         check = subprocess.run(
             ["desktop-file-validate", str(entry)], capture_output=True, text=True
@@ -386,7 +388,7 @@ def test_install_desktop_entry_command(tmp_path: Path) -> None:
     done = subprocess.run(
         [*cmd, "--remove-desktop-entry"], env=env, capture_output=True, timeout=60
     )
-    assert done.returncode == 0 and not entry.exists()
+    assert done.returncode == 0 and not entry.exists() and not icon.exists()
 
 
 def test_icns_has_the_1024_pixel_icon() -> None:
