@@ -664,9 +664,15 @@ def self_test(exe: Path, what: str) -> None:
 
 def check_version(exe: Path, bundle: Path, version: str) -> list[str]:
     """The bundle carries the package metadata ``--version`` reads, and says the right version."""
-    metadata = [p for p in bundle.rglob("marriage-*.dist-info") if p.is_dir()]
-    if [p.name for p in metadata] != [f"marriage-{version}.dist-info"]:
-        return [f"the bundle's package metadata is {[p.name for p in metadata]}, not {version}"]
+    found = {}
+    for folder in [*bundle.rglob("marriage-*.dist-info"), *bundle.rglob("marriage.egg-info")]:
+        for name in ("METADATA", "PKG-INFO"):
+            if (folder / name).is_file():
+                text = (folder / name).read_text(encoding="utf-8", errors="replace")
+                said = re.search(r"^Version: (\S+)$", text, re.MULTILINE)
+                found[folder.name] = said.group(1) if said else "?"
+    if list(found.values()) != [version]:
+        return [f"the bundle's package metadata says {found or 'nothing'}, not {version}"]
     with tempfile.TemporaryDirectory(prefix="marriage-version-") as tmp:
         done = subprocess.run(
             [str(exe), "--version"],
@@ -683,6 +689,24 @@ def check_version(exe: Path, bundle: Path, version: str) -> list[str]:
         return [f"--version said {done.stdout.strip()!r} (exit {done.returncode}), not {version}"]
     print(f"--version: {done.stdout.strip()}")
     return []
+
+
+def check_macos_app(app: Path) -> list[str]:
+    """A universal2 app holds both kinds of code; its signature verifies; LAN use is declared."""
+    problems = []
+    exe = app_executable(app)
+    archs = run(["lipo", "-archs", str(exe)]).stdout.split()
+    print(f"{exe.name} architectures: {' '.join(archs)}")
+    if macos_arch() == "universal2":
+        problems += [
+            f"the universal2 app has no {a} code" for a in ("arm64", "x86_64") if a not in archs
+        ]
+    done = subprocess.run(
+        ["codesign", "--verify", "--deep", "--strict", str(app)], capture_output=True, text=True
+    )
+    if done.returncode != 0:
+        problems.append(f"codesign does not verify {app.name}: {done.stderr.strip()}")
+    return problems
 
 
 def _children_cpu_seconds() -> float | None:
@@ -779,7 +803,7 @@ def build(check: bool, reuse_bundle: bool) -> int:
         cleaned = clean_search_paths(bundle)
         if cleaned:
             print(f"dropped the build machine's search paths from {len(cleaned)} libraries:")
-            print(*cleaned[:5], sep="\n  ")
+            print("  " + "\n  ".join(cleaned[:5]) + ("\n  ..." if len(cleaned) > 5 else ""))
     bars = [Bar("onedir bundle", tree_size(bundle) / MB, BUNDLE_BAR_MB, "MB")]
     if is_linux():
         floor = glibc_floor(bundle)
@@ -828,6 +852,8 @@ def build(check: bool, reuse_bundle: bool) -> int:
             tags = sorted({line.split(": ", 2)[2].split()[0] for line in expected})
             notes.append(f"lintian: {len(expected)} expected errors ({', '.join(tags) or 'none'})")
             problems += [f"lintian: {line}" for line in unexpected]
+        elif sys.platform == "darwin":
+            problems += check_macos_app(bundle)
 
     wall, cpu = first_frame_seconds(exe)
     bars.append(Bar("first frame, warm (median)", wall, FIRST_FRAME_BAR_S, "s"))

@@ -529,3 +529,17 @@ def test_spec_keeps_what_lan_play_needs_and_leaves_the_cpp_runtime() -> None:
 def test_changelog_names_this_version() -> None:
     text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     assert re.search(rf"^## {re.escape(_version())}\b", text, re.MULTILINE)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the stand-in app is a shell script")
+def test_version_check_reads_metadata_and_the_app(make: ModuleType, tmp_path: Path) -> None:
+    meta = tmp_path / "_internal" / "marriage-1.2.3.dist-info"
+    meta.mkdir(parents=True)
+    (meta / "METADATA").write_text("Name: marriage\nVersion: 1.2.3\n")
+    exe = tmp_path / "marriage"
+    exe.write_text('#!/bin/sh\necho "marriage 1.2.3"\n')
+    exe.chmod(0o755)
+    assert make.check_version(exe, tmp_path, "1.2.3") == []
+    assert make.check_version(exe, tmp_path, "1.2.4")  # the metadata says otherwise
+    exe.write_text('#!/bin/sh\necho "marriage 0.0.1"\n')
+    assert make.check_version(exe, tmp_path, "1.2.3")  # the app says otherwise
