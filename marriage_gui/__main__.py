@@ -48,6 +48,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", type=_parse_size, default=None, metavar="WxH", help="window size")
     p.add_argument("--self-test", action="store_true", help="check assets and play one bot hand")
     p.add_argument("--data-dir", metavar="DIR", help="keep saves, settings and stats here")
+    menu = p.add_mutually_exclusive_group()
+    menu.add_argument(
+        "--install-desktop-entry", action="store_true", help="add Marriage to your app menu"
+    )
+    menu.add_argument(
+        "--remove-desktop-entry", action="store_true", help="take it out of your app menu"
+    )
     return p
 
 
@@ -120,6 +127,10 @@ def _quiet_streams(log_file: Path) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit status."""
     args = build_parser().parse_args(argv)
+    if args.install_desktop_entry or args.remove_desktop_entry:
+        from marriage_gui import desktop_entry
+
+        return desktop_entry.run(install=args.install_desktop_entry)
     from marriage_gui.storage import Storage
 
     storage = Storage(args.data_dir)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import configparser
 import importlib.util
+import os
 import plistlib
 import re
 import subprocess
@@ -68,6 +69,36 @@ def test_spec_bundles_the_assets_with_their_package_layout() -> None:
     # paths.py looks for the frozen assets exactly here
     paths = (ROOT / "marriage_gui" / "art" / "paths.py").read_text(encoding="utf-8")
     assert '"marriage_gui" / "assets"' in paths
+    assert '(str(ASSETS), "marriage_gui/assets")' in SPEC.read_text(encoding="utf-8")
+    assert 'ASSETS = ROOT / "assets"' in SPEC.read_text(encoding="utf-8")
+
+
+def test_every_asset_folder_goes_into_the_wheel() -> None:
+    data_files = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+        "setuptools"
+    ]["data-files"]
+    folders = sorted(p.name for p in (ROOT / "assets").iterdir() if p.is_dir())
+    assert folders, "the top-level assets/ folder is empty"
+    for folder in folders:
+        assert data_files[f"share/marriage/assets/{folder}"] == [f"assets/{folder}/*"]
+    assert not any(p.is_dir() for p in (ROOT / "assets").glob("*/*")), (
+        "data-files globs are one level deep: a nested asset folder needs its own entry"
+    )
+    assert not (ROOT / "marriage_gui" / "assets").exists(), "assets moved to the top level"
+
+
+def test_assets_found_in_checkout_and_in_an_installed_prefix(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from marriage_gui.art import paths
+
+    assert paths.assets_dir() == ROOT / "assets"
+    installed = tmp_path / "share" / "marriage" / "assets"
+    (installed / "icons").mkdir(parents=True)
+    (installed / "icons" / "marriage.ico").write_bytes(b"")
+    monkeypatch.setattr(paths, "_CHECKOUT_ASSETS", tmp_path / "not-here")
+    monkeypatch.setattr(paths, "_installed_candidates", lambda: [tmp_path / "x", installed])
+    assert paths.assets_dir() == installed
 
 
 def test_spec_leaves_out_heavy_and_test_packages() -> None:
@@ -111,7 +142,7 @@ def test_spec_is_a_windowed_onedir_app_with_an_icon() -> None:
     assert bundle["info_plist"] == "info"
     assert "platformdirs" in (_spec_constants()["HIDDEN_IMPORTS"] or [])
     for icon in ("marriage.ico", "marriage.icns"):
-        assert (ROOT / "marriage_gui" / "assets" / "icons" / icon).is_file()
+        assert (ROOT / "assets" / "icons" / icon).is_file()
 
 
 def test_entry_script_runs_the_package_main() -> None:
@@ -166,7 +197,7 @@ def test_desktop_file_is_valid() -> None:
     assert entry["Terminal"] == "false"
     assert entry.get("Keywords", ";").endswith(";")
     for size in (16, 32, 48, 64, 128, 256, 512):
-        assert (ROOT / "marriage_gui" / "assets" / "icons" / f"marriage-{size}.png").is_file()
+        assert (ROOT / "assets" / "icons" / f"marriage-{size}.png").is_file()
 
 
 def test_linux_launcher_runs_the_bundle_from_its_own_folder() -> None:
@@ -204,14 +235,311 @@ def test_inno_setup_script_installs_per_user_with_shortcuts() -> None:
     assert re.search(r"^AppId=\{\{[0-9A-F-]{36}\}$", text, re.MULTILINE)
 
 
-def test_release_workflow_builds_on_three_systems() -> None:
-    text = (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
+WORKFLOWS = ROOT / ".github" / "workflows"
+# A folder name with everything a shell, sed or a desktop file could trip over.
+ODD_FOLDER = 'R&D $HOME `x` 100% \\ "q" |sed|'
+SMOKE_SCRIPTS = [
+    BUILD / "linux" / "smoke.sh",
+    BUILD / "windows" / "smoke.ps1",
+    BUILD / "macos" / "smoke.sh",
+]
+
+
+def _uses(text: str) -> list[str]:
+    return re.findall(r"^\s*-?\s*uses:\s*(\S+)", text, re.MULTILINE)
+
+
+def test_build_workflow_builds_and_smoke_tests_three_systems() -> None:
+    text = (WORKFLOWS / "build.yml").read_text(encoding="utf-8")
     assert "\t" not in text  # YAML forbids tabs for indentation
-    assert re.search(r"^on:\s*\n\s+push:\s*\n\s+tags:\s*\[?\s*['\"]v\*['\"]", text, re.MULTILINE)
-    for runner in ("ubuntu-latest", "windows-latest", "macos-latest"):
-        assert runner in text
-    assert re.search(r"python-version:\s*['\"]3\.11['\"]", text)
-    assert "pip install" in text and ".[build]" in text
-    assert "python build/make.py" in text
+    assert re.search(r"^on:\s*\n\s+push:\s*\n\s+pull_request:\s*\n\s+workflow_call:", text, re.M)
+    for runner in ("ubuntu-22.04", "windows-latest", "macos-latest"):
+        assert f"runs-on: {runner}" in text
+    assert text.count("python build/make.py --check") == 3
+    assert "bash build/linux/smoke.sh" in text
+    assert "./build/windows/smoke.ps1" in text
+    assert "sh build/macos/smoke.sh" in text
+    assert "MARRIAGE_TARGET_ARCH: universal2" in text
     assert "choco install innosetup" in text
-    assert "build/out/installers/" in text
+    assert re.search(r"python-version:\s*['\"]3\.11['\"]", text)
+    assert "!build/out/installers/SHA256SUMS" in text  # the release sums all three together
+
+
+def test_release_workflow_tests_first_checks_the_tag_and_publishes_sums() -> None:
+    text = (WORKFLOWS / "release.yml").read_text(encoding="utf-8")
+    assert "\t" not in text
+    assert re.search(r"^on:\s*\n\s+push:\s*\n\s+tags:\s*\[?\s*['\"]v\*['\"]", text, re.MULTILINE)
+    assert "python -m pytest" in text
+    assert re.search(
+        r"installers:\s*\n\s+needs: tests\s*\n\s+uses: ./.github/workflows/build.yml", text
+    )
+    assert '"$TAG" != "v$version"' in text and "exit 1" in text
+    assert "sha256sum -- * > SHA256SUMS" in text and "sha256sum -c SHA256SUMS" in text
+    assert re.search(r"publish:\s*\n\s+needs: installers", text)
+
+
+def test_third_party_actions_are_pinned_to_full_commits() -> None:
+    for workflow in WORKFLOWS.glob("*.yml"):
+        for action in _uses(workflow.read_text(encoding="utf-8")):
+            if action.startswith("./"):
+                continue  # this repository's own reusable workflow
+            name, _, ref = action.partition("@")
+            assert re.fullmatch(r"[0-9a-f]{40}", ref), f"{workflow.name}: {name} is not pinned"
+
+
+def test_smoke_scripts_share_one_structure() -> None:
+    steps = ["1 install", "2 self-test", "3 uninstall", "4 nothing left"]
+    for script in SMOKE_SCRIPTS:
+        text = script.read_text(encoding="utf-8")
+        positions = [text.find(step) for step in steps]
+        assert all(p >= 0 for p in positions), f"{script.name} lacks a step"
+        assert positions == sorted(positions), f"{script.name} runs its steps out of order"
+        assert "--self-test" in text
+        assert "SMOKE FAILED" in text
+    windows = SMOKE_SCRIPTS[1].read_text(encoding="utf-8")
+    assert "/VERYSILENT" in windows and "unins000.exe" in windows
+    macos = SMOKE_SCRIPTS[2].read_text(encoding="utf-8")
+    assert "hdiutil attach" in macos and "codesign --verify --deep --strict" in macos
+
+
+def _desktop_argv(value: str) -> list[str]:
+    """An Exec value decoded as the desktop-entry spec says: string escapes, then quoting."""
+    value = value.replace("\\\\", "\\")  # the string escape comes first
+    args: list[str] = []
+    chars = iter(value)
+    for c in chars:
+        if c == " ":
+            continue
+        assert c == '"', f"every argument is quoted: {value!r}"
+        out = []
+        for c in chars:
+            if c == '"':
+                break
+            out.append(next(chars) if c == "\\" else c)
+        args.append("".join(out).replace("%%", "%"))
+    return args
+
+
+def _desktop_unquote(value: str) -> str:
+    (program,) = _desktop_argv(value)
+    return program
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the launcher is a POSIX shell script")
+@pytest.mark.parametrize("folder", ["R&D", ODD_FOLDER])
+def test_launcher_desktop_entry_survives_odd_folder_names(tmp_path: Path, folder: str) -> None:
+    here = tmp_path / folder
+    here.mkdir()
+    launcher = here / "marriage"
+    launcher.write_bytes((BUILD / "linux" / "launcher.sh").read_bytes())
+    launcher.chmod(0o755)
+    (here / "marriage.desktop").write_bytes((BUILD / "linux" / "marriage.desktop").read_bytes())
+    data = tmp_path / "data"
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "XDG_DATA_HOME": str(data)}
+    subprocess.run([str(launcher), "--install-desktop-entry"], env=env, check=True, timeout=30)
+    entry = (data / "applications" / "marriage.desktop").read_text(encoding="utf-8")
+    fields = dict(line.split("=", 1) for line in entry.splitlines() if "=" in line)
+    assert _desktop_unquote(fields["Exec"]) == f"{here}/marriage"
+    assert fields["Icon"].replace("\\\\", "\\") == f"{here}/marriage.png"
+    assert fields["Name"] == "Marriage"
+    subprocess.run([str(launcher), "--remove-desktop-entry"], env=env, check=True, timeout=30)
+    assert not (data / "applications" / "marriage.desktop").exists()
+
+
+def test_desktop_entry_of_a_source_install_survives_odd_folder_names(tmp_path: Path) -> None:
+    from marriage_gui import desktop_entry
+
+    program = [f"{tmp_path}/{ODD_FOLDER}/python", "-m", "marriage_gui"]
+    text = desktop_entry.entry_text(program, tmp_path / ODD_FOLDER / "icon.png")
+    fields = dict(line.split("=", 1) for line in text.splitlines() if "=" in line)
+    assert _desktop_argv(fields["Exec"]) == program
+    assert fields["Icon"].replace("\\\\", "\\") == f"{tmp_path}/{ODD_FOLDER}/icon.png"
+    keys = dict(
+        line.split("=", 1)
+        for line in (BUILD / "linux" / "marriage.desktop").read_text().splitlines()
+        if "=" in line
+    )
+    assert fields.keys() == keys.keys()  # the same entry as the packages install
+    assert {k: v for k, v in fields.items() if k not in ("Exec", "Icon")} == {
+        k: v for k, v in keys.items() if k not in ("Exec", "Icon")
+    }
+
+
+def test_install_desktop_entry_command(tmp_path: Path) -> None:
+    import shutil
+
+    data = tmp_path / ODD_FOLDER
+    env = dict(os.environ, XDG_DATA_HOME=str(data), SDL_VIDEODRIVER="dummy")
+    cmd = [sys.executable, "-m", "marriage_gui"]
+    done = subprocess.run(
+        [*cmd, "--install-desktop-entry"], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    entry = data / "applications" / "marriage.desktop"
+    fields = dict(line.split("=", 1) for line in entry.read_text().splitlines() if "=" in line)
+    assert _desktop_argv(fields["Exec"]) == [sys.executable, "-m", "marriage_gui"]
+    icon = Path(fields["Icon"].replace("\\\\", "\\"))
+    assert icon.is_relative_to(data) and icon.read_bytes()[:4] == b"\x89PNG"
+    if shutil.which("desktop-file-validate"):
+        check = subprocess.run(
+            ["desktop-file-validate", str(entry)], capture_output=True, text=True
+        )
+        assert check.returncode == 0 and not check.stdout.strip(), check.stdout
+    done = subprocess.run(
+        [*cmd, "--remove-desktop-entry"], env=env, capture_output=True, timeout=60
+    )
+    assert done.returncode == 0 and not entry.exists() and not icon.exists()
+
+
+def test_icns_has_the_1024_pixel_icon() -> None:
+    icns = (ROOT / "assets" / "icons" / "marriage.icns").read_bytes()
+    assert icns[:4] == b"icns" and int.from_bytes(icns[4:8], "big") == len(icns)
+    chunks, at = {}, 8
+    while at < len(icns):
+        kind, size = icns[at : at + 4].decode("ascii"), int.from_bytes(icns[at + 4 : at + 8], "big")
+        chunks[kind] = icns[at + 8 : at + size]
+        at += size
+    png = chunks["ic10"]
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert int.from_bytes(png[16:20], "big") == int.from_bytes(png[20:24], "big") == 1024
+
+
+def test_licence_notices_name_every_bundled_part(monkeypatch: pytest.MonkeyPatch) -> None:
+    from marriage_gui import licences
+
+    text = licences.licence_notices()
+    for part in ("MIT", "pygame-ce", "SDL2", "SDL2_mixer", "FreeType", "Python Software",
+                 "Noto Sans", "Open Font License", "libvorbis", "mpg123", "OpenSSL", "HarfBuzz"):  # fmt: skip
+        assert part in text, f"the notices do not name {part}"
+    monkeypatch.setattr(licences, "asset", lambda *parts: ROOT / "no" / "such" / "file")
+    assert licences.licence_notices() == licences.MISSING
+
+
+def test_rules_screen_shows_the_licences() -> None:
+    text = (ROOT / "marriage_gui" / "scenes" / "rules.py").read_text(encoding="utf-8")
+    assert '("Licences", licence_notices(), [])' in text
+
+
+def test_appstream_metainfo(make: ModuleType) -> None:
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring(make.render_metainfo(_version()))
+    assert root.get("type") == "desktop-application"
+    assert root.findtext("id") == make.APP_ID
+    assert root.findtext("launchable") == "marriage.desktop"
+    assert root.find("releases/release").get("version") == _version()  # type: ignore[union-attr]
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d", root.find("releases/release").get("date") or "")  # type: ignore[union-attr]
+
+
+def test_debian_copyright_and_description() -> None:
+    copyright_ = (BUILD / "linux" / "copyright").read_text(encoding="utf-8")
+    assert copyright_.startswith(
+        "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/"
+    )
+    assert "License: Expat" in copyright_ and "License: LGPL-2.1+" in copyright_
+    control = (BUILD / "linux" / "control.in").read_text(encoding="utf-8")
+    synopsis = re.search(r"^Description: (.*)$", control, re.MULTILINE)
+    assert synopsis and not synopsis.group(1).lower().startswith("marriage")
+
+
+def test_libc_floor_bar(make: ModuleType) -> None:
+    assert make.libc_floor_ok("2.35") and make.libc_floor_ok("2.17") and make.libc_floor_ok(None)
+    assert not make.libc_floor_ok("2.36")
+
+
+def test_libraries_lose_the_executable_bit(make: ModuleType, tmp_path: Path) -> None:
+    (tmp_path / "libfoo.so.1").write_bytes(b"")
+    (tmp_path / "libfoo.so.1").chmod(0o755)
+    (tmp_path / "marriage").write_bytes(b"")
+    (tmp_path / "marriage").chmod(0o700)
+    make._normalise_modes(tmp_path)
+    assert (tmp_path / "libfoo.so.1").stat().st_mode & 0o777 == 0o644
+    assert (tmp_path / "marriage").stat().st_mode & 0o777 == 0o755
+
+
+def test_checksums_file(make: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(make, "INSTALLERS", tmp_path)
+    (tmp_path / "b.deb").write_bytes(b"abc")
+    sums = make.write_checksums([tmp_path / "b.deb"])
+    assert sums.read_text() == (
+        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad  b.deb\n"
+    )
+
+
+def test_readme_explains_every_expected_lintian_error(make: ModuleType) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for tag in make.LINTIAN_EXPECTED:
+        assert f"`{tag}`" in readme, f"README's build section does not explain {tag}"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="an ELF runtime")
+def test_appimage_runtime_finds_its_image(make: ModuleType, tmp_path: Path) -> None:
+    import shutil
+
+    if not (shutil.which("cc") or shutil.which("gcc")):
+        pytest.skip("no C compiler")
+    runtime = tmp_path / "runtime"
+    subprocess.run(
+        ["cc", "-Os", "-o", str(runtime), str(BUILD / "linux" / "runtime.c")],
+        check=True,
+        timeout=120,
+    )
+    size = runtime.stat().st_size
+    image = tmp_path / "x.AppImage"
+    image.write_bytes(runtime.read_bytes() + b"hsqs-not-really-a-filesystem")
+    image.chmod(0o755)
+    done = subprocess.run([str(image), "--appimage-offset"], capture_output=True, text=True)
+    assert done.stdout.strip() == str(size)
+    env = {"PATH": str(tmp_path), "HOME": str(tmp_path)}  # neither squashfuse nor unsquashfs
+    done = subprocess.run([str(image)], capture_output=True, text=True, env=env, timeout=30)
+    assert done.returncode == 1 and "squashfs-tools" in done.stderr
+
+
+def test_inno_setup_versions_and_upgrades() -> None:
+    text = (BUILD / "windows" / "marriage.iss").read_text(encoding="utf-8")
+    assert "VersionInfoVersion={#AppVersion}" in text
+    assert re.search(
+        r'^\[InstallDelete\]\s*\n(;.*\n)*Type: filesandordirs; Name: "\{app\}\\_internal"',
+        text,
+        re.M,
+    )
+    exe = _call_keywords("EXE")
+    assert exe["version"].startswith("windows_version_info(VERSION)")
+
+
+def test_spec_keeps_what_lan_play_needs_and_leaves_the_cpp_runtime() -> None:
+    constants = _spec_constants()
+    excludes = constants["EXCLUDES"]
+    assert isinstance(excludes, list)
+    for needed in ("ssl", "_ssl", "_hashlib", "hashlib", "websockets"):
+        assert needed not in excludes
+    hidden = SPEC.read_text(encoding="utf-8")
+    assert 'collect_submodules("websockets")' in hidden and '"ssl",' in hidden
+    assert constants["SYSTEM_LIBS"] == ["libstdc++.so", "libgcc_s.so"]
+    assert _call_keywords("EXE")["target_arch"] == "TARGET_ARCH"
+    info = plistlib.loads(
+        (BUILD / "macos" / "Info.plist")
+        .read_text(encoding="utf-8")
+        .replace("@VERSION@", "1")
+        .encode()
+    )
+    assert info["NSLocalNetworkUsageDescription"]
+
+
+def test_changelog_names_this_version() -> None:
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert re.search(rf"^## {re.escape(_version())}\b", text, re.MULTILINE)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the stand-in app is a shell script")
+def test_version_check_reads_metadata_and_the_app(make: ModuleType, tmp_path: Path) -> None:
+    meta = tmp_path / "_internal" / "marriage-1.2.3.dist-info"
+    meta.mkdir(parents=True)
+    (meta / "METADATA").write_text("Name: marriage\nVersion: 1.2.3\n")
+    exe = tmp_path / "marriage"
+    exe.write_text('#!/bin/sh\necho "marriage 1.2.3"\n')
+    exe.chmod(0o755)
+    assert make.check_version(exe, tmp_path, "1.2.3") == []
+    assert make.check_version(exe, tmp_path, "1.2.4")  # the metadata says otherwise
+    exe.write_text('#!/bin/sh\necho "marriage 0.0.1"\n')
+    assert make.check_version(exe, tmp_path, "1.2.3")  # the app says otherwise

@@ -1,4 +1,4 @@
-"""Generate the project's own sounds and app icons into marriage_gui/assets/.
+"""Generate the project's own sounds and app icons into the top-level assets/ folder.
 
 Run from the repository root: ``python tools/make_assets.py``. Everything is synthesised or
 drawn here from code, so the outputs are our own work under the project's licence (MIT).
@@ -20,7 +20,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 RATE = 22050
-ASSETS = Path(__file__).resolve().parent.parent / "marriage_gui" / "assets"
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
 
 Signal = list[float]
 
@@ -260,7 +260,17 @@ def make_icons() -> None:
         pygame.image.save(surf, str(folder / f"marriage-{size}.png"))
         pngs[size] = (folder / f"marriage-{size}.png").read_bytes()
     (folder / "marriage.ico").write_bytes(icon.ico_bytes(pngs))
-    (folder / "marriage.icns").write_bytes(icon.icns_bytes(pngs))
+    big = folder / "marriage-1024.png"
+    pygame.image.save(icon.render_icon(1024), str(big))
+    icns = with_icns_chunk(icon.icns_bytes(pngs), "ic10", big.read_bytes())
+    big.unlink()  # only the .icns needs 1024 px; the loose PNGs stop at 512
+    (folder / "marriage.icns").write_bytes(icns)
+
+
+def with_icns_chunk(icns: bytes, kind: str, png: bytes) -> bytes:
+    """``icns`` with one more PNG chunk (ic10 is the 1024 px one macOS asks for) appended."""
+    chunks = icns[8:] + kind.encode("ascii") + struct.pack(">I", 8 + len(png)) + png
+    return b"icns" + struct.pack(">I", 8 + len(chunks)) + chunks
 
 
 def main() -> None:

@@ -11,8 +11,34 @@ entry=$apps/marriage.desktop
 case "${1:-}" in
 --install-desktop-entry)
     mkdir -p "$apps"
-    sed -e "s|^Exec=.*|Exec=\"$here/marriage\"|" -e "s|^Icon=.*|Icon=$here/marriage.png|" \
-        "$here/marriage.desktop" >"$entry"
+    # awk prints the folder as data (sed would read '&' or '|' in it as syntax). Exec quotes
+    # it as the desktop-entry spec asks: \ " ` $ escaped inside the quotes, % doubled, and
+    # every backslash doubled once more because the file's strings unescape "\\" first.
+    MARRIAGE_HERE=$here awk '
+        function exec_quoted(s,    out, i, c) {
+            out = ""
+            for (i = 1; i <= length(s); i++) {
+                c = substr(s, i, 1)
+                if (c == "\\") out = out "\\\\\\\\"
+                else if (c == "\"" || c == "`" || c == "$") out = out "\\\\" c
+                else if (c == "%") out = out "%%"
+                else out = out c
+            }
+            return "\"" out "\""
+        }
+        function plain(s,    out, i, c) {
+            out = ""
+            for (i = 1; i <= length(s); i++) {
+                c = substr(s, i, 1)
+                out = out (c == "\\" ? "\\\\" : c)
+            }
+            return out
+        }
+        BEGIN { dir = ENVIRON["MARRIAGE_HERE"] }
+        /^Exec=/ { print "Exec=" exec_quoted(dir "/marriage"); next }
+        /^Icon=/ { print "Icon=" plain(dir "/marriage.png"); next }
+        { print }
+    ' "$here/marriage.desktop" >"$entry"
     echo "Added $entry"
     ;;
 --remove-desktop-entry)

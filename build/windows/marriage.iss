@@ -23,6 +23,14 @@ AppName={#AppName}
 AppVersion={#AppVersion}
 AppVerName={#AppName} {#AppVersion}
 AppPublisher=Marriage maintainers
+; Version info of setup.exe itself (Explorer's Properties > Details).
+VersionInfoVersion={#AppVersion}
+VersionInfoProductVersion={#AppVersion}
+VersionInfoProductName={#AppName}
+VersionInfoCompany=Marriage maintainers
+VersionInfoDescription={#AppName} {#AppVersion} setup
+VersionInfoCopyright=MIT licence, the Marriage developers
+LicenseFile=..\..\LICENSE
 DefaultDirName={autopf}\{#AppName}
 DefaultGroupName={#AppName}
 DisableProgramGroupPage=yes
@@ -32,7 +40,7 @@ ArchitecturesAllowed=x64compatible
 ArchitecturesInstallIn64BitMode=x64compatible
 OutputDir={#OutputDir}
 OutputBaseFilename=Marriage-{#AppVersion}-windows-setup
-SetupIconFile=..\..\marriage_gui\assets\icons\marriage.ico
+SetupIconFile=..\..\assets\icons\marriage.ico
 UninstallDisplayIcon={app}\{#AppExe}
 UninstallDisplayName={#AppName}
 Compression=lzma2/max
@@ -45,8 +53,17 @@ Name: "english"; MessagesFile: "compiler:Default.isl"
 [Tasks]
 Name: "desktopicon"; Description: "{cm:CreateDesktopIcon}"; GroupDescription: "{cm:AdditionalIcons}"
 
+[InstallDelete]
+; An upgrade replaces the whole bundle: files an older version had and this one has not
+; must not linger next to the new ones.
+Type: filesandordirs; Name: "{app}\_internal"
+
 [Files]
 Source: "{#BundleDir}\*"; DestDir: "{app}"; Flags: ignoreversion recursesubdirs createallsubdirs
+Source: "..\..\LICENSE"; DestDir: "{app}\licences"; Flags: ignoreversion
+Source: "..\..\assets\licences\NOTICES.txt"; DestDir: "{app}\licences"; Flags: ignoreversion
+Source: "..\..\assets\fonts\OFL.txt"; DestDir: "{app}\licences"; DestName: "OFL-fonts.txt"; Flags: ignoreversion
+Source: "..\..\CHANGELOG.md"; DestDir: "{app}"; Flags: ignoreversion
 
 [Icons]
 Name: "{autoprograms}\{#AppName}"; Filename: "{app}\{#AppExe}"

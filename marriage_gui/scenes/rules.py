@@ -14,6 +14,7 @@ from engine.cards import CARDS, Card
 from engine.melds import classify_meld
 from engine.rules import PRESETS, RuleSet
 from engine.wilds import Wilds
+from marriage_gui.licences import licence_notices
 from marriage_gui.scenes.base import MenuScene
 from marriage_gui.ui import theme
 from marriage_gui.ui.form import ScrollPanel
@@ -145,6 +146,7 @@ class RulesScene(MenuScene):
                 [],
             ),
             ("What counts as maal", self._maal_text(), []),
+            ("Licences", licence_notices(), []),
         ]
         return out
 
