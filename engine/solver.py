@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from engine import layoff
 from engine.cards import CARDS, Card
 from engine.melds import meld_kind_of_codes
 from engine.rules import RuleSet
@@ -232,6 +233,43 @@ def _dublee_finish(
 # ---------------------------------------------------------------- public API
 
 
+def _layoff_route_all(
+    counts: list[int],
+    n: int,
+    wilds: Wilds | None,
+    rules: RuleSet,
+    table: Table,
+    shown: Sequence[Sequence[Card]],
+    found: dict[int, Finish],
+    first: bool = False,
+) -> None:
+    """Add to ``found`` the finishes that lay leftover cards off onto ``shown`` melds (Indian).
+
+    Only discards with no plain finish are added; ``first`` stops at the first one found.
+    """
+    if not (rules.lay_off and table.melds_route and shown):
+        return
+    melds = [[c.code for c in m] for m in shown if len(m) >= 3]
+    for laid in layoff.laid_sets(melds, counts, wilds, rules):
+        rest = counts.copy()
+        for c in laid:
+            rest[c] -= 1
+        free = [CARDS[c] for c in laid]
+        left = n - len(laid)
+        if left == 1:
+            code = rest.index(1)
+            if code not in found:
+                found[code] = Finish([], CARDS[code], "layoff", [], free)
+        else:
+            for code, fin in _meld_route_all(
+                rest, pack(rest), left, wilds, rules, table.need
+            ).items():
+                if code not in found:
+                    found[code] = Finish(fin.melds, fin.discard, "layoff", fin.see, free)
+        if (first and found) or len(found) == sum(1 for c in counts if c):
+            return
+
+
 def _prepare(
     cards: Iterable[Card], rules: RuleSet, shown: Iterable[Sequence[Card]], players: int | None
 ) -> tuple[list[int], int, int, Table]:
@@ -251,6 +289,7 @@ def find_going_out(
     players: int | None = None,
 ) -> Finish | None:
     """One way to go out with this hand after drawing, or None (``wilds=None``: none wild)."""
+    shown = [list(m) for m in shown]
     counts, hand, n, table = _prepare(cards, rules, shown, players)
     dublee = _dublee_any(counts, wilds, rules, table) if table.dublee_route else None
     if dublee is not None and _prefer_dublees(rules):
@@ -259,6 +298,10 @@ def find_going_out(
         finish = _meld_route_first(counts, hand, n, wilds, rules, table.need)
         if finish is not None:
             return finish
+        laid: dict[int, Finish] = {}
+        _layoff_route_all(counts, n, wilds, rules, table, shown, laid, first=True)
+        if laid:
+            return laid[min(laid)]
     return dublee
 
 
@@ -270,10 +313,15 @@ def can_go_out(
     players: int | None = None,
 ) -> bool:
     """Whether this hand (after drawing) can go out now."""
+    shown = [list(m) for m in shown]
     counts, hand, n, table = _prepare(cards, rules, shown, players)
     if table.melds_route and _meld_route_any(counts, hand, n, wilds, rules, table.need):
         return True
-    return table.dublee_route and _dublee_any(counts, wilds, rules, table) is not None
+    if table.dublee_route and _dublee_any(counts, wilds, rules, table) is not None:
+        return True
+    laid: dict[int, Finish] = {}
+    _layoff_route_all(counts, n, wilds, rules, table, shown, laid, first=True)
+    return bool(laid)
 
 
 def going_out_options(
@@ -284,8 +332,11 @@ def going_out_options(
     players: int | None = None,
 ) -> list[Finish]:
     """One canonical finish per discard card that lets the hand go out, in code order."""
+    shown = [list(m) for m in shown]
     counts, hand, n, table = _prepare(cards, rules, shown, players)
     melds = _meld_route_all(counts, hand, n, wilds, rules, table.need) if table.melds_route else {}
+    if len(melds) < sum(1 for c in counts if c):
+        _layoff_route_all(counts, n, wilds, rules, table, shown, melds)
     out: list[Finish] = []
     dublees = table.dublee_route and _dublee_count_ok(counts, wilds, rules, table)
     for code in range(NCODES):
