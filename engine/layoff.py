@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from engine.cards import JOKER_CODE
-from engine.melds import meld_kind_of_codes
+from engine.melds import _dirty_kind, meld_kind_of_codes
 from engine.rules import RuleSet
 from engine.wilds import Wilds
 
@@ -37,6 +37,22 @@ def extensions(
     wild = wilds.wild if wilds is not None else None
     marriage = wilds.marriage if wilds is not None else None
     return list(_extensions(tuple(meld), tuple(counts), wild, marriage))
+
+
+def _is_long_meld(
+    codes: Codes, wild: tuple[bool, ...] | None, marriage: tuple[int, int, int] | None
+) -> bool:
+    """Whether ``codes`` make some meld of three or more (not which kind: that costs more).
+
+    Treating more wild cards as wild only loosens a meld's demands, so it is enough to try the
+    cards as they are and then with every wild card standing in for another.
+    """
+    if meld_kind_of_codes(codes, None, marriage, True) is not None:
+        return True
+    if wild is None or not any(wild[c] for c in codes):
+        return False
+    naturals = [c for c in codes if not wild[c]]
+    return _dirty_kind(naturals, len(codes)) is not None
 
 
 @lru_cache(maxsize=4096)
@@ -75,7 +91,7 @@ def _extensions(
             if grown in seen:
                 continue
             seen.add(grown)
-            if meld_kind_of_codes(meld + grown, wild, marriage, True) is not None:
+            if _is_long_meld(meld + grown, wild, marriage):
                 found.append(grown)
                 frontier.append(grown)
     return tuple(found)

@@ -130,3 +130,32 @@ def test_every_offered_lay_off_finish_applies_and_leaves_valid_melds():
                 assert classify_meld(parse_cards_of(ids), wilds, INDIAN) is not None
             laid += used < before
     assert laid  # the seeds do reach finishes that lay off
+
+
+def test_the_quick_meld_test_agrees_with_the_full_classifier():
+    """Lay-off asks only "is it a meld?"; that shortcut must agree with classify everywhere."""
+    import random
+
+    from engine.cards import CARDS
+    from engine.layoff import _is_long_meld
+    from engine.melds import meld_kind_of_codes
+
+    rng = random.Random(11)
+    for _ in range(5000):
+        w = Wilds(CARDS[rng.randrange(52)], INDIAN.replace(printed_jokers=2))
+        base = rng.randrange(52)
+        codes = tuple(_near(rng, base) for _ in range(rng.randint(3, 7)))
+        full = meld_kind_of_codes(codes, w.wild, w.marriage, True) is not None
+        assert _is_long_meld(codes, w.wild, w.marriage) == full, codes
+
+
+def _near(rng, base: int) -> int:
+    """A card likely to meld with ``base``: itself, its suit nearby, its rank, or any card."""
+    pick = rng.randrange(4)
+    if pick == 0:
+        return rng.randrange(53)
+    if pick == 1:
+        return base
+    if pick == 2:
+        return base // 13 * 13 + (base % 13 + rng.randint(-3, 3)) % 13
+    return base % 13 + 13 * rng.randrange(4)
