@@ -122,8 +122,8 @@ def combinations(
         if i == len(options):
             laid = sum(len(ext) for ext in chosen)
             # What stays in hand must be one discard, or melds of three or more and a discard.
-            left = total - laid
-            if laid and (left == 0 if whole else (left == 1 or left >= 4 or not sized)):
+            rest = total - laid
+            if laid and (rest == 0 if whole else (rest == 1 or rest >= 4 or not sized)):
                 produced += 1
                 yield tuple(chosen)
             return
