@@ -86,3 +86,24 @@ def test_rules_say_what_kind_of_value_they_need(field: str, value: Any, words: s
         RuleSet.from_dict(data)
     assert str(err.value).startswith(words)
     assert not INTERNALS.search(str(err.value))
+
+
+def test_statistics_that_cannot_be_mended_say_so_once_in_plain_words(tmp_path: Path) -> None:
+    """A damaged database that cannot even be moved aside: one message, no SQLite or Python."""
+    (tmp_path / "stats.sqlite3").write_bytes(b"this is not a database at all" * 100)
+    storage = Storage(tmp_path)
+    storage.statsdb._keep_aside = lambda name: None  # the folder refuses the rename
+    game = Game.new(SETUP.rules, [s.name for s in SETUP.seats], 4, 2)
+    while not game.hand_over:
+        game.apply(game.legal_actions()[0])
+    for _ in range(2):
+        storage.record_hand(SETUP, game, game.results[-1])
+    assert storage.flush()
+    stats = storage.stats()
+    told = [m for m in storage.take_notices() if "tatistics" in m]
+    assert len(told) == 1, told
+    for message in [*told, stats.problem]:
+        assert message and not INTERNALS.search(message), message
+        assert "database" not in message.lower() and "sqlite" not in message.lower(), message
+    # Nothing was lost: the damaged file is still there, untouched.
+    assert (tmp_path / "stats.sqlite3").read_bytes() == b"this is not a database at all" * 100
