@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from engine import layoff
 from engine.cards import CARDS, Card
 from engine.melds import meld_kind_of_codes
 from engine.rules import RuleSet
@@ -233,6 +232,83 @@ def _dublee_finish(
 # ---------------------------------------------------------------- public API
 
 
+def _prepare(
+    cards: Iterable[Card], rules: RuleSet, shown: Iterable[Sequence[Card]], players: int | None
+) -> tuple[list[int], int, int, Table]:
+    counts = _counts(cards)
+    return counts, pack(counts), sum(counts), Table(shown, rules, players)
+
+
+def _prefer_dublees(rules: RuleSet) -> bool:
+    return rules.dublee_bonus > 0
+
+
+def find_going_out(
+    cards: Iterable[Card],
+    wilds: Wilds | None,
+    rules: RuleSet,
+    shown: Iterable[Sequence[Card]] = (),
+    players: int | None = None,
+) -> Finish | None:
+    """One way to go out with this hand after drawing, or None (``wilds=None``: none wild)."""
+    counts, hand, n, table = _prepare(cards, rules, shown, players)
+    dublee = _dublee_any(counts, wilds, rules, table) if table.dublee_route else None
+    if dublee is not None and _prefer_dublees(rules):
+        return dublee
+    if table.melds_route:
+        finish = _meld_route_first(counts, hand, n, wilds, rules, table.need)
+        if finish is not None:
+            return finish
+    return dublee
+
+
+def can_go_out(
+    cards: Iterable[Card],
+    wilds: Wilds | None,
+    rules: RuleSet,
+    shown: Iterable[Sequence[Card]] = (),
+    players: int | None = None,
+) -> bool:
+    """Whether this hand (after drawing) can go out now."""
+    counts, hand, n, table = _prepare(cards, rules, shown, players)
+    if table.melds_route and _meld_route_any(counts, hand, n, wilds, rules, table.need):
+        return True
+    return table.dublee_route and _dublee_any(counts, wilds, rules, table) is not None
+
+
+def going_out_options(
+    cards: Iterable[Card],
+    wilds: Wilds | None,
+    rules: RuleSet,
+    shown: Iterable[Sequence[Card]] = (),
+    players: int | None = None,
+) -> list[Finish]:
+    """One canonical finish per discard card that lets the hand go out, in code order."""
+    counts, hand, n, table = _prepare(cards, rules, shown, players)
+    melds = _meld_route_all(counts, hand, n, wilds, rules, table.need) if table.melds_route else {}
+    out: list[Finish] = []
+    dublees = table.dublee_route and _dublee_count_ok(counts, wilds, rules, table)
+    for code in range(NCODES):
+        if not counts[code]:
+            continue
+        dublee = _dublee_finish(counts, code, wilds, rules, table) if dublees else None
+        meld = melds.get(code)
+        if dublee is not None and (meld is None or _prefer_dublees(rules)):
+            out.append(dublee)
+        elif meld is not None:
+            out.append(meld)
+    return out
+
+
+# ---------------------------------------------------------------- laying off (Indian)
+# The searches above know nothing of laying off. ``RuleSet.lay_off`` adds finishes on top of
+# them, for discards they leave without one: so these wrappers replace the public names.
+
+_plain_find_going_out = find_going_out
+_plain_can_go_out = can_go_out
+_plain_going_out_options = going_out_options
+
+
 def _layoff_route_all(
     counts: list[int],
     n: int,
@@ -249,6 +325,9 @@ def _layoff_route_all(
     """
     if not (rules.lay_off and table.melds_route and shown):
         return
+    # Imported here: laying off is a late addition on top of the searches above, kept apart.
+    from engine import layoff
+
     melds = [[c.code for c in m] for m in shown if len(m) >= 3]
     for laid in layoff.laid_sets(melds, counts, wilds, rules):
         rest = counts.copy()
@@ -270,18 +349,22 @@ def _layoff_route_all(
             return
 
 
-def _prepare(
-    cards: Iterable[Card], rules: RuleSet, shown: Iterable[Sequence[Card]], players: int | None
-) -> tuple[list[int], int, int, Table]:
-    counts = _counts(cards)
-    return counts, pack(counts), sum(counts), Table(shown, rules, players)
+def _lay_offs(
+    cards: list[Card],
+    wilds: Wilds | None,
+    rules: RuleSet,
+    shown: Sequence[Sequence[Card]],
+    players: int | None,
+    found: dict[int, Finish],
+    first: bool = False,
+) -> dict[int, Finish]:
+    counts, _hand, n, table = _prepare(cards, rules, shown, players)
+    if len(found) < sum(1 for c in counts if c):
+        _layoff_route_all(counts, n, wilds, rules, table, shown, found, first)
+    return found
 
 
-def _prefer_dublees(rules: RuleSet) -> bool:
-    return rules.dublee_bonus > 0
-
-
-def find_going_out(
+def find_going_out(  # type: ignore[no-redef]
     cards: Iterable[Card],
     wilds: Wilds | None,
     rules: RuleSet,
@@ -289,23 +372,15 @@ def find_going_out(
     players: int | None = None,
 ) -> Finish | None:
     """One way to go out with this hand after drawing, or None (``wilds=None``: none wild)."""
-    shown = [list(m) for m in shown]
-    counts, hand, n, table = _prepare(cards, rules, shown, players)
-    dublee = _dublee_any(counts, wilds, rules, table) if table.dublee_route else None
-    if dublee is not None and _prefer_dublees(rules):
-        return dublee
-    if table.melds_route:
-        finish = _meld_route_first(counts, hand, n, wilds, rules, table.need)
-        if finish is not None:
-            return finish
-        laid: dict[int, Finish] = {}
-        _layoff_route_all(counts, n, wilds, rules, table, shown, laid, first=True)
-        if laid:
-            return laid[min(laid)]
-    return dublee
+    hand, table_melds = list(cards), [list(m) for m in shown]
+    finish = _plain_find_going_out(hand, wilds, rules, table_melds, players)
+    if finish is not None or not rules.lay_off:
+        return finish
+    laid = _lay_offs(hand, wilds, rules, table_melds, players, {}, first=True)
+    return laid[min(laid)] if laid else None
 
 
-def can_go_out(
+def can_go_out(  # type: ignore[no-redef]
     cards: Iterable[Card],
     wilds: Wilds | None,
     rules: RuleSet,
@@ -313,18 +388,15 @@ def can_go_out(
     players: int | None = None,
 ) -> bool:
     """Whether this hand (after drawing) can go out now."""
-    shown = [list(m) for m in shown]
-    counts, hand, n, table = _prepare(cards, rules, shown, players)
-    if table.melds_route and _meld_route_any(counts, hand, n, wilds, rules, table.need):
+    hand, table_melds = list(cards), [list(m) for m in shown]
+    if _plain_can_go_out(hand, wilds, rules, table_melds, players):
         return True
-    if table.dublee_route and _dublee_any(counts, wilds, rules, table) is not None:
-        return True
-    laid: dict[int, Finish] = {}
-    _layoff_route_all(counts, n, wilds, rules, table, shown, laid, first=True)
-    return bool(laid)
+    return rules.lay_off and bool(
+        _lay_offs(hand, wilds, rules, table_melds, players, {}, first=True)
+    )
 
 
-def going_out_options(
+def going_out_options(  # type: ignore[no-redef]
     cards: Iterable[Card],
     wilds: Wilds | None,
     rules: RuleSet,
@@ -332,20 +404,9 @@ def going_out_options(
     players: int | None = None,
 ) -> list[Finish]:
     """One canonical finish per discard card that lets the hand go out, in code order."""
-    shown = [list(m) for m in shown]
-    counts, hand, n, table = _prepare(cards, rules, shown, players)
-    melds = _meld_route_all(counts, hand, n, wilds, rules, table.need) if table.melds_route else {}
-    if len(melds) < sum(1 for c in counts if c):
-        _layoff_route_all(counts, n, wilds, rules, table, shown, melds)
-    out: list[Finish] = []
-    dublees = table.dublee_route and _dublee_count_ok(counts, wilds, rules, table)
-    for code in range(NCODES):
-        if not counts[code]:
-            continue
-        dublee = _dublee_finish(counts, code, wilds, rules, table) if dublees else None
-        meld = melds.get(code)
-        if dublee is not None and (meld is None or _prefer_dublees(rules)):
-            out.append(dublee)
-        elif meld is not None:
-            out.append(meld)
-    return out
+    hand, table_melds = list(cards), [list(m) for m in shown]
+    plain = _plain_going_out_options(hand, wilds, rules, table_melds, players)
+    if not rules.lay_off:
+        return plain
+    found = _lay_offs(hand, wilds, rules, table_melds, players, {f.discard.code: f for f in plain})
+    return [found[code] for code in sorted(found)]
