@@ -144,7 +144,7 @@ def malformed(action: object) -> str | None:
     refused with a reason, never half-applied.
     """
     if type(action) not in _KINDS:
-        return f"not an action: {type(action).__name__}"
+        return "that is not an action of this game"
     if isinstance(action, Discard):
         if not _is_card(action.card):
             return "discard names no card"
@@ -167,10 +167,15 @@ def malformed(action: object) -> str | None:
     return None
 
 
+def _quote(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a message, cut short: a damaged save may hold any length of text."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
 def parse_action(text: str) -> Action:
     """Parse the text form of an action; raise ValueError with a readable reason."""
     if not isinstance(text, str):
-        raise ValueError(f"not an action: {text!r}")
+        raise ValueError("that is not an action of this game")
     t = " ".join(text.strip().split())
     low = t.lower()
     if low == "draw stock":
@@ -200,6 +205,6 @@ def parse_action(text: str) -> Action:
             raise ValueError("go out with exactly one discard, like '… discard 9C'")
         return GoOut(_parse_melds(body[:idx]), cards[0])
     raise ValueError(
-        f"not an action: {text!r} (try 'draw stock', 'take discard', 'discard QS', "
+        f"not an action: {_quote(text)} (try 'draw stock', 'take discard', 'discard QS', "
         "'expose tunnela 6H 6H 6H', 'see 3S 4S 5S | …', 'go out … discard 9C')"
     )

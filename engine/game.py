@@ -352,7 +352,7 @@ class Game:
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise ValueError("this is not a Marriage game save")
         if data.get("version") != SAVE_VERSION:
-            raise ValueError(f"this save is from an unknown version ({data.get('version')!r})")
+            raise ValueError("this save is from another version of the game")
         try:
             rules = RuleSet.from_dict(data["rules"])
             players = data["players"]
@@ -376,7 +376,7 @@ class Game:
                 elif isinstance(item, str):
                     actions.append(parse_action(item))
                 else:
-                    raise ValueError(f"a logged action is damaged: {item!r}")
+                    raise ValueError(f"action {len(actions) + 1} in the log is damaged")
             hands = data["hands"]
             if not isinstance(hands, int) or isinstance(hands, bool):
                 raise ValueError("the number of hands is damaged")

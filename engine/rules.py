@@ -22,6 +22,13 @@ MAX_HANDS = 100
 MAX_POINTS = 1000
 MAX_TABLE = 12
 
+_KIND_WORDS = {
+    bool: "true or false",
+    int: "a whole number",
+    str: "a word",
+    tuple: "a list of points, like (2, 5, 10)",
+}
+
 _CHOICES: dict[str, tuple[str, ...]] = {
     "direction": ("clockwise", "anticlockwise"),
     "tiplu_timing": ("first_show", "deal"),
@@ -102,6 +109,8 @@ class RuleSet:
     deadwood_joker: int = 50
     # Match: how many hands; 0 means one hand per player (each deals once).
     match_hands: int = 0
+    # Going out may lay leftover cards off onto the player's own shown melds (Indian).
+    lay_off: bool = False
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -113,11 +122,14 @@ class RuleSet:
             else:
                 ok = isinstance(value, type(default))
             if not ok:
-                raise ValueError(f"{f.name} must be a {type(default).__name__}, not {value!r}")
+                # Say what kind of value is wanted in the game's words, not Python's type names.
+                choices = _CHOICES.get(f.name)
+                wanted = f"one of {', '.join(choices)}" if choices else _KIND_WORDS[type(default)]
+                raise ValueError(f"{f.name} must be {wanted}")
         for name, allowed in _CHOICES.items():
             value = getattr(self, name)
             if value not in allowed:
-                raise ValueError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+                raise ValueError(f"{name} must be one of {', '.join(allowed)}")
         checks = [
             (1 <= len(self.name) <= 40, "name must be 1 to 40 characters"),
             (
@@ -207,8 +219,8 @@ class RuleSet:
         }
         try:
             return cls(**values)
-        except TypeError as exc:
-            raise ValueError(f"bad rules: {exc}") from None
+        except TypeError:
+            raise ValueError("the rules are damaged") from None
 
 
 #: One-line explanations of every field, for the new-game screen and docs.
@@ -255,6 +267,7 @@ RULE_HELP: dict[str, str] = {
     "deadwood_face": "Deadwood: penalty for an unmelded J, Q or K.",
     "deadwood_joker": "Deadwood: penalty for an unmelded printed joker.",
     "match_hands": "Hands in a match; 0 means each player deals once.",
+    "lay_off": "Going out may add leftover cards onto your own melds already on the table.",
 }
 
 NEPALI = RuleSet()
@@ -302,6 +315,7 @@ INDIAN = NEPALI.replace(
     expose_dealt_tunnelas=False,
     stock_exhausted="turn_once",
     scoring="deadwood",
+    lay_off=True,
     seen_fee=0,
     unseen_fee=0,
 )

@@ -298,3 +298,115 @@ def going_out_options(
         elif meld is not None:
             out.append(meld)
     return out
+
+
+# ---------------------------------------------------------------- laying off (Indian)
+# The searches above know nothing of laying off. ``RuleSet.lay_off`` adds finishes on top of
+# them, for discards they leave without one: so these wrappers replace the public names.
+
+_plain_find_going_out = find_going_out
+_plain_can_go_out = can_go_out
+_plain_going_out_options = going_out_options
+
+
+def _layoff_route_all(
+    counts: list[int],
+    n: int,
+    wilds: Wilds | None,
+    rules: RuleSet,
+    table: Table,
+    shown: Sequence[Sequence[Card]],
+    found: dict[int, Finish],
+    first: bool = False,
+) -> None:
+    """Add to ``found`` the finishes that lay leftover cards off onto ``shown`` melds (Indian).
+
+    Only discards with no plain finish are added; ``first`` stops at the first one found.
+    """
+    if not (rules.lay_off and table.melds_route and shown):
+        return
+    # Imported here: laying off is a late addition on top of the searches above, kept apart.
+    from engine import layoff
+
+    melds = [[c.code for c in m] for m in shown if len(m) >= 3]
+    for laid in layoff.laid_sets(melds, counts, wilds, rules):
+        rest = counts.copy()
+        for c in laid:
+            rest[c] -= 1
+        free = [CARDS[c] for c in laid]
+        left = n - len(laid)
+        if left == 1:
+            code = rest.index(1)
+            if code not in found:
+                found[code] = Finish([], CARDS[code], "layoff", [], free)
+        else:
+            for code, fin in _meld_route_all(
+                rest, pack(rest), left, wilds, rules, table.need
+            ).items():
+                if code not in found:
+                    found[code] = Finish(fin.melds, fin.discard, "layoff", fin.see, free)
+        if (first and found) or len(found) == sum(1 for c in counts if c):
+            return
+
+
+def _lay_offs(
+    cards: list[Card],
+    wilds: Wilds | None,
+    rules: RuleSet,
+    shown: Sequence[Sequence[Card]],
+    players: int | None,
+    found: dict[int, Finish],
+    first: bool = False,
+) -> dict[int, Finish]:
+    counts, _hand, n, table = _prepare(cards, rules, shown, players)
+    if len(found) < sum(1 for c in counts if c):
+        _layoff_route_all(counts, n, wilds, rules, table, shown, found, first)
+    return found
+
+
+def find_going_out(  # type: ignore[no-redef]
+    cards: Iterable[Card],
+    wilds: Wilds | None,
+    rules: RuleSet,
+    shown: Iterable[Sequence[Card]] = (),
+    players: int | None = None,
+) -> Finish | None:
+    """One way to go out with this hand after drawing, or None (``wilds=None``: none wild)."""
+    hand, table_melds = list(cards), [list(m) for m in shown]
+    finish = _plain_find_going_out(hand, wilds, rules, table_melds, players)
+    if finish is not None or not rules.lay_off:
+        return finish
+    laid = _lay_offs(hand, wilds, rules, table_melds, players, {}, first=True)
+    return laid[min(laid)] if laid else None
+
+
+def can_go_out(  # type: ignore[no-redef]
+    cards: Iterable[Card],
+    wilds: Wilds | None,
+    rules: RuleSet,
+    shown: Iterable[Sequence[Card]] = (),
+    players: int | None = None,
+) -> bool:
+    """Whether this hand (after drawing) can go out now."""
+    hand, table_melds = list(cards), [list(m) for m in shown]
+    if _plain_can_go_out(hand, wilds, rules, table_melds, players):
+        return True
+    return rules.lay_off and bool(
+        _lay_offs(hand, wilds, rules, table_melds, players, {}, first=True)
+    )
+
+
+def going_out_options(  # type: ignore[no-redef]
+    cards: Iterable[Card],
+    wilds: Wilds | None,
+    rules: RuleSet,
+    shown: Iterable[Sequence[Card]] = (),
+    players: int | None = None,
+) -> list[Finish]:
+    """One canonical finish per discard card that lets the hand go out, in code order."""
+    hand, table_melds = list(cards), [list(m) for m in shown]
+    plain = _plain_going_out_options(hand, wilds, rules, table_melds, players)
+    if not rules.lay_off:
+        return plain
+    found = _lay_offs(hand, wilds, rules, table_melds, players, {f.discard.code: f for f in plain})
+    return [found[code] for code in sorted(found)]

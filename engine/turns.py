@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine import showdown, solver
+from engine import layoff, showdown, solver
 from engine.actions import (
     Action,
     Discard,
@@ -310,7 +310,9 @@ def _go_out_refusal(g: Game, p: int, action: GoOut) -> str | None:
         if pairs < rules.dublee_out:
             return f"you need {rules.dublee_out} dublees to go out, not {pairs}"
         return None
-    if free:
+    if free and _lay_off_plan(g, p, ids) is None:
+        if g.rules.lay_off:
+            return "every card but your discard must be in a meld or laid off onto your shown melds"
         return "every card but your discard must be in a meld"
     for m in action.melds:
         if classify_meld(m, wilds, rules) is None:
@@ -432,6 +434,26 @@ def _see(g: Game, p: int, action: See) -> list[Event]:
     return events
 
 
+def _lay_off_plan(g: Game, p: int, used: Sequence[int]) -> list[list[int]] | None:
+    """With lay-off rules: the hand's cards outside ``used``, split per shown meld, or None."""
+    if not g.rules.lay_off:
+        return None
+    taken = set(used)
+    leftover = [i for i in g.hands[p] if i not in taken]
+    targets = [i for i, (kind, ids) in enumerate(g.shown[p]) if len(ids) >= 3 and kind != "dublee"]
+    melds = [[code_of(i) for i in g.shown[p][k][1]] for k in targets]
+    choice = layoff.assign([code_of(i) for i in leftover], melds, g.wilds_for(p), g.rules)
+    if choice is None:
+        return None
+    plan: list[list[int]] = [[] for _ in g.shown[p]]
+    for k, ext in zip(targets, choice, strict=True):
+        for code in ext:
+            i = next(i for i in leftover if code_of(i) == code)
+            leftover.remove(i)
+            plan[k].append(i)
+    return plan
+
+
 def _go_out(g: Game, p: int, action: GoOut) -> list[Event]:
     hand = g.hands[p]
     finish: list[tuple[int, ...]] = []
@@ -446,10 +468,23 @@ def _go_out(g: Game, p: int, action: GoOut) -> list[Event]:
     discard = _pick(hand, action.discard, None)
     hand.remove(discard)
     g.discards.append(discard)
+    laid_text = ""
+    if hand and g.rules.lay_off and not g.seen_by_dublees[p]:
+        # What is left was checked to lay off onto the shown melds: it joins them on the table.
+        plan = _lay_off_plan(g, p, [])
+        assert plan is not None
+        for k, laid in enumerate(plan):
+            if laid:
+                kind, ids = g.shown[p][k]
+                g.shown[p][k] = (kind, ids + tuple(laid))
+                for i in laid:
+                    hand.remove(i)
+        laid_text = ", laying off " + format_cards(_cards([i for ids in plan for i in ids]))
     # Melds laid down go back into the hand for counting; the table shows them as the finish.
     for ids in finish:
         hand.extend(ids)
     how = " with eight dublees" if g.seen_by_dublees[p] else ""
+    how += laid_text
     events = [
         Event(
             "go_out",

@@ -84,8 +84,8 @@ class Settings:
         known = {f.name for f in fields(cls)}
         try:
             return cls(**{k: v for k, v in data.items() if k in known})
-        except TypeError as exc:
-            raise ValueError(str(exc)) from None
+        except TypeError:
+            raise ValueError("the settings are damaged") from None
 
 
 DAMAGED_MESSAGE = "Your settings file was damaged, so the defaults are back."

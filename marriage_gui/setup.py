@@ -20,7 +20,7 @@ class SeatSetup:
 
     def __post_init__(self) -> None:
         if self.kind not in SEAT_KINDS:
-            raise ValueError(f"a seat is one of {', '.join(SEAT_KINDS)}, not {self.kind!r}")
+            raise ValueError(f"a seat is one of {', '.join(SEAT_KINDS)}")
         if not self.name.strip():
             raise ValueError("every seat needs a name")
         if len(self.name) > MAX_NAME:

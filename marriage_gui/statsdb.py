@@ -75,7 +75,10 @@ COLUMNS = {
 }
 
 DAMAGED = "Your statistics file was damaged. It was kept aside as {aside} and a fresh one started."
-UNWRITABLE = "Statistics cannot be recorded: {why}."
+# The reason itself (SQLite's words, column lists) goes to the log, not to the player.
+UNWRITABLE = (
+    "Statistics cannot be recorded this time; the game goes on (the log file has the details)."
+)
 
 Job = Callable[[sqlite3.Connection], None]
 
@@ -112,7 +115,7 @@ class StatsDB:
         self._keep_aside = keep_aside
         self._notice = notice
         self._log = log
-        self._jobs: queue.Queue[Job | None] = queue.Queue()
+        self._jobs: queue.Queue[Job | threading.Event | None] = queue.Queue()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()  # one repair at a time
         self._told_unwritable = False
@@ -167,7 +170,7 @@ class StatsDB:
                 self._notice(DAMAGED.format(aside=aside))
 
     # ------------------------------------------------------------------ writing
-    def submit(self, job: Job) -> None:
+    def submit(self, job: Job | threading.Event) -> None:
         """Run ``job`` in a transaction on the worker thread (retried while the file is busy)."""
         self._jobs.put(job)
         if self._thread is None or not self._thread.is_alive():
@@ -176,8 +179,10 @@ class StatsDB:
 
     def flush(self, timeout: float = 5.0) -> bool:
         """Wait up to ``timeout`` seconds for queued writes; True if all are done."""
+        # A marker set by the worker itself: it needs no database, so an unusable one never
+        # makes the caller wait for the whole timeout.
         done = threading.Event()
-        self.submit(lambda _con: done.set())
+        self.submit(done)
         return done.wait(timeout)
 
     def _work(self) -> None:
@@ -188,6 +193,9 @@ class StatsDB:
                 return
             if job is None:
                 return
+            if isinstance(job, threading.Event):
+                job.set()
+                continue
             self._run(job)
 
     def _run(self, job: Job) -> None:
@@ -212,7 +220,7 @@ class StatsDB:
         self._log(f"could not write statistics: {why}")
         if not self._told_unwritable:
             self._told_unwritable = True
-            self._notice(UNWRITABLE.format(why=why))
+            self._notice(UNWRITABLE)
 
     # ------------------------------------------------------------------ reading
     def read(self, query: Callable[[sqlite3.Connection], Any], empty: Any) -> tuple[Any, str]:

@@ -39,6 +39,10 @@ LOG_LIMIT = 1024 * 1024
 STALE_TMP_SECONDS = 60.0
 
 
+#: The longest the statistics screen waits for writes still in progress (seconds).
+STATS_WAIT = 0.06
+
+
 class SaveError(Exception):
     """A save that cannot be read; ``message`` is fit to show the player."""
 
@@ -340,7 +344,9 @@ class Storage:
 
     def stats(self) -> Stats:
         """Everything the statistics screen shows, at once; ``problem`` says why it is empty."""
-        self.flush(0.5)
+        # A hand's record is written within milliseconds; wait no longer than a few frames for
+        # it, so a database locked by another program never freezes the screen.
+        self.flush(STATS_WAIT)
         found, problem = self.statsdb.read(_read_stats, Stats())
         return found if not problem else Stats(problem=problem)
 

@@ -6,7 +6,7 @@ from dataclasses import fields
 
 import pygame
 
-from engine.rules import _CHOICES, PRESETS, RULE_HELP, RuleSet
+from engine.rules import _CHOICES, MAX_HAND, MIN_HAND, PRESETS, RULE_HELP, RuleSet
 from marriage_gui.scenes.base import MenuScene
 from marriage_gui.setup import SEAT_KINDS, MatchSetup, SeatSetup
 from marriage_gui.ui import theme
@@ -24,7 +24,7 @@ PRESET_LABELS = {
 }
 #: Ranges for whole-number rules: (lowest, highest, step).
 INT_RANGES: dict[str, tuple[int, int, int]] = {
-    "hand_size": (3, 25, 1),
+    "hand_size": (MIN_HAND, MAX_HAND, 1),  # the engine's own bounds (RuleSet refuses others)
     "dublee_see": (2, 10, 1),
     "dublee_out": (3, 10, 1),
     "dublee_bonus": (0, 50, 1),

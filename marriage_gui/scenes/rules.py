@@ -138,6 +138,12 @@ class RulesScene(MenuScene):
                     else "You finish when all your cards form melds of three or more, with one left to throw."
                 )
                 + (
+                    " Cards that fit none of your melds may be added to melds you have already "
+                    "shown on the table (laying off), if each stays a meld."
+                    if r.lay_off
+                    else ""
+                )
+                + (
                     f" With dublees you finish by holding {r.dublee_out} of them."
                     if r.dublee_enabled
                     else ""
@@ -188,9 +194,14 @@ class RulesScene(MenuScene):
         if r.printed_jokers:
             lines.append(f"printed jokers: {table_text(r.printed_joker_points)}")
         if r.expose_dealt_tunnelas:
+            jokers = (
+                "of jokers and alters as ordinary ones"
+                if r.tunnela_wilds_ordinary
+                else f"of jokers {table_text(r.tunnela_joker_points)}"
+            )
             lines.append(
                 f"dealt tunnelas shown: ordinary {table_text(r.tunnela_ordinary_points)}, "
-                f"of jokers {table_text(r.tunnela_joker_points)}, of poplu or jhiplu {table_text(r.tunnela_maal_points)}"
+                f"{jokers}, of poplu or jhiplu {table_text(r.tunnela_maal_points)}"
             )
         if r.scoring == "settlement":
             lines.append(
