@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine import turns
+from engine import legal_cache, seat_history, turns
 from engine.actions import Action, Discard, parse_action
 from engine.cards import CARDS, SHOE_SIZE, Card, code_of
 from engine.events import Event
@@ -196,11 +196,11 @@ class Game:
     # ------------------------------------------------------------------ the rules
     def legal_actions(self) -> list[Action]:
         """Every legal action now, in a fixed order (one canonical arrangement per choice)."""
-        return turns.legal_actions(self)
+        return legal_cache.legal_actions(self)
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``apply(action)`` would succeed."""
-        return turns.check(self, action) is None
+        return legal_cache.check(self, action) is None
 
     def apply(self, action: Action | str) -> list[Event]:
         """Play an action for the current player; return the events it caused.
@@ -214,7 +214,7 @@ class Game:
                 raise IllegalAction(str(exc)) from None
         if not isinstance(action, Action):
             raise IllegalAction(f"not an action: {action!r}")
-        reason = turns.check(self, action)
+        reason = legal_cache.check(self, action)
         if reason is not None:
             raise IllegalAction(reason)
         events = turns.perform(self, action)
@@ -250,7 +250,7 @@ class Game:
             taken=self.taken,
             must_go_out=self.must_go_out,
             legal=tuple(self.legal_actions()) if seat == self.current_player else (),
-            history=tuple(e.for_seat(seat) for e in self.events),
+            history=seat_history.history(self, seat),
             totals=tuple(self.totals),
             result=self.result,
             revealed_hands=tuple(tuple(h) for h in self.hands) if over else None,
@@ -260,6 +260,7 @@ class Game:
         """An independent copy (cheap: lists copied, immutable parts shared)."""
         g = Game.__new__(Game)
         d = self.__dict__.copy()
+        d.pop(seat_history.ATTR, None)  # the copy's events are a new list: its own cache
         for name in self._LIST_FIELDS:
             d[name] = d[name].copy()
         d["hands"] = [h.copy() for h in self.hands]

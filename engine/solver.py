@@ -30,6 +30,7 @@ from engine.solver_search import (
     Table,
     pack,
     search_for,
+    table_for,
 )
 from engine.solver_seeing import pure_melds_in, seeing_options
 from engine.wilds import Wilds
@@ -236,7 +237,7 @@ def _prepare(
     cards: Iterable[Card], rules: RuleSet, shown: Iterable[Sequence[Card]], players: int | None
 ) -> tuple[list[int], int, int, Table]:
     counts = _counts(cards)
-    return counts, pack(counts), sum(counts), Table(shown, rules, players)
+    return counts, pack(counts), sum(counts), table_for(shown, rules, players)
 
 
 def _prefer_dublees(rules: RuleSet) -> bool:
