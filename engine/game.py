@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine import legal_cache, seat_history, turns
+from engine import legal_cache, seat_history, turns, view_build
 from engine.actions import Action, Discard, parse_action
 from engine.cards import CARDS, SHOE_SIZE, Card, code_of
 from engine.events import Event
@@ -229,7 +229,7 @@ class Game:
             raise ValueError(f"no seat {seat}")
         over = self.hand_over
         knows_tiplu = over or self.seen[seat]
-        return PlayerView(
+        return view_build.make(
             seat=seat,
             names=self.names,
             rules=self.rules,
@@ -240,8 +240,8 @@ class Game:
             hands_total=self.hands_total,
             turn=self.turn,
             hand=tuple(self.hands[seat]),
-            hand_counts=tuple(len(h) for h in self.hands),
-            shown=tuple(tuple(s) for s in self.shown),
+            hand_counts=tuple(map(len, self.hands)),
+            shown=tuple(map(tuple, self.shown)),
             discards=tuple(self.discards),
             stock_count=len(self.stock),
             seen=tuple(self.seen),
