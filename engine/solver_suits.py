@@ -310,12 +310,17 @@ def block_value(
     value_of = _value
     target = 2 * slots if floor < 0 else min(2 * slots, floor + 1)
 
+    # The memos are read here directly: a node asks them many times and most answers are known.
+    combined = _COMBINED
+    values = _VALUES
+
     def walk(start: int, left: int) -> None:
         nonlocal best
-        low = two_suits(keys[0], keys[1], avail_low, mode)
+        k0, k1, k2, k3 = keys
+        low = combined.get((k0, k1, avail_low, mode)) or two_suits(k0, k1, avail_low, mode)
         if joker is not None:
             low = _add(joker, low)
-        high = two_suits(keys[2], keys[3], avail_high, mode)
+        high = combined.get((k2, k3, avail_high, mode)) or two_suits(k2, k3, avail_high, mode)
         # The sums of the two halves: a few tuples, so no Pareto filter is worth its cost.
         frontier = [
             (c1 + c2, p1 + p2, u1 + u2, z1 + z2)
@@ -326,7 +331,10 @@ def block_value(
         rest = cards - 3 * cn - 2 * (an + zn)
         sets = (cn, an, zn)
         for c, p, u, z in frontier:
-            value = value_of(c, p, u, z, sets, rest - 3 * c - 2 * (p + z), pool, slots, free, mode)
+            single = rest - 3 * c - 2 * (p + z)
+            value = values.get((c, p, u, z, sets, single, pool, slots, free, mode))
+            if value is None:
+                value = value_of(c, p, u, z, sets, single, pool, slots, free, mode)
             if value > best:
                 best = value
         if not left or best >= target:
