@@ -148,3 +148,48 @@ def test_every_fact_the_rules_read_is_part_of_the_position():
         assert g.legal_actions() == turns.legal_actions(g)
         return
     pytest.fail("no position after taking a discard")
+
+
+def _random_hand(rng: random.Random, size: int) -> list:
+    shoe = [c for c in range(52) for _ in range(3)] + [52, 52]
+    return [CARDS[c] for c in rng.sample(shoe, size)]
+
+
+@pytest.mark.parametrize("preset", ["nepali", "house", "contract", "indian"])
+def test_can_go_out_from_one_tally_agrees_with_the_full_search(preset):
+    from engine.solver import can_go_out, find_going_out, going_out_options
+    from engine.wilds import Wilds
+
+    rules = PRESETS[preset]
+    rng = random.Random(17)
+    for i in range(1500):
+        size = rng.choice((14, 20, 22, 22, 23))
+        cards = _random_hand(rng, size)
+        wilds = None if i % 3 == 0 else Wilds(CARDS[rng.randrange(52)], rules)
+        shown = [] if i % 4 else [[CARDS[c], CARDS[c]] for c in rng.sample(range(52), 3)]
+        expect = find_going_out(cards, wilds, rules, shown) is not None
+        assert can_go_out(cards, wilds, rules, shown) == expect
+        assert bool(going_out_options(cards, wilds, rules, shown)) == expect
+
+
+def test_hopeless_from_the_tally_equals_hopeless_from_counts():
+    from engine.solver import Tally
+    from engine.solver_bounds import hopeless, hopeless_masks
+    from engine.wilds import Wilds
+
+    rules = PRESETS["nepali"]
+    rng = random.Random(23)
+    for i in range(2000):
+        cards = _random_hand(rng, rng.choice((10, 16, 22)))
+        wild = None if i % 2 else Wilds(CARDS[rng.randrange(52)], rules).wild
+        t = Tally(cards, wild)
+        jokers = 0 if wild is not None else t.counts[52]
+        fast = hopeless_masks(t.p1, t.p2, t.p3, t.nat, t.wild_cards, jokers)
+        assert fast == hopeless(t.counts, wild, 3)
+
+
+def test_four_copies_are_still_refused():
+    from engine.solver import can_go_out
+
+    with pytest.raises(ValueError, match="copies"):
+        can_go_out([CARDS[5]] * 4 + [CARDS[7]], None, PRESETS["nepali"])
