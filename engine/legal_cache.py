@@ -49,7 +49,10 @@ def _entry(g: Game) -> tuple[Action, ...] | None:
     key = position_key(g)
     if key is None:
         return None
-    hit = _MEMO.get(key)
+    try:
+        hit = _MEMO.get(key)
+    except TypeError:  # a state edited by hand with lists inside: answer without the memo
+        return tuple(turns.legal_actions(g))
     # The rules object is kept in the entry so that its id cannot be reused by another.
     if hit is not None and hit[0] is g.rules:
         return hit[1]

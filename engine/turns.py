@@ -100,7 +100,7 @@ _TAKE_DISCARD = TakeDiscard()
 
 def _cards(ids: Sequence[int]) -> list[Card]:
     table = _CARD_OF_ID
-    return [table[i] if i < len(table) else card_of(i) for i in ids]
+    return [table[i] if 0 <= i < len(table) else card_of(i) for i in ids]
 
 
 def _resolve(hand: Sequence[int], cards: Sequence[Card]) -> list[int] | None:

@@ -193,3 +193,11 @@ def test_four_copies_are_still_refused():
 
     with pytest.raises(ValueError, match="copies"):
         can_go_out([CARDS[5]] * 4 + [CARDS[7]], None, PRESETS["nepali"])
+
+
+def test_a_table_edited_with_lists_is_answered_without_the_memo():
+    g = Game.new(PRESETS["nepali"], 4, 6, hands=1)
+    g.apply("draw stock")
+    p = g.current_player
+    g.shown[p] = [("tunnela", [g.hands[p].pop(), g.hands[p].pop(), g.hands[p].pop()])]
+    assert g.legal_actions() == turns.legal_actions(g)
