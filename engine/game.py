@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine import safe_json, turns
+from engine import legal_cache, safe_json, seat_history, turns, view_build
 from engine.actions import Action, Discard, malformed, parse_action
 from engine.cards import CARDS, SHOE_SIZE, Card, code_of
 from engine.events import Event
@@ -213,11 +213,11 @@ class Game:
     # ------------------------------------------------------------------ the rules
     def legal_actions(self) -> list[Action]:
         """Every legal action now, in a fixed order (one canonical arrangement per choice)."""
-        return turns.legal_actions(self)
+        return legal_cache.legal_actions(self)
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``apply(action)`` would succeed."""
-        return malformed(action) is None and turns.check(self, action) is None
+        return malformed(action) is None and legal_cache.check(self, action) is None
 
     def apply(self, action: Action | str) -> list[Event]:
         """Play an action for the current player; return the events it caused.
@@ -232,7 +232,7 @@ class Game:
         reason = malformed(action)
         if reason is not None:
             raise IllegalAction(reason)
-        reason = turns.check(self, action)
+        reason = legal_cache.check(self, action)
         if reason is not None:
             raise IllegalAction(reason)
         events = turns.perform(self, action)
@@ -247,7 +247,7 @@ class Game:
             raise ValueError(f"no seat {seat}")
         over = self.hand_over
         knows_tiplu = over or self.seen[seat]
-        return PlayerView(
+        return view_build.make(
             seat=seat,
             names=self.names,
             rules=self.rules,
@@ -258,8 +258,8 @@ class Game:
             hands_total=self.hands_total,
             turn=self.turn,
             hand=tuple(self.hands[seat]),
-            hand_counts=tuple(len(h) for h in self.hands),
-            shown=tuple(tuple(s) for s in self.shown),
+            hand_counts=tuple(map(len, self.hands)),
+            shown=tuple(map(tuple, self.shown)),
             discards=tuple(self.discards),
             stock_count=len(self.stock),
             seen=tuple(self.seen),
@@ -268,7 +268,7 @@ class Game:
             taken=self.taken,
             must_go_out=self.must_go_out,
             legal=tuple(self.legal_actions()) if seat == self.current_player else (),
-            history=tuple(e.for_seat(seat) for e in self.events),
+            history=seat_history.history(self, seat),
             totals=tuple(self.totals),
             result=self.result,
             revealed_hands=tuple(tuple(h) for h in self.hands) if over else None,
@@ -278,6 +278,7 @@ class Game:
         """An independent copy (cheap: lists copied, immutable parts shared)."""
         g = Game.__new__(Game)
         d = self.__dict__.copy()
+        d.pop(seat_history.ATTR, None)  # the copy's events are a new list: its own cache
         for name in self._LIST_FIELDS:
             d[name] = d[name].copy()
         d["hands"] = [h.copy() for h in self.hands]

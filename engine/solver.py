@@ -18,18 +18,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from engine.cards import CARDS, Card
+from engine.cards import CARDS, JOKER_CODE, Card
 from engine.melds import meld_kind_of_codes
 from engine.rules import RuleSet
-from engine.solver_bounds import hopeless
+from engine.solver_bounds import LANE_BIT, hopeless, hopeless_masks
 from engine.solver_distance import Distance, distance, outs
 from engine.solver_search import (
+    MAX_COPIES,
     NCODES,
     UNIT,
     MeldSearch,
     Table,
     pack,
     search_for,
+    table_for,
 )
 from engine.solver_seeing import pure_melds_in, seeing_options
 from engine.wilds import Wilds
@@ -83,6 +85,54 @@ class Finish(tuple[list[Meld], Card]):
     def __repr__(self) -> str:
         text = " | ".join(" ".join(str(c) for c in m) for m in self[0])
         return f"Finish({self.route}: {text} / discard {self[1]})"
+
+
+class Tally:
+    """One pass over a hand: counts, packed form, size, pairs and the lanes of the bound."""
+
+    __slots__ = (
+        "counts",
+        "packed",
+        "n",
+        "identical",
+        "plain_pairs",
+        "wild_cards",
+        "p1",
+        "p2",
+        "p3",
+        "nat",
+    )
+
+    def __init__(self, cards: Iterable[Card], wild: Sequence[bool] | None) -> None:
+        counts = [0] * NCODES
+        packed = n = identical = plain_pairs = wild_cards = p1 = p2 = p3 = nat = 0
+        unit, lane_bit, joker = UNIT, LANE_BIT, JOKER_CODE
+        for card in cards:
+            code = card.code
+            k = counts[code] + 1
+            counts[code] = k
+            packed += unit[code]
+            n += 1
+            is_wild = wild is not None and wild[code]
+            if is_wild:
+                wild_cards += 1
+            bit = lane_bit[code] if code != joker else 0
+            if k == 1:
+                p1 |= bit
+                if not is_wild:
+                    nat |= bit
+            elif k == 2:
+                p2 |= bit
+                identical += 1
+                if not is_wild:
+                    plain_pairs += 1
+            elif k == 3:
+                p3 |= bit
+        if n and max(counts) > MAX_COPIES:
+            pack(counts)  # raises with the reason
+        self.counts, self.packed, self.n = counts, packed, n
+        self.identical, self.plain_pairs, self.wild_cards = identical, plain_pairs, wild_cards
+        self.p1, self.p2, self.p3, self.nat = p1, p2, p3, nat
 
 
 def _counts(cards: Iterable[Card]) -> list[int]:
@@ -236,7 +286,7 @@ def _prepare(
     cards: Iterable[Card], rules: RuleSet, shown: Iterable[Sequence[Card]], players: int | None
 ) -> tuple[list[int], int, int, Table]:
     counts = _counts(cards)
-    return counts, pack(counts), sum(counts), Table(shown, rules, players)
+    return counts, pack(counts), sum(counts), table_for(shown, rules, players)
 
 
 def _prefer_dublees(rules: RuleSet) -> bool:
@@ -270,10 +320,29 @@ def can_go_out(
     players: int | None = None,
 ) -> bool:
     """Whether this hand (after drawing) can go out now."""
-    counts, hand, n, table = _prepare(cards, rules, shown, players)
-    if table.melds_route and _meld_route_any(counts, hand, n, wilds, rules, table.need):
-        return True
-    return table.dublee_route and _dublee_any(counts, wilds, rules, table) is not None
+    # One pass over the cards feeds every early exit: sizes, pairs and the hopeless bound.
+    wild = _wild_mask(wilds)
+    t = Tally(cards, wild)
+    counts, n = t.counts, t.n
+    table = table_for(shown, rules, players)
+    if table.melds_route and _meld_size_ok(n, rules):
+        jokers = 0 if wild is not None else counts[JOKER_CODE]
+        worth = rules.long_melds or not hopeless_masks(
+            t.p1, t.p2, t.p3, t.nat, t.wild_cards, jokers
+        )
+        if worth and search_for(rules.long_melds, wild).feasible(t.packed, 0, 1, table.need):
+            return True
+    if not table.dublee_route:
+        return False
+    # The count test of ``_dublee_count_ok``, from the tally.
+    if t.identical < rules.dublee_see - table.pairs:
+        return False
+    pairs = t.identical
+    if rules.dublee_wild_pair and wilds is not None:
+        pairs = t.plain_pairs + t.wild_cards // 2
+    if pairs < rules.dublee_out - table.pairs:
+        return False
+    return _dublee_any(counts, wilds, rules, table) is not None
 
 
 def going_out_options(

@@ -8,7 +8,8 @@ from engine.cards import JOKER_CODE
 
 LANE = 16
 _LANES = sum(((1 << 14) - 1) << (LANE * s) for s in range(4))
-_LANE_BIT: tuple[int, ...] = tuple(1 << (LANE * (c // 13) + c % 13 + 1) for c in range(JOKER_CODE))
+#: Each card code's bit in the lanes of the bound (16 bits a suit, the ace also at the bottom).
+LANE_BIT: tuple[int, ...] = tuple(1 << (LANE * (c // 13) + c % 13 + 1) for c in range(JOKER_CODE))
 
 
 def _lane_masks(counts: Sequence[int], wild: Sequence[bool] | None) -> tuple[int, int, int, int]:
@@ -17,7 +18,7 @@ def _lane_masks(counts: Sequence[int], wild: Sequence[bool] | None) -> tuple[int
     for code in range(JOKER_CODE):
         n = counts[code]
         if n:
-            bit = _LANE_BIT[code]
+            bit = LANE_BIT[code]
             p1 |= bit
             if n >= 2:
                 p2 |= bit
@@ -40,6 +41,14 @@ def hopeless(counts: Sequence[int], wild: Sequence[bool] | None, need: int) -> b
     search itself, which counts repeated pure melds.)
     """
     p1, p2, p3, nat = _lane_masks(counts, wild)
+    wilds_held = 0 if wild is None else sum(counts[c] for c in range(JOKER_CODE + 1) if wild[c])
+    jokers = counts[JOKER_CODE] if wild is None else 0
+    return hopeless_masks(p1, p2, p3, nat, wilds_held, jokers)
+
+
+def hopeless_masks(p1: int, p2: int, p3: int, nat: int, wilds_held: int, jokers: int) -> bool:
+    """``hopeless`` from the lane masks of a hand (see ``_lane_masks``), the wild cards held
+    and, when nothing is wild, the printed jokers held."""
     aces = p1 & 0x2000_2000_2000_2000  # rank A at bit 13 of each lane: copy to bit 0
     p1 |= aces >> 13
     runs = p1 & (p1 >> 1) & (p1 >> 2) & _LANES
@@ -58,9 +67,8 @@ def hopeless(counts: Sequence[int], wild: Sequence[bool] | None, need: int) -> b
     nat &= ~0x0001_0001_0001_0001
     lone = _cards_in(nat & ~partnered, p1, p2, p3)
     loose = _cards_in(nat & ~covered, p1, p2, p3) - lone
-    wilds_held = 0 if wild is None else sum(counts[c] for c in range(JOKER_CODE + 1) if wild[c])
-    if wild is None and counts[JOKER_CODE] and counts[JOKER_CODE] < 3:
-        lone += counts[JOKER_CODE]
+    if jokers and jokers < 3:
+        lone += jokers
     if lone:
         lone -= 1
     elif loose:

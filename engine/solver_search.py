@@ -351,3 +351,20 @@ class Table:
         self.melds_route = pairs == 0
         allowed = rules.dublee_enabled and (players is None or rules.dublees_allowed(players))
         self.dublee_route = allowed and sequences == 0
+
+
+_TABLES: dict[tuple[object, ...], tuple[RuleSet, Table]] = {}
+
+
+def table_for(shown: Iterable[Sequence[Card]], rules: RuleSet, players: int | None) -> Table:
+    """``Table(shown, rules, players)``, built once per distinct table (treat it as read-only)."""
+    key = (tuple(tuple(g) for g in shown), id(rules), players)
+    hit = _TABLES.get(key)
+    # The rules are kept in the entry so that their id cannot be taken by another object.
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    table = Table(key[0], rules, players)
+    if len(_TABLES) > 4096:
+        _TABLES.clear()
+    _TABLES[key] = (rules, table)
+    return table

@@ -7,7 +7,7 @@ from itertools import combinations
 
 from engine.cards import CARDS, Card
 from engine.rules import RuleSet
-from engine.solver_search import NCODES, Table
+from engine.solver_search import NCODES, table_for
 
 Meld = list[Card]
 
@@ -64,7 +64,7 @@ def seeing_options(
     """
     hand = list(cards)
     counts = _counts(hand)
-    table = Table(shown, rules, players)
+    table = table_for(shown, rules, players)
     ways: list[list[Meld]] = []
     if table.melds_route and table.need > 0:
         options = [list(m) for m in _pure_code_melds(counts, rules.long_melds)]
@@ -87,20 +87,28 @@ def _choose_melds(
     chosen: list[list[int]],
     ways: list[list[Meld]],
     limit: int,
+    wants: list[tuple[tuple[int, int], ...]] | None = None,
 ) -> None:
+    if wants is None:
+        # What each option takes from the hand, worked out once for the whole search.
+        wants = [tuple((c, m.count(c)) for c in set(m)) for m in options]
     if len(ways) >= limit:
         return
     if need == 0:
         ways.append([[CARDS[c] for c in m] for m in chosen])
         return
     for i in range(start, len(options)):
-        meld = options[i]
-        if all(counts[c] >= meld.count(c) for c in set(meld)):
+        want = wants[i]
+        for c, k in want:
+            if counts[c] < k:
+                break
+        else:
+            meld = options[i]
             for c in meld:
                 counts[c] -= 1
             chosen.append(meld)
             # The same meld may be shown twice when the hand holds two copies of it.
-            _choose_melds(options, counts, need - 1, i, chosen, ways, limit)
+            _choose_melds(options, counts, need - 1, i, chosen, ways, limit, wants)
             chosen.pop()
             for c in meld:
                 counts[c] += 1

@@ -64,50 +64,65 @@ def _suit_shapes() -> tuple[
     return tuple(rows)
 
 
-def _pareto(items: Iterable[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
+def _pareto(items: Iterable[Counts]) -> tuple[Counts, ...]:
     """The items no other item matches or beats in every place."""
-    kept: list[tuple[int, ...]] = []
+    kept: list[Counts] = []
+    # Sorted from the top, an item can only be matched by one kept before it.
     for item in sorted(set(items), reverse=True):
-        if not any(all(a >= b for a, b in zip(k, item, strict=True)) for k in kept):
+        a, b, c, d = item
+        for k0, k1, k2, k3 in kept:
+            if k0 >= a and k1 >= b and k2 >= c and k3 >= d:
+                break
+        else:
             kept.append(item)
     return tuple(kept)
 
 
 _SUIT_MEMO: dict[tuple[int, int, int], tuple[Counts, ...]] = {}
 
+#: A suit's key holds each of its 13 counts in a byte (``int.from_bytes`` of the counts).
+SHIFT = 8
+FIELD = (1 << SHIFT) - 1
+
+
+def suit_key(nat: Sequence[int], suit: int) -> int:
+    """The key of one suit of the natural counts ``nat``."""
+    base = 13 * suit
+    return int.from_bytes(bytes(nat[base : base + 13]), "little")
+
 
 def _suit(key: int, avail: int, mode: int) -> tuple[Counts, ...]:
-    """Pareto set of block counts of one suit: ``key`` packs 13 counts, two bits each."""
+    """Pareto set of block counts of one suit: ``key`` packs 13 counts, a byte each."""
     if not key:
         return ((0, 0, 0, 0),)
     memo_key = (key, avail, mode)
     hit = _SUIT_MEMO.get(memo_key)
     if hit is not None:
         return hit
-    i = ((key & -key).bit_length() - 1) >> 1
-    unit = 1 << (2 * i)
-    n = (key >> (2 * i)) & 3
+    i = ((key & -key).bit_length() - 1) >> 3
+    unit = 1 << (SHIFT * i)
+    n = (key >> (SHIFT * i)) & FIELD
     runs, pairs = _suit_shapes()[i]
     found: list[Counts] = list(_suit(key - unit, avail, mode))
     if n >= 3:
         found += [(c + 1, p, u, z) for c, p, u, z in _suit(key - 3 * unit, avail, mode)]
     for j, k in runs:
-        if (key >> (2 * j)) & 3 and (key >> (2 * k)) & 3:
-            rest = key - unit - (1 << (2 * j)) - (1 << (2 * k))
+        if (key >> (SHIFT * j)) & FIELD and (key >> (SHIFT * k)) & FIELD:
+            rest = key - unit - (1 << (SHIFT * j)) - (1 << (SHIFT * k))
             found += [(c + 1, p, u, z) for c, p, u, z in _suit(rest, avail, mode)]
     for j, mask, dirty in pairs:
         if j == i:
             if n < 2 or not mask & avail:
                 continue
-        elif not (key >> (2 * j)) & 3:
+        elif not (key >> (SHIFT * j)) & FIELD:
             continue
-        rest = key - unit - (1 << (2 * j))
+        rest = key - unit - (1 << (SHIFT * j))
         if mask & avail:
             up = 1 if dirty and mode else 0
             found += [(c, p + 1, u + up, z) for c, p, u, z in _suit(rest, avail, mode)]
         elif dirty and mode:
             found += [(c, p, u, z + 1) for c, p, u, z in _suit(rest, avail, mode)]
-    result: tuple[Counts, ...] = _pareto(found)  # type: ignore[assignment]
+    result = _pareto(found)
     if len(_SUIT_MEMO) > CACHE_LIMIT:
         _SUIT_MEMO.clear()
     _SUIT_MEMO[memo_key] = result
@@ -117,9 +132,7 @@ def _suit(key: int, avail: int, mode: int) -> tuple[Counts, ...]:
 def _add(a: tuple[Counts, ...], b: tuple[Counts, ...]) -> tuple[Counts, ...]:
     if len(a) == 1 and not any(a[0]):
         return b
-    return _pareto(  # type: ignore[return-value]
-        (x[0] + y[0], x[1] + y[1], x[2] + y[2], x[3] + y[3]) for x in a for y in b
-    )
+    return _pareto((x[0] + y[0], x[1] + y[1], x[2] + y[2], x[3] + y[3]) for x in a for y in b)
 
 
 # Plain dicts keyed on tuples of ints: the garbage collector stops tracking such entries, so
@@ -205,21 +218,39 @@ def _block_value(
     return best
 
 
+@cache
+def _rank_blocks(
+    r: int, present: int, near: int, mode: int
+) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The same-rank blocks of rank ``r``: ``present`` and ``near`` (available) are suit bits."""
+    suits = [s for s in range(4) if present >> s & 1]
+    blocks: list[tuple[tuple[int, ...], int]] = []
+    for trio in combinations(suits, 3):
+        blocks.append((tuple(s * 13 + r for s in trio), 0))
+    for duo in combinations(suits, 2):
+        if any(near >> s & 1 for s in range(4) if s not in duo):
+            blocks.append((tuple(s * 13 + r for s in duo), 1))
+        elif mode:
+            blocks.append((tuple(s * 13 + r for s in duo), 2))
+    return tuple(blocks)
+
+
 def _set_blocks(nat: Sequence[int], avail: int, mode: int) -> list[tuple[tuple[int, ...], int]]:
     """Same-rank blocks the natural cards allow: (codes, 0 complete / 1 pair / 2 dirty pair)."""
     blocks: list[tuple[tuple[int, ...], int]] = []
+    on = 1 if mode else 0
     for r in range(13):
-        suits = [s for s in range(4) if nat[s * 13 + r]]
-        if len(suits) < 2:
-            continue
-        for trio in combinations(suits, 3):
-            blocks.append((tuple(s * 13 + r for s in trio), 0))
-        for duo in combinations(suits, 2):
-            others = sum(1 << (s * 13 + r) for s in range(4) if s not in duo)
-            if others & avail:
-                blocks.append((tuple(s * 13 + r for s in duo), 1))
-            elif mode:
-                blocks.append((tuple(s * 13 + r for s in duo), 2))
+        present = (
+            (nat[r] > 0) | (nat[13 + r] > 0) << 1 | (nat[26 + r] > 0) << 2 | (nat[39 + r] > 0) << 3
+        )
+        if present & (present - 1):  # two suits or more
+            near = (
+                (avail >> r & 1)
+                | (avail >> (13 + r) & 1) << 1
+                | (avail >> (26 + r) & 1) << 2
+                | (avail >> (39 + r) & 1) << 3
+            )
+            blocks += _rank_blocks(r, present, near, on)
     return blocks
 
 
@@ -251,7 +282,7 @@ def block_value(
     free = slots - need
     if free < 0:
         return -1
-    keys = [sum(nat[s * 13 + r] << (2 * r) for r in range(13)) for s in range(4)]
+    keys = [suit_key(nat, 0), suit_key(nat, 1), suit_key(nat, 2), suit_key(nat, 3)]
     joker: tuple[Counts, ...] | None = None
     if nat[JOKER_CODE] >= 3:
         joker = ((1, 0, 0, 0),)
@@ -261,7 +292,7 @@ def block_value(
     blocks = sorted(_set_blocks(nat, avail, mode), key=lambda b: b[1])
     # Per block: its codes, kind, rank and the (suit, key unit) of each card.
     plan = [
-        (codes, kind, codes[0] % 13, [(c // 13, 1 << (2 * (c % 13))) for c in codes])
+        (codes, kind, codes[0] % 13, [(c // 13, 1 << (SHIFT * (c % 13))) for c in codes])
         for codes, kind in blocks
     ]
     count = len(plan)
@@ -279,12 +310,17 @@ def block_value(
     value_of = _value
     target = 2 * slots if floor < 0 else min(2 * slots, floor + 1)
 
+    # The memos are read here directly: a node asks them many times and most answers are known.
+    combined = _COMBINED
+    values = _VALUES
+
     def walk(start: int, left: int) -> None:
         nonlocal best
-        low = two_suits(keys[0], keys[1], avail_low, mode)
+        k0, k1, k2, k3 = keys
+        low = combined.get((k0, k1, avail_low, mode)) or two_suits(k0, k1, avail_low, mode)
         if joker is not None:
             low = _add(joker, low)
-        high = two_suits(keys[2], keys[3], avail_high, mode)
+        high = combined.get((k2, k3, avail_high, mode)) or two_suits(k2, k3, avail_high, mode)
         # The sums of the two halves: a few tuples, so no Pareto filter is worth its cost.
         frontier = [
             (c1 + c2, p1 + p2, u1 + u2, z1 + z2)
@@ -295,7 +331,10 @@ def block_value(
         rest = cards - 3 * cn - 2 * (an + zn)
         sets = (cn, an, zn)
         for c, p, u, z in frontier:
-            value = value_of(c, p, u, z, sets, rest - 3 * c - 2 * (p + z), pool, slots, free, mode)
+            single = rest - 3 * c - 2 * (p + z)
+            value = values.get((c, p, u, z, sets, single, pool, slots, free, mode))
+            if value is None:
+                value = value_of(c, p, u, z, sets, single, pool, slots, free, mode)
             if value > best:
                 best = value
         if not left or best >= target:

@@ -17,7 +17,7 @@ from engine.actions import (
     See,
     TakeDiscard,
 )
-from engine.cards import CARDS, Card, card_of, code_of, format_cards, shoe_ids
+from engine.cards import CARDS, SHOE_SIZE, Card, card_of, code_of, format_cards, shoe_ids
 from engine.events import Event
 from engine.melds import classify_meld, is_dublee
 from engine.rules import RuleSet
@@ -95,8 +95,16 @@ def _choose_tiplu(g: Game) -> int:
 
 
 # ---------------------------------------------------------------------- helpers
+_CARD_OF_ID: tuple[Card, ...] = tuple(card_of(i) for i in range(SHOE_SIZE + 16))
+# Actions are immutable values: the common ones are made once, not on every turn.
+_DISCARD_OF_CODE: tuple[Discard, ...] = tuple(Discard(c) for c in CARDS)
+_DRAW_STOCK = DrawStock()
+_TAKE_DISCARD = TakeDiscard()
+
+
 def _cards(ids: Sequence[int]) -> list[Card]:
-    return [CARDS[code_of(i)] for i in ids]
+    table = _CARD_OF_ID
+    return [table[i] if 0 <= i < len(table) else card_of(i) for i in ids]
 
 
 def _resolve(hand: Sequence[int], cards: Sequence[Card]) -> list[int] | None:
@@ -147,19 +155,21 @@ def legal_actions(g: Game) -> list[Action]:
             for code in sorted(c for c, k in counts.items() if k >= 3):
                 acts.append(ExposeTunnela((CARDS[code],) * 3))
         if g.stock:
-            acts.append(DrawStock())
+            acts.append(_DRAW_STOCK)
         if _take_discard_refusal(g, p) is None:
-            acts.append(TakeDiscard())
+            acts.append(_TAKE_DISCARD)
         return acts
     # play phase
     cards = _cards(hand)
     shown = _shown_cards(g, p)
     if not g.seen[p] and not g.must_go_out:
         sees: list[Action] = [] if option_count_needed(g, p) else [See(())]
+        listed = set(sees)  # a set: comparing every pair of options was a hot spot
         for option in solver.seeing_options(cards, rules, shown, players=g.players):
             dublees = bool(option) and len(option[0]) == 2
             see = See(tuple(tuple(m) for m in option), dublees=dublees)
-            if see not in sees:
+            if see not in listed:
+                listed.add(see)
                 sees.append(see)
         acts += sees
     if g.seen[p]:
@@ -169,9 +179,9 @@ def legal_actions(g: Game) -> list[Action]:
                 acts.append(GoOut(tuple(tuple(m) for m in melds), discard))
     if not g.must_go_out:
         taken_code = _forbidden_discard_code(g)
-        for code in sorted({code_of(i) for i in hand}):
+        for code in sorted({c.code for c in cards}):
             if code != taken_code:
-                acts.append(Discard(CARDS[code]))
+                acts.append(_DISCARD_OF_CODE[code])
     return acts
 
 

@@ -5,7 +5,9 @@ A bot gets only the PlayerView of its seat, exactly what a human there would kno
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import os
 import random
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
@@ -69,6 +71,13 @@ def _warm() -> bool:
     return True
 
 
+def _yield_to_the_table() -> None:
+    """Run the worker at a lower priority: when the cores are busy, frames are drawn first."""
+    # No nice() on Windows; a refusal is harmless.
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(5)
+
+
 class BotRunner:
     """Runs one bot decision at a time off the render thread.
 
@@ -92,7 +101,9 @@ class BotRunner:
                 if not self.processes:
                     raise OSError("a thread was asked for")
                 ctx = multiprocessing.get_context("spawn")
-                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=ctx)
+                self._pool = ProcessPoolExecutor(
+                    max_workers=1, mp_context=ctx, initializer=_yield_to_the_table
+                )
             except (OSError, ValueError, NotImplementedError):
                 self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="marriage-bot")
         return self._pool

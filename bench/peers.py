@@ -1,0 +1,141 @@
+"""Side by side with other card-game engines, when they are installed (optional, never needed).
+
+Run: python bench/peers.py [--seconds 3] [--runs 3]
+
+Random legal play on one core, actions per second, medians of ``--runs`` runs:
+
+- Marriage (this engine, 4 players, nepali rules): ``legal_actions`` + ``apply``; then the same
+  with ``view(seat)`` of the player to move on every step (what a bot, the table and a network
+  host ask for);
+- OpenSpiel gin rummy (C++ core): ``legal_actions`` + ``apply_action``; then with the mover's
+  ``observation_tensor`` on every step. Its deal and the card each draw turns up are chance
+  steps: they are played (and timed) but not counted, as Marriage deals and draws inside
+  ``apply``;
+- RLCard gin rummy, game only: ``judge.get_legal_actions`` + ``step``; then with
+  ``get_state(player)`` on every step.
+
+A peer that is not installed is reported as missing (``pip install open_spiel rlcard``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine import PRESETS  # noqa: E402
+from engine.game import Game  # noqa: E402
+
+Runner = Callable[[float, bool], tuple[int, float]]
+
+
+def marriage(seconds: float, observe: bool) -> tuple[int, float]:
+    """Random play of whole hands; with ``observe`` the mover's view is built every step."""
+    rng = random.Random(1)
+    actions = seed = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        g = Game.new(PRESETS["nepali"], 4, seed, hands=1)
+        seed += 1
+        while not g.is_over:
+            if observe:
+                legal = g.view(g.current_player).legal
+            else:
+                legal = tuple(g.legal_actions())
+            g.apply(rng.choice(legal))
+            actions += 1
+    return actions, time.perf_counter() - start
+
+
+def open_spiel(seconds: float, observe: bool) -> tuple[int, float]:
+    """OpenSpiel's gin rummy, chance nodes included as steps."""
+    import pyspiel
+
+    game = pyspiel.load_game("gin_rummy")
+    rng = random.Random(1)
+    actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(rng.choice(outcomes)[0])
+                continue
+            if observe:
+                state.observation_tensor(state.current_player())
+            state.apply_action(rng.choice(state.legal_actions()))
+            actions += 1
+    return actions, time.perf_counter() - start
+
+
+def rlcard(seconds: float, observe: bool) -> tuple[int, float]:
+    """RLCard's gin rummy game object (no environment wrapper)."""
+    from rlcard.games.gin_rummy.game import GinRummyGame
+
+    rng = random.Random(1)
+    actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        game = GinRummyGame()
+        game.np_random.seed(rng.randrange(1 << 30))
+        game.init_game()
+        while not game.is_over():
+            if observe:
+                game.get_state(game.get_player_id())
+            game.step(rng.choice(game.judge.get_legal_actions()))
+            actions += 1
+    return actions, time.perf_counter() - start
+
+
+def median_rate(run: Runner, seconds: float, runs: int, observe: bool) -> float | None:
+    """Median actions/s of ``runs`` runs, or None when the engine is not installed."""
+    rates = []
+    for _ in range(runs):
+        try:
+            n, elapsed = run(seconds, observe)
+        except ImportError:
+            return None
+        rates.append(n / elapsed)
+    return statistics.median(rates)
+
+
+def main() -> None:
+    """Measure every engine that is installed and print the table."""
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--runs", type=int, default=3)
+    args = ap.parse_args()
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"load average (1 min) {load:.2f}; medians of {args.runs} runs of {args.seconds:g} s")
+    engines: list[tuple[str, Runner]] = [
+        ("Marriage (this engine)", marriage),
+        ("OpenSpiel gin rummy", open_spiel),
+        ("RLCard gin rummy, game only", rlcard),
+    ]
+    rows = []
+    for name, run in engines:
+        plain = median_rate(run, args.seconds, args.runs, False)
+        seen = median_rate(run, args.seconds, args.runs, True) if plain is not None else None
+        rows.append((name, plain, seen))
+    ours = rows[0]
+    print(f"{'engine':<30} {'actions/s':>12} {'with views':>12} {'ratio':>8} {'with views':>11}")
+    for name, plain, seen in rows:
+        if plain is None or seen is None:
+            print(f"{name:<30} {'not installed':>12}")
+            continue
+        r1 = (ours[1] or 0) / plain
+        r2 = (ours[2] or 0) / seen
+        print(f"{name:<30} {plain:>12,.0f} {seen:>12,.0f} {r1:>7.2f}x {r2:>10.2f}x")
+    print("ratio: Marriage's rate over the row's (above 1: Marriage is faster)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,52 @@
+"""Each seat's history of the hand, kept as the events come instead of rebuilt per view.
+
+A seat's history is the hand's events with what that seat may not see removed. It is cached on
+the game per seat and extended by the new events only (events are only ever appended); a new
+hand (a new event list), a shorter list or a different event where it stopped starts afresh.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.events import Event
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+#: The attribute of a Game holding the per-seat caches (dropped by ``Game.clone``).
+ATTR = "_seat_history"
+
+
+class _SeatLog:
+    __slots__ = ("events", "last", "items", "frozen")
+
+    def __init__(self, events: list[Event]) -> None:
+        self.events = events
+        self.last: Event | None = None
+        self.items: list[Event] = []
+        self.frozen: tuple[Event, ...] = ()
+
+
+def history(g: Game, seat: int) -> tuple[Event, ...]:
+    """``tuple(e.for_seat(seat) for e in g.events)``, paying only for events not seen before."""
+    cache: dict[int, _SeatLog] | None = g.__dict__.get(ATTR)
+    if cache is None:
+        cache = g.__dict__[ATTR] = {}
+    events = g.events
+    log = cache.get(seat)
+    n = 0 if log is None else len(log.items)
+    # Reuse only the same list, not shorter, with the event we stopped at still in its place.
+    if (
+        log is None
+        or log.events is not events
+        or len(events) < n
+        or (n and events[n - 1] is not log.last)
+    ):
+        log = cache[seat] = _SeatLog(events)
+        n = 0
+    if len(events) > n:
+        log.items.extend(e.for_seat(seat) for e in events[n:])
+        log.last = events[-1]
+        log.frozen = tuple(log.items)
+    return log.frozen

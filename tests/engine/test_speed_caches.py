@@ -1,0 +1,203 @@
+"""The engine's caches give exactly the answers they stand in for, on random positions.
+
+Each cache (legal actions per position, each seat's history, the one-step view, the shared
+Table, the byte-wide block count keys) is compared with the plain computation it replaces.
+"""
+
+import dataclasses
+import random
+
+import pytest
+
+from engine import PRESETS, legal_cache, seat_history, turns
+from engine.actions import Discard, GoOut, See
+from engine.cards import CARDS
+from engine.game import Game
+from engine.solver_search import Table, table_for
+from engine.solver_suits import SHIFT, suit_key
+from engine.view import PlayerView
+
+
+def _positions(preset: str, players: int, seed: int, steps: int = 400):
+    """Positions of a random game, with the game after each action (hands roll on)."""
+    rng = random.Random(seed)
+    g = Game.new(PRESETS[preset], players, seed, hands=2)
+    for _ in range(steps):
+        if g.is_over:
+            break
+        yield g
+        g.apply(rng.choice(turns.legal_actions(g)))
+
+
+def _plain_view(g: Game, seat: int) -> PlayerView:
+    """The view as the dataclass builds it, with the history rebuilt from every event."""
+    fast = g.view(seat)
+    fields = {f.name: getattr(fast, f.name) for f in dataclasses.fields(fast) if f.init}
+    fields.pop("_wilds", None)
+    fields["history"] = tuple(e.for_seat(seat) for e in g.events)
+    fields["legal"] = tuple(turns.legal_actions(g)) if seat == g.current_player else ()
+    return PlayerView(**fields)
+
+
+@pytest.mark.parametrize(("preset", "players", "seed"), [("nepali", 4, 1), ("nepali", 2, 2)])
+def test_cached_legal_actions_and_checks_match_the_rules(preset, players, seed):
+    for g in _positions(preset, players, seed):
+        plain = turns.legal_actions(g)
+        assert g.legal_actions() == plain
+        assert g.legal_actions() == plain  # the second answer comes from the memo
+        for action in plain:
+            assert legal_cache.check(g, action) is None
+        # Melds the rules refuse are still refused with the rules' reason.
+        hand = g.hands[g.current_player]
+        junk = See(((CARDS[hand[0] % 52],) * 3,)) if hand else See(())
+        assert legal_cache.check(g, junk) == turns.check(g, junk)
+        out = GoOut((), CARDS[hand[0] % 52]) if hand else None
+        if out is not None:
+            assert legal_cache.check(g, out) == turns.check(g, out)
+
+
+def test_discard_naming_a_card_not_held_is_still_refused():
+    for g in _positions("nepali", 4, 3, 60):
+        if g.phase != "play":
+            continue
+        held = set(g.hands[g.current_player])
+        other = next(i for i in range(156) if i not in held)
+        action = Discard(CARDS[other % 52], other)
+        assert legal_cache.check(g, action) == turns.check(g, action)
+        assert legal_cache.check(g, action) is not None
+
+
+def test_state_edited_by_hand_is_not_answered_from_the_memo():
+    g = Game.new(PRESETS["nepali"], 4, 5, hands=1)
+    g.apply("draw stock")
+    before = g.legal_actions()
+    p = g.current_player
+    g.hands[p] = g.hands[p][:-1] + [g.stock.pop()]  # swap the drawn card for another
+    assert g.legal_actions() == turns.legal_actions(g)
+    assert before  # the position before had answers of its own
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 7), (5, 8), (2, 9)])
+def test_views_equal_views_built_the_plain_way(players, seed):
+    for g in _positions("nepali", players, seed, 300):
+        for seat in range(players):
+            assert g.view(seat) == _plain_view(g, seat)
+            assert repr(g.view(seat)) == repr(_plain_view(g, seat))
+
+
+def test_history_of_a_clone_and_of_the_original_stay_apart():
+    g = next(iter(_positions("nepali", 4, 11, 1)))
+    for _ in range(30):
+        g.apply(random.Random(len(g.log)).choice(g.legal_actions()))
+    g.view(0)
+    twin = g.clone()
+    twin.apply(twin.legal_actions()[0])
+    g.apply(g.legal_actions()[-1])
+    for seat in range(4):
+        assert g.view(seat).history == tuple(e.for_seat(seat) for e in g.events)
+        assert twin.view(seat).history == tuple(e.for_seat(seat) for e in twin.events)
+
+
+def test_history_starts_afresh_when_the_events_are_replaced():
+    g = Game.new(PRESETS["nepali"], 3, 4, hands=1)
+    g.view(1)
+    g.events = g.events[:1] + g.events[:1]
+    assert seat_history.history(g, 1) == tuple(e.for_seat(1) for e in g.events)
+
+
+def test_shared_table_equals_a_new_table():
+    rng = random.Random(3)
+    rules = PRESETS["nepali"]
+    for _ in range(300):
+        shown = []
+        for _ in range(rng.randrange(4)):
+            if rng.random() < 0.3:
+                c = rng.randrange(52)
+                shown.append([CARDS[c], CARDS[c]])
+            elif rng.random() < 0.5:
+                c = rng.randrange(52)
+                shown.append([CARDS[c]] * 3)
+            else:
+                s, r = rng.randrange(4), rng.randrange(11)
+                shown.append([CARDS[s * 13 + r + i] for i in range(3)])
+        players = rng.choice((None, 2, 4, 6))
+        a, b = table_for(shown, rules, players), Table(shown, rules, players)
+        assert [getattr(a, k) for k in Table.__slots__] == [getattr(b, k) for k in Table.__slots__]
+
+
+def test_suit_keys_hold_each_count_in_its_own_byte():
+    rng = random.Random(1)
+    for _ in range(200):
+        nat = [rng.randrange(4) for _ in range(53)]
+        for suit in range(4):
+            key = suit_key(nat, suit)
+            assert [(key >> (SHIFT * r)) & 0xFF for r in range(13)] == nat[
+                13 * suit : 13 * suit + 13
+            ]
+
+
+def test_every_fact_the_rules_read_is_part_of_the_position():
+    """Edit one fact at a time by hand: the memo must not answer for the old position."""
+    for g in _positions("nepali", 4, 21, 200):
+        if g.phase != "play" or g.taken is None:
+            continue
+        g.legal_actions()
+        g.taken = None  # now the taken card may be thrown back
+        assert g.legal_actions() == turns.legal_actions(g)
+        g.must_go_out = True
+        assert g.legal_actions() == turns.legal_actions(g)
+        return
+    pytest.fail("no position after taking a discard")
+
+
+def _random_hand(rng: random.Random, size: int) -> list:
+    shoe = [c for c in range(52) for _ in range(3)] + [52, 52]
+    return [CARDS[c] for c in rng.sample(shoe, size)]
+
+
+@pytest.mark.parametrize("preset", ["nepali", "house", "contract", "indian"])
+def test_can_go_out_from_one_tally_agrees_with_the_full_search(preset):
+    from engine.solver import can_go_out, find_going_out, going_out_options
+    from engine.wilds import Wilds
+
+    rules = PRESETS[preset]
+    rng = random.Random(17)
+    for i in range(1500):
+        size = rng.choice((14, 20, 22, 22, 23))
+        cards = _random_hand(rng, size)
+        wilds = None if i % 3 == 0 else Wilds(CARDS[rng.randrange(52)], rules)
+        shown = [] if i % 4 else [[CARDS[c], CARDS[c]] for c in rng.sample(range(52), 3)]
+        expect = find_going_out(cards, wilds, rules, shown) is not None
+        assert can_go_out(cards, wilds, rules, shown) == expect
+        assert bool(going_out_options(cards, wilds, rules, shown)) == expect
+
+
+def test_hopeless_from_the_tally_equals_hopeless_from_counts():
+    from engine.solver import Tally
+    from engine.solver_bounds import hopeless, hopeless_masks
+    from engine.wilds import Wilds
+
+    rules = PRESETS["nepali"]
+    rng = random.Random(23)
+    for i in range(2000):
+        cards = _random_hand(rng, rng.choice((10, 16, 22)))
+        wild = None if i % 2 else Wilds(CARDS[rng.randrange(52)], rules).wild
+        t = Tally(cards, wild)
+        jokers = 0 if wild is not None else t.counts[52]
+        fast = hopeless_masks(t.p1, t.p2, t.p3, t.nat, t.wild_cards, jokers)
+        assert fast == hopeless(t.counts, wild, 3)
+
+
+def test_four_copies_are_still_refused():
+    from engine.solver import can_go_out
+
+    with pytest.raises(ValueError, match="copies"):
+        can_go_out([CARDS[5]] * 4 + [CARDS[7]], None, PRESETS["nepali"])
+
+
+def test_a_table_edited_with_lists_is_answered_without_the_memo():
+    g = Game.new(PRESETS["nepali"], 4, 6, hands=1)
+    g.apply("draw stock")
+    p = g.current_player
+    g.shown[p] = [("tunnela", [g.hands[p].pop(), g.hands[p].pop(), g.hands[p].pop()])]
+    assert g.legal_actions() == turns.legal_actions(g)
