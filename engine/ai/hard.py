@@ -29,7 +29,8 @@ from engine.actions import Action, Discard
 from engine.ai.base import Bot, Knowledge, forced, go_outs, sees
 from engine.ai.determinize import Determinizer
 from engine.ai.evaluate import costs_after_draws, hand_cost, has_partner
-from engine.ai.medium import DANGER_WEIGHT, Policy, Scored, counts_of, without
+from engine.ai.medium import Policy, Scored, counts_of, without
+from engine.ai.weights import weight
 from engine.cards import CARDS, Card, code_of
 from engine.view import PlayerView
 
@@ -151,7 +152,7 @@ class HardBot(Bot):
         ranked = []
         for c in cands:
             s = c.scored
-            score = COST_WEIGHT * c.expected + DANGER_WEIGHT * s.danger + 0.2 * s.value
+            score = COST_WEIGHT * c.expected + weight("danger") * s.danger + 0.2 * s.value
             ranked.append((c not in finalists, score, s.code, c))
         ranked.sort(key=lambda r: r[:3])
         return [

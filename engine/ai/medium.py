@@ -17,13 +17,12 @@ from engine.ai.evaluate import (
     maal_keep,
 )
 from engine.ai.tracker import Tracker
+from engine.ai.weights import weight
 from engine.cards import CARDS, Card
 from engine.view import PlayerView
 
 #: How many of the loosest cards get the full distance test.
 SHORTLIST = 5
-#: Weight of feeding the next player against one point of card value.
-DANGER_WEIGHT = 2.5
 
 
 @dataclass(frozen=True)
@@ -110,7 +109,7 @@ class Policy:
                 shortlisted += 1
                 cost = hand_cost(k, without(k.cards, code)) if full else 99
             d = danger(k, tracker, code) if tracker is not None and full else 0.0
-            score = 10.0 * cost + v + DANGER_WEIGHT * d
+            score = 10.0 * cost + v + weight("danger") * d
             out.append(Scored(code, score, cost, v, d))
         out.sort(key=lambda s: (s.score, s.code))
         return out
@@ -126,6 +125,17 @@ class Policy:
         before = hand_cost(k, k.cards)
         after = hand_cost(k, k.cards + [top])
         return before - after
+
+    def worth_taking(self, k: Knowledge) -> bool:
+        """Whether the top discard is worth showing the table what this hand collects.
+
+        Before seeing, only a card that brings seeing closer is taken: a pair or a natural
+        triplet taken then rarely helps to see and tells the next players what to hold back.
+        """
+        gain = self.take_gain(k)
+        if k.seen:
+            return gain > 0
+        return gain >= weight("take_unseen_gain")
 
     # ---------------------------------------------------------------- seeing, going out
     def best_see(self, k: Knowledge, options: Sequence[See]) -> See:
@@ -164,7 +174,7 @@ class Policy:
         if view.phase == "draw":
             can_take = any(isinstance(x, TakeDiscard) for x in legal)
             can_draw = any(isinstance(x, DrawStock) for x in legal)
-            if can_take and (not can_draw or self.take_gain(k) > 0):
+            if can_take and (not can_draw or self.worth_taking(k)):
                 return TakeDiscard()
             return DrawStock() if can_draw else legal[0]
         outs = go_outs(legal)
