@@ -147,11 +147,11 @@ class ReferenceBot:
         return feed * (2.0 if view.seen[nxt] else 1.0)
 
     # ------------------------------------------------------------------ play
-    def choose(self, view: PlayerView) -> Action:
-        """The greedy action for this view."""
+    def choose(self, view: PlayerView) -> Action | None:
+        """The greedy action for this view (None when the view offers none)."""
         legal = list(view.legal)
         if not legal:
-            raise ValueError("no legal action in this view")
+            return None
         if len(legal) == 1:
             return legal[0]
         for a in legal:

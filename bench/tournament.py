@@ -57,6 +57,8 @@ def play_hand(job: Job) -> Played:
         start = time.perf_counter()
         action = bots[seat].choose(view)
         times.append((levels[seat], time.perf_counter() - start))
+        if action is None:
+            raise SystemExit(f"the {levels[seat]} bot found no action for the seat to play")
         game.apply(action)
     result = game.result
     assert result is not None

@@ -17,7 +17,7 @@ from engine.ai.evaluate import (
     maal_keep,
 )
 from engine.ai.tracker import Tracker
-from engine.ai.weights import weight
+from engine.ai.weights import Weights, weight
 from engine.cards import CARDS, Card
 from engine.view import PlayerView
 
@@ -62,7 +62,9 @@ class Policy:
         track_next: bool = True,
         shortlist: int = SHORTLIST,
         weigh_all: bool = False,
+        weights: Weights | None = None,
     ) -> None:
+        self.weights = weights
         self.track_next = track_next
         self.shortlist = shortlist
         # Weigh partnered cards even when a lone card is there to throw (a dead partial may
@@ -79,7 +81,7 @@ class Policy:
         loose: list[tuple[float, int]] = []
         for code in sorted(set(codes)):
             counts[code] -= 1
-            v = card_value(k, code, counts) + maal_keep(k, code)
+            v = card_value(k, code, counts, self.weights) + maal_keep(k, code)
             counts[code] += 1
             loose.append((v, code))
         loose.sort()
@@ -108,8 +110,8 @@ class Policy:
                 )
                 shortlisted += 1
                 cost = hand_cost(k, without(k.cards, code)) if full else 99
-            d = danger(k, tracker, code) if tracker is not None and full else 0.0
-            score = 10.0 * cost + v + weight("danger") * d
+            d = danger(k, tracker, code, self.weights) if tracker is not None and full else 0.0
+            score = 10.0 * cost + v + weight("danger", self.weights) * d
             out.append(Scored(code, score, cost, v, d))
         out.sort(key=lambda s: (s.score, s.code))
         return out
@@ -135,7 +137,7 @@ class Policy:
         gain = self.take_gain(k)
         if k.seen:
             return gain > 0
-        return gain >= weight("take_unseen_gain")
+        return gain >= weight("take_unseen_gain", self.weights)
 
     # ---------------------------------------------------------------- seeing, going out
     def best_see(self, k: Knowledge, options: Sequence[See]) -> See:
@@ -164,8 +166,10 @@ class Policy:
         assert best is not None
         return best[2]
 
-    def choose(self, view: PlayerView) -> Action:
-        """The greedy action."""
+    def choose(self, view: PlayerView) -> Action | None:
+        """The greedy action (None when the view offers none)."""
+        if not view.legal:
+            return None
         a = forced(view)
         if a is not None:
             return a
@@ -194,10 +198,10 @@ class MediumBot(Bot):
 
     level = "medium"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, weights: Weights | None = None) -> None:
         super().__init__(seed)
-        self.policy = Policy()
+        self.policy = Policy(weights=weights)
 
-    def choose(self, view: PlayerView) -> Action:
+    def choose(self, view: PlayerView) -> Action | None:
         """The greedy action for this view."""
         return self.policy.choose(view)
