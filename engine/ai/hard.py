@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from engine.actions import Action, Discard
 from engine.ai.base import Bot, Knowledge, forced, go_outs, sees
 from engine.ai.determinize import Determinizer
-from engine.ai.evaluate import costs_after_draws, hand_cost, has_partner
+from engine.ai.evaluate import costs_after_draws, hand_cost, has_partner, maal_keep
 from engine.ai.medium import Policy, Scored, counts_of, without
 from engine.ai.weights import Weights, weight
 from engine.cards import CARDS, Card, code_of
@@ -50,7 +50,10 @@ TRIES_PER_WORLD = 20
 #: Weight of one expected missing card against the medium bot's tie-breakers.
 COST_WEIGHT = 10.0
 #: Shares of the time budget by which the one-draw and the two-draw stages must end.
-ONE_DRAW_SHARE, TWO_DRAW_SHARE = 0.45, 0.85
+ONE_DRAW_SHARE, TWO_DRAW_SHARE = 0.45, 0.8
+#: Share of the budget by which every discard must have had its distance test (the loosest
+#: few always do): on a loaded machine the greedy ranking must not eat the search's time.
+RANK_SHARE = 0.2
 
 
 @dataclass(frozen=True)
@@ -126,7 +129,7 @@ class HardBot(Bot):
             return self.policy.choose(view)
         start = time.perf_counter()
         k = Knowledge.of(view)
-        ranked = self.policy.rank_discards(k, codes)
+        ranked = self.policy.rank_discards(k, codes, self._deadline(start, RANK_SHARE))
         best = ranked[0]
         close = [s for s in ranked if s.cost == best.cost and s.cost < 99][:CANDIDATES]
         if len(close) < 2:
@@ -155,8 +158,13 @@ class HardBot(Bot):
         # little slower than one that hands the next player a meld.
         feed = weight("danger", self.weights) / COST_WEIGHT
 
+        # Maal thrown is money lost at the settlement (and maybe handed on): it weighs in full.
+        maal = {
+            c.scored.code: weight("maal", self.weights) * maal_keep(k, c.scored.code) for c in cands
+        }
+
         def behind(c: _Candidate) -> float:
-            return c.one + feed * c.scored.danger
+            return c.one + (feed * c.scored.danger + maal[c.scored.code]) / COST_WEIGHT
 
         cands.sort(key=lambda c: (behind(c), c.scored.score))
         finalists = [c for c in cands if behind(c) <= behind(cands[0]) + MARGIN][:FINALISTS]
@@ -167,7 +175,10 @@ class HardBot(Bot):
         for c in cands:
             s = c.scored
             score = (
-                COST_WEIGHT * c.expected + weight("danger", self.weights) * s.danger + 0.2 * s.value
+                COST_WEIGHT * c.expected
+                + weight("danger", self.weights) * s.danger
+                + 0.2 * s.value
+                + maal[s.code]
             )
             ranked.append((c not in finalists, score, s.code, c))
         ranked.sort(key=lambda r: r[:3])

@@ -14,6 +14,7 @@ WEIGHTS: dict[str, float] = {
     "danger_dublee_live": 1.5,
     "danger_live": 0.45,
     "danger_seen": 2.25,
+    "maal": 0.8,
     "dead_partial": 0.6,
     "take_unseen_gain": 3.0,
 }
