@@ -3,9 +3,11 @@
 Run: python bench/tournament.py --players 4 --levels hard,medium,medium,medium --hands 400 \
      --workers 2 [--preset nepali] [--seed 0] [--budget-ms 250] [--iterations N]
 
-``--hands`` counts hands played (deals x rotations). Prints, per level: hands won (share of
-that level's seat-hands, against parity 1/players), mean net per hand with a 95% interval, and
-decision times p50/p95/max.
+Levels are the engine's (easy, medium, hard, random) and ``ref``, the greedy reference player of
+``bench/reference.py``. ``--hands`` counts hands played (deals x rotations). Prints, per level:
+hands won (share of that level's seat-hands, against parity 1/players) and mean net per hand,
+each with a 95% interval clustered by deal (the rotations of one deal share its cards, so they
+are not independent), and decision times p50/p95/max.
 """
 
 from __future__ import annotations
@@ -20,13 +22,24 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.reference import ReferenceBot  # noqa: E402
 from engine import PRESETS  # noqa: E402
 from engine.ai import make_bot  # noqa: E402
+from engine.ai.base import Bot  # noqa: E402
 from engine.game import Game  # noqa: E402
 
 Job = tuple[str, tuple[str, ...], int, int, float | None, int | None]
-#: One played hand: seat levels, winner, nets, decision times (level, seconds), reason.
-Played = tuple[tuple[str, ...], int | None, tuple[int, ...], list[tuple[str, float]], str]
+#: One played hand: seat levels, winner, nets, decision times (level, seconds), reason, deal.
+Played = tuple[tuple[str, ...], int | None, tuple[int, ...], list[tuple[str, float]], str, int]
+
+
+def seat_bot(
+    level: str, seed: int, budget_ms: float | None, iterations: int | None
+) -> Bot | ReferenceBot:
+    """A bot for one seat: an engine level or the reference player ("ref")."""
+    if level == "ref":
+        return ReferenceBot(seed)
+    return make_bot(level, seed=seed, budget_ms=budget_ms, iterations=iterations)
 
 
 def play_hand(job: Job) -> Played:
@@ -34,7 +47,7 @@ def play_hand(job: Job) -> Played:
     preset, levels, seed, rotation, budget_ms, iterations = job
     game = Game.new(PRESETS[preset], len(levels), seed=seed, hands=1)
     bots = [
-        make_bot(lv, seed=seed * 31 + rotation * 7 + i, budget_ms=budget_ms, iterations=iterations)
+        seat_bot(lv, seed * 31 + rotation * 7 + i, budget_ms, iterations)
         for i, lv in enumerate(levels)
     ]
     times: list[tuple[str, float]] = []
@@ -44,10 +57,12 @@ def play_hand(job: Job) -> Played:
         start = time.perf_counter()
         action = bots[seat].choose(view)
         times.append((levels[seat], time.perf_counter() - start))
+        if action is None:
+            raise SystemExit(f"the {levels[seat]} bot found no action for the seat to play")
         game.apply(action)
     result = game.result
     assert result is not None
-    return levels, result.winner, result.nets, times, result.reason
+    return levels, result.winner, result.nets, times, result.reason, seed
 
 
 def jobs(args: argparse.Namespace) -> list[Job]:
@@ -72,30 +87,49 @@ def percentile(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, max(0, math.ceil(q * len(values)) - 1))]
 
 
+def clustered(groups: dict[int, list[float]]) -> tuple[float, float]:
+    """Mean of all values and the half-width of its 95% interval, clustered by group.
+
+    The standard error is the cluster-robust one: each deal contributes the sum of its
+    residuals, so values that move together within a deal are not counted as independent.
+    """
+    values = [v for g in groups.values() for v in g]
+    n, g = len(values), len(groups)
+    if n == 0:
+        return 0.0, 0.0
+    mean = statistics.fmean(values)
+    if g < 2:
+        return mean, 0.0
+    spread = sum(sum(v - mean for v in vs) ** 2 for vs in groups.values())
+    se = math.sqrt(spread * g / (g - 1)) / n
+    return mean, 1.96 * se
+
+
 def report(results: list[Played], players: int) -> str:
     """The table printed at the end."""
     levels = sorted({lv for levels, *_ in results for lv in levels})
     lines = [
-        f"{'level':<8}{'seat-hands':>11}{'won':>6}{'won %':>8}{'parity':>8}"
-        f"{'mean net':>10}{'95% ±':>8}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}"
+        f"{'level':<8}{'seat-hands':>11}{'won %':>8}{'95% ±':>7}{'parity':>8}"
+        f"{'mean net':>10}{'95% ±':>7}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}"
     ]
     no_winner = sum(1 for _, w, *_ in results if w is None)
     for lv in levels:
-        nets: list[int] = []
-        won = 0
+        nets: dict[int, list[float]] = {}
+        wins: dict[int, list[float]] = {}
         times: list[float] = []
-        for seated, winner, hand_nets, hand_times, _ in results:
+        for seated, winner, hand_nets, hand_times, _, deal in results:
             for seat, name in enumerate(seated):
                 if name == lv:
-                    nets.append(hand_nets[seat])
-                    won += winner == seat
+                    nets.setdefault(deal, []).append(hand_nets[seat])
+                    wins.setdefault(deal, []).append(1.0 if winner == seat else 0.0)
             times.extend(t for name, t in hand_times if name == lv)
         times.sort()
-        mean = statistics.fmean(nets)
-        half = 1.96 * statistics.stdev(nets) / math.sqrt(len(nets)) if len(nets) > 1 else 0.0
+        mean, half = clustered(nets)
+        won, won_half = clustered(wins)
+        count = sum(len(v) for v in nets.values())
         lines.append(
-            f"{lv:<8}{len(nets):>11}{won:>6}{100 * won / len(nets):>7.1f}%"
-            f"{100 / players:>7.1f}%{mean:>+10.2f}{half:>8.2f}"
+            f"{lv:<8}{count:>11}{100 * won:>7.1f}%{100 * won_half:>7.1f}"
+            f"{100 / players:>7.1f}%{mean:>+10.2f}{half:>7.2f}"
             f"{1000 * percentile(times, 0.5):>9.1f}{1000 * percentile(times, 0.95):>9.1f}"
             f"{1000 * (times[-1] if times else 0.0):>9.1f}"
         )

@@ -11,20 +11,28 @@ from engine.ai.easy import EasyBot
 from engine.ai.hard import HardBot
 from engine.ai.hint import Hint, hint
 from engine.ai.medium import MediumBot
+from engine.ai.weights import Weights
 
 LEVELS = ("easy", "medium", "hard")
 
 
 def make_bot(
-    level: str, seed: int = 0, budget_ms: float | None = None, iterations: int | None = None
+    level: str,
+    seed: int = 0,
+    budget_ms: float | None = None,
+    iterations: int | None = None,
+    weights: Weights | None = None,
 ) -> Bot:
-    """A bot of ``level`` ("easy", "medium", "hard"; "random" for benchmarks)."""
+    """A bot of ``level`` ("easy", "medium", "hard"; "random" for benchmarks).
+
+    ``weights`` replaces the tuned judgement weights (for the tuner); easy keeps its own.
+    """
     if level == "easy":
         return EasyBot(seed)
     if level == "medium":
-        return MediumBot(seed)
+        return MediumBot(seed, weights=weights)
     if level == "hard":
-        return HardBot(seed, budget_ms=budget_ms, iterations=iterations)
+        return HardBot(seed, budget_ms=budget_ms, iterations=iterations, weights=weights)
     if level == "random":
         return RandomBot(seed)
     raise ValueError(f"no bot level {level!r} (choose from {', '.join(LEVELS)})")

@@ -44,8 +44,8 @@ class Bot:
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def choose(self, view: PlayerView) -> Action:
-        """One action for the seat to act (normally one of ``view.legal``)."""
+    def choose(self, view: PlayerView) -> Action | None:
+        """One of ``view.legal``; None when the view offers no action (not this seat's turn)."""
         raise NotImplementedError
 
     def _turn_rng(self, view: PlayerView) -> random.Random:
@@ -60,8 +60,10 @@ class RandomBot(Bot):
 
     level = "random"
 
-    def choose(self, view: PlayerView) -> Action:
+    def choose(self, view: PlayerView) -> Action | None:
         """A uniformly random legal action."""
+        if not view.legal:
+            return None
         return self._turn_rng(view).choice(view.legal)
 
 

@@ -24,8 +24,10 @@ class EasyBot(Bot):
         # No distance test on discards and no watching of the next player: a beginner's eye.
         self.policy = Policy(track_next=False, shortlist=0)
 
-    def choose(self, view: PlayerView) -> Action:
-        """A loose but sensible action."""
+    def choose(self, view: PlayerView) -> Action | None:
+        """A loose but sensible action (None when the view offers none)."""
+        if not view.legal:
+            return None
         a = forced(view)
         if a is not None:
             return a

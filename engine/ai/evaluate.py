@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from engine import turns
 from engine.ai.base import Knowledge
 from engine.ai.tracker import Tracker
+from engine.ai.weights import Weights, weight
 from engine.cards import CARDS, Card
 from engine.melds import classify_meld
 from engine.scoring import maal_points
@@ -94,7 +95,9 @@ def costs_after_draws(k: Knowledge, cards: Sequence[Card], codes: Sequence[int])
     return out
 
 
-def card_value(k: Knowledge, code: int, counts: Sequence[int]) -> float:
+def card_value(
+    k: Knowledge, code: int, counts: Sequence[int], weights: Weights | None = None
+) -> float:
     """How much a card helps the rest of the hand (``counts`` excludes it); high means keep."""
     wilds = k.wilds
     if wilds is not None and wilds.wild[code]:
@@ -106,20 +109,23 @@ def card_value(k: Knowledge, code: int, counts: Sequence[int]) -> float:
     v = 0.0
     same = counts[code]
     if same:
-        v += 3.0 * same + (1.0 if unseen[code] else 0.0)
+        # a pair with its third copy dead is still a dublee but no longer a triplet
+        v += (3.0 * weight("dead_partial", weights) if k.seen and not unseen[code] else 3.0) * same
+        v += 1.0 if unseen[code] else 0.0
     base = suit * 13
     for step, w in ((-2, 0.9), (-1, 1.6), (1, 1.6), (2, 0.9)):
         r = rank + step
         if r == -1:
             r = 12  # the ace below the two
         if 0 <= r <= 12 and counts[base + r]:
-            v += w
             # the card that would complete this pair into a run
             if step in (-1, 1):
                 lo, hi = min(rank, r) - 1, max(rank, r) + 1
                 avail = sum(unseen[base + x] for x in (lo, hi) if 0 <= x <= 12)
             else:
                 avail = unseen[base + (rank + r) // 2]
+            # a partial run whose completing cards are all dead is worth little
+            v += w if avail else w * weight("dead_partial", weights)
             v += 0.15 * avail
     for s in range(4):
         if s != suit and counts[s * 13 + rank]:
@@ -174,15 +180,27 @@ def completes_meld(held: Iterable[int], code: int) -> bool:
     return False
 
 
-def danger(k: Knowledge, tracker: Tracker, code: int) -> float:
-    """How much throwing ``code`` would feed the next player."""
+def danger(k: Knowledge, tracker: Tracker, code: int, weights: Weights | None = None) -> float:
+    """How much throwing ``code`` would feed the next player.
+
+    A dead card (no copy left unseen) cannot complete a pair or a triplet in anyone's hand, so
+    it is the safest throw; against a player who has seen by dublees, a live copy may be the
+    eighth dublee that ends the hand, and a player who has seen is a turn or two from out.
+    """
     view = k.view
     nxt = next_seat(view)
     track = tracker.seats[nxt]
+    live = min(2, k.unseen[code])
+    if view.seen_by_dublees[nxt]:
+        # They may take only the card that completes their eighth dublee: a live copy.
+        return weight("danger_dublee_live", weights) * live
     d = max(0.0, tracker.wants(nxt, code))
     held = [c % 52 for c in track.held_ids]
     if held and completes_meld(held, code):
         d += 6.0
+    if view.seen[nxt]:
+        # A seen player needs few cards, and any live card may be one of them.
+        d = (d + weight("danger_live", weights) * live) * weight("danger_seen", weights)
     return d
 
 

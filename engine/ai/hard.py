@@ -28,8 +28,9 @@ from dataclasses import dataclass
 from engine.actions import Action, Discard
 from engine.ai.base import Bot, Knowledge, forced, go_outs, sees
 from engine.ai.determinize import Determinizer
-from engine.ai.evaluate import costs_after_draws, hand_cost, has_partner
-from engine.ai.medium import DANGER_WEIGHT, Policy, Scored, counts_of, without
+from engine.ai.evaluate import costs_after_draws, hand_cost, has_partner, maal_keep
+from engine.ai.medium import Policy, Scored, counts_of, without
+from engine.ai.weights import Weights, weight
 from engine.cards import CARDS, Card, code_of
 from engine.view import PlayerView
 
@@ -49,7 +50,10 @@ TRIES_PER_WORLD = 20
 #: Weight of one expected missing card against the medium bot's tie-breakers.
 COST_WEIGHT = 10.0
 #: Shares of the time budget by which the one-draw and the two-draw stages must end.
-ONE_DRAW_SHARE, TWO_DRAW_SHARE = 0.45, 0.85
+ONE_DRAW_SHARE, TWO_DRAW_SHARE = 0.45, 0.8
+#: Share of the budget by which every discard must have had its distance test (the loosest
+#: few always do): on a loaded machine the greedy ranking must not eat the search's time.
+RANK_SHARE = 0.2
 
 
 @dataclass(frozen=True)
@@ -94,19 +98,26 @@ class HardBot(Bot):
     level = "hard"
 
     def __init__(
-        self, seed: int = 0, budget_ms: float | None = None, iterations: int | None = None
+        self,
+        seed: int = 0,
+        budget_ms: float | None = None,
+        iterations: int | None = None,
+        weights: Weights | None = None,
     ) -> None:
         super().__init__(seed)
         self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
         #: Sampled worlds per decision; with it set, the clock is ignored (reproducible play).
         self.iterations = iterations
         # Every discard gets the full distance test, not just the loosest few.
-        self.policy = Policy(shortlist=60, weigh_all=True)
+        self.policy = Policy(shortlist=60, weigh_all=True, weights=weights)
+        self.weights = weights
         self.last_search: list[Searched] = []
 
-    def choose(self, view: PlayerView) -> Action:
-        """The searched action for this view."""
+    def choose(self, view: PlayerView) -> Action | None:
+        """The searched action for this view (None when the view offers none)."""
         self.last_search = []
+        if not view.legal:
+            return None
         a = forced(view)
         if a is not None:
             return a
@@ -118,7 +129,7 @@ class HardBot(Bot):
             return self.policy.choose(view)
         start = time.perf_counter()
         k = Knowledge.of(view)
-        ranked = self.policy.rank_discards(k, codes)
+        ranked = self.policy.rank_discards(k, codes, self._deadline(start, RANK_SHARE))
         best = ranked[0]
         close = [s for s in ranked if s.cost == best.cost and s.cost < 99][:CANDIDATES]
         if len(close) < 2:
@@ -143,15 +154,32 @@ class HardBot(Bot):
         relevant = [x for x in range(53) if pool[x] > 0 and has_partner(k, x, counts)]
         rng = random.Random(f"{self.seed}/{k.view.hand_no}/{k.view.turn}/{len(k.cards)}")
         self._one_draw(k, cands, pool, relevant, rng, self._deadline(start, ONE_DRAW_SHARE))
-        cands.sort(key=lambda c: (c.one, c.scored.score))
-        finalists = [c for c in cands if c.one <= cands[0].one + MARGIN][:FINALISTS]
+        # Feeding the next player is a cost too: a candidate does not drop out for being a
+        # little slower than one that hands the next player a meld.
+        feed = weight("danger", self.weights) / COST_WEIGHT
+
+        # Maal thrown is money lost at the settlement (and maybe handed on): it weighs in full.
+        maal = {
+            c.scored.code: weight("maal", self.weights) * maal_keep(k, c.scored.code) for c in cands
+        }
+
+        def behind(c: _Candidate) -> float:
+            return c.one + (feed * c.scored.danger + maal[c.scored.code]) / COST_WEIGHT
+
+        cands.sort(key=lambda c: (behind(c), c.scored.score))
+        finalists = [c for c in cands if behind(c) <= behind(cands[0]) + MARGIN][:FINALISTS]
         if len(finalists) > 1:
             deadline = self._deadline(start, TWO_DRAW_SHARE)
             self._two_draws(k, finalists, det, pool, set(relevant), rng, deadline)
         ranked = []
         for c in cands:
             s = c.scored
-            score = COST_WEIGHT * c.expected + DANGER_WEIGHT * s.danger + 0.2 * s.value
+            score = (
+                COST_WEIGHT * c.expected
+                + weight("danger", self.weights) * s.danger
+                + 0.2 * s.value
+                + maal[s.code]
+            )
             ranked.append((c not in finalists, score, s.code, c))
         ranked.sort(key=lambda r: r[:3])
         return [

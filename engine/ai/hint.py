@@ -52,9 +52,10 @@ def _discard_reason(view: PlayerView, card: Card, searched: Sequence[Searched]) 
     mine = next((s for s in searched if s.code == card.code), None)
     if mine is not None and len(searched) > 1:
         n = len(mine.helped_by)
+        kinds = "1 kind of card brings" if n == 1 else f"{n} kinds of card bring"
         return (
             f"discard {card}: of your loosest cards it leaves the most useful draws "
-            f"({n} kinds of card bring you closer)"
+            f"({kinds} you closer)"
         )
     return f"discard {card}: it helps your hand least (it only goes with {format_cards(friends)})"
 
@@ -92,8 +93,10 @@ def explain(view: PlayerView, action: Action, searched: Sequence[Searched] = ())
     return str(action)
 
 
-def hint(view: PlayerView, budget_ms: float = 250.0, iterations: int | None = None) -> Hint:
-    """The action the hard bot would take for this view, with a one-line reason."""
+def hint(view: PlayerView, budget_ms: float = 250.0, iterations: int | None = None) -> Hint | None:
+    """The action the hard bot would take for this view with a one-line reason (None: no move)."""
     bot = HardBot(seed=0, budget_ms=budget_ms, iterations=iterations)
     action = bot.choose(view)
+    if action is None:
+        return None
     return Hint(action, explain(view, action, bot.last_search))

@@ -17,13 +17,12 @@ from engine.ai.evaluate import (
     maal_keep,
 )
 from engine.ai.tracker import Tracker
+from engine.ai.weights import Weights, weight
 from engine.cards import CARDS, Card
 from engine.view import PlayerView
 
 #: How many of the loosest cards get the full distance test.
 SHORTLIST = 5
-#: Weight of feeding the next player against one point of card value.
-DANGER_WEIGHT = 2.5
 
 
 @dataclass(frozen=True)
@@ -63,7 +62,9 @@ class Policy:
         track_next: bool = True,
         shortlist: int = SHORTLIST,
         weigh_all: bool = False,
+        weights: Weights | None = None,
     ) -> None:
+        self.weights = weights
         self.track_next = track_next
         self.shortlist = shortlist
         # Weigh partnered cards even when a lone card is there to throw (a dead partial may
@@ -80,7 +81,7 @@ class Policy:
         loose: list[tuple[float, int]] = []
         for code in sorted(set(codes)):
             counts[code] -= 1
-            v = card_value(k, code, counts) + maal_keep(k, code)
+            v = card_value(k, code, counts, self.weights) + maal_keep(k, code)
             counts[code] += 1
             loose.append((v, code))
         loose.sort()
@@ -109,8 +110,8 @@ class Policy:
                 )
                 shortlisted += 1
                 cost = hand_cost(k, without(k.cards, code)) if full else 99
-            d = danger(k, tracker, code) if tracker is not None and full else 0.0
-            score = 10.0 * cost + v + DANGER_WEIGHT * d
+            d = danger(k, tracker, code, self.weights) if tracker is not None and full else 0.0
+            score = 10.0 * cost + v + weight("danger", self.weights) * d
             out.append(Scored(code, score, cost, v, d))
         out.sort(key=lambda s: (s.score, s.code))
         return out
@@ -126,6 +127,17 @@ class Policy:
         before = hand_cost(k, k.cards)
         after = hand_cost(k, k.cards + [top])
         return before - after
+
+    def worth_taking(self, k: Knowledge) -> bool:
+        """Whether the top discard is worth showing the table what this hand collects.
+
+        Before seeing, only a card that brings seeing closer is taken: a pair or a natural
+        triplet taken then rarely helps to see and tells the next players what to hold back.
+        """
+        gain = self.take_gain(k)
+        if k.seen:
+            return gain > 0
+        return gain >= weight("take_unseen_gain", self.weights)
 
     # ---------------------------------------------------------------- seeing, going out
     def best_see(self, k: Knowledge, options: Sequence[See]) -> See:
@@ -154,8 +166,10 @@ class Policy:
         assert best is not None
         return best[2]
 
-    def choose(self, view: PlayerView) -> Action:
-        """The greedy action."""
+    def choose(self, view: PlayerView) -> Action | None:
+        """The greedy action (None when the view offers none)."""
+        if not view.legal:
+            return None
         a = forced(view)
         if a is not None:
             return a
@@ -164,7 +178,7 @@ class Policy:
         if view.phase == "draw":
             can_take = any(isinstance(x, TakeDiscard) for x in legal)
             can_draw = any(isinstance(x, DrawStock) for x in legal)
-            if can_take and (not can_draw or self.take_gain(k) > 0):
+            if can_take and (not can_draw or self.worth_taking(k)):
                 return TakeDiscard()
             return DrawStock() if can_draw else legal[0]
         outs = go_outs(legal)
@@ -184,10 +198,10 @@ class MediumBot(Bot):
 
     level = "medium"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, weights: Weights | None = None) -> None:
         super().__init__(seed)
-        self.policy = Policy()
+        self.policy = Policy(weights=weights)
 
-    def choose(self, view: PlayerView) -> Action:
+    def choose(self, view: PlayerView) -> Action | None:
         """The greedy action for this view."""
         return self.policy.choose(view)

@@ -53,6 +53,8 @@ def hint(view: PlayerView) -> tuple[Action, str] | None:
             return None
         return _StandIn(0).choose(view), "a legal move (the advisor is not installed)"
     h = _engine_hint(view)
+    if h is None:
+        return None
     return getattr(h, "action", None), str(getattr(h, "reason", ""))
 
 
