@@ -237,7 +237,8 @@ class TableInput:
                     s.board.ease_back(ids, 0.35 * s.anim)
                 return
             if self.in_hand_area(pos):
-                fan.move(ids, index)
+                # ``index`` counts the hand without the dragged cards (as the gap did).
+                fan.place(ids, index)
                 s.relayout(0.14 * max(0.3, s.anim))
                 return
             self._back(

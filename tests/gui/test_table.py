@@ -123,12 +123,13 @@ def test_drag_to_reorder_the_hand(app):
     scene = solo(app)
     cid = scene.fan.order[0]
     last = scene.fan.order[-1]
-    drag(
-        app,
-        card_centre(scene, cid),
-        (scene.board.sprites[last].rect.right - 5, scene.layout.hand_y + 40),
-    )
-    assert scene.fan.order[-1] == cid or scene.fan.order[-2] == cid
+    # Dropped past the end of the hand: it becomes the last card (it used to land one short).
+    right = scene.board.sprites[last].rect.right
+    drag(app, card_centre(scene, cid), (min(right + 150, 1270), scene.layout.hand_y + 40))
+    assert scene.fan.order[-2:] == [last, cid]
+    # And dropped at the far left it becomes the first again.
+    drag(app, card_centre(scene, cid), (5, scene.layout.hand_y + 40))
+    assert scene.fan.order[0] == cid and scene.fan.order[-1] == last
 
 
 def test_hot_seat_curtain_hides_every_hand(app, monkeypatch):
