@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from engine import safe_json
-from engine.game import Game
-from engine.result import HandResult
+from engine.match import LocalMatch
+from engine.view import PlayerView
 from marriage_gui.setup import MatchSetup
 from marriage_gui.statsdb import StatsDB
 
@@ -120,8 +120,8 @@ class Storage:
             self.notice(f"Nothing can be saved this time: {self.problem}.")
         else:
             self._clean_stale_tmp()
-        # Hands of one match share an id; the Game object is the key, so keep it weakly.
-        self._match_ids: dict[int, tuple[weakref.ref[Game], str]] = {}
+        # Hands of one match share an id; the match object is the key, so keep it weakly.
+        self._match_ids: dict[int, tuple[weakref.ref[Any], str]] = {}
         self.statsdb = StatsDB(self.root, self.keep_aside, self.notice, self.log)
 
     # ------------------------------------------------------------------ messages
@@ -209,27 +209,27 @@ class Storage:
                         p.unlink()
 
     # ------------------------------------------------------------------ the saved match
-    def match_id(self, game: Game) -> str:
-        """The id under which ``game``'s hands are recorded (made on first use)."""
-        entry = self._match_ids.get(id(game))
-        if entry is not None and entry[0]() is game:
+    def match_id(self, match: object) -> str:
+        """The id under which ``match``'s hands are recorded (made on first use)."""
+        entry = self._match_ids.get(id(match))
+        if entry is not None and entry[0]() is match:
             return entry[1]
         mid = uuid.uuid4().hex
-        self._remember(game, mid)
+        self._remember(match, mid)
         return mid
 
-    def _remember(self, game: Game, mid: str) -> None:
+    def _remember(self, match: object, mid: str) -> None:
         self._match_ids = {k: v for k, v in self._match_ids.items() if v[0]() is not None}
-        self._match_ids[id(game)] = (weakref.ref(game), mid)
+        self._match_ids[id(match)] = (weakref.ref(match), mid)
 
-    def save_game(self, setup: MatchSetup, game: Game) -> bool:
+    def save_game(self, setup: MatchSetup, match: LocalMatch) -> bool:
         """Autosave the running match (atomically); False, and a notice once, if it cannot."""
         data = {
             "version": SAVE_VERSION,
             "saved": time.time(),
-            "match_id": self.match_id(game),
+            "match_id": self.match_id(match),
             "setup": setup.to_dict(),
-            "game": game.to_json(),
+            "game": json.dumps(match.save_dict(), ensure_ascii=False, separators=(",", ":")),
         }
         try:
             self.write_atomic(SAVE_FILE, json.dumps(data, ensure_ascii=False))
@@ -244,7 +244,7 @@ class Storage:
         """Whether there is a save file (it may still be damaged)."""
         return (self.root / SAVE_FILE).is_file()
 
-    def load_game(self) -> tuple[MatchSetup, Game] | None:
+    def load_game(self) -> tuple[MatchSetup, LocalMatch] | None:
         """The saved match, None without one; a damaged save is kept aside and raises SaveError."""
         path = self.root / SAVE_FILE
         if not path.is_file():
@@ -258,7 +258,7 @@ class Storage:
             if not isinstance(data.get("game"), str):
                 raise ValueError("the game in it is missing")
             setup = MatchSetup.from_dict(data.get("setup"))
-            game = Game.from_json(data["game"])
+            game = setup.resume(safe_json.loads(data["game"], "save"))
             _check_agrees(setup, game)
         except OSError as exc:
             self.log(f"save unreadable: {exc!r}")
@@ -287,10 +287,13 @@ class Storage:
             self.notice(f"The old save cannot be replaced: {_why(exc, path)}.")
 
     # ------------------------------------------------------------------ statistics
-    def record_hand(self, setup: MatchSetup, game: Game, result: HandResult) -> None:
-        """Record one finished hand in the background (recording it again replaces it)."""
-        mid = self.match_id(game)
-        match = (mid, time.time(), _preset_name(setup), len(setup.seats), game.hands_total)
+    def record_hand(self, setup: MatchSetup, match: object, view: PlayerView) -> None:
+        """Record the hand ``view`` shows finished, in the background (again replaces it)."""
+        result = view.result
+        if result is None:
+            return
+        mid = self.match_id(match)
+        row = (mid, time.time(), _preset_name(setup), len(setup.seats), view.hands_total)
         hand = (mid, result.hand_no, time.time(), result.winner, result.reason)
         seats = [
             (
@@ -307,7 +310,7 @@ class Storage:
         ]
 
         def write(con: sqlite3.Connection) -> None:
-            con.execute(_NEW_MATCH, match)
+            con.execute(_NEW_MATCH, row)
             con.execute("INSERT OR REPLACE INTO hands VALUES (?, ?, ?, ?, ?)", hand)
             con.executemany(
                 "INSERT OR REPLACE INTO hand_seats VALUES (?, ?, ?, ?, ?, ?, ?, ?)", seats
@@ -320,19 +323,19 @@ class Storage:
 
         self.statsdb.submit(write)
 
-    def record_match(self, setup: MatchSetup, game: Game) -> None:
-        """Record the end of a match, totals and places, in the background."""
-        mid = self.match_id(game)
-        match = (mid, time.time(), _preset_name(setup), len(setup.seats), game.hands_total)
-        places = {seat: i + 1 for i, seat in enumerate(game.standings())}
+    def record_match(self, setup: MatchSetup, match: object, view: PlayerView) -> None:
+        """Record the end of a match, totals and places as the final ``view`` shows them."""
+        mid = self.match_id(match)
+        row = (mid, time.time(), _preset_name(setup), len(setup.seats), view.hands_total)
+        places = {seat: i + 1 for i, seat in enumerate(view.standings())}
         rows = [
-            (mid, seat, s.name, s.kind, int(game.totals[seat]), places[seat])
+            (mid, seat, s.name, s.kind, int(view.totals[seat]), places[seat])
             for seat, s in enumerate(setup.seats)
         ]
         finished = time.time()
 
         def write(con: sqlite3.Connection) -> None:
-            con.execute(_NEW_MATCH, match)
+            con.execute(_NEW_MATCH, row)
             con.execute("UPDATE matches SET finished = ? WHERE match_id = ?", (finished, mid))
             con.executemany("INSERT OR REPLACE INTO match_seats VALUES (?, ?, ?, ?, ?, ?)", rows)
 
@@ -396,7 +399,7 @@ def _fsync_dir(root: Path) -> None:
             os.close(fd)
 
 
-def _check_agrees(setup: MatchSetup, game: Game) -> None:
+def _check_agrees(setup: MatchSetup, game: LocalMatch) -> None:
     """A save whose setup contradicts its game is damaged, not something to load silently."""
     if tuple(s.name for s in setup.seats) != game.names:
         raise ValueError("the seats do not match the game")

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.game import Game
+from engine.match import LocalMatch
 from marriage_gui.settings import Settings, load_settings, save_settings
 from marriage_gui.setup import MatchSetup, SeatSetup
 from marriage_gui.statsdb import STATS_FILE
@@ -26,22 +26,27 @@ SETUP = MatchSetup((SeatSetup("Asha", "human"), SeatSetup("Ram", "easy")), hands
 INTERNALS = ("Traceback", "sys.", "set_int_max_str_digits", "Error(", "RecursionError")
 
 
-def _game() -> Game:
-    return Game.new(SETUP.rules, [s.name for s in SETUP.seats], 4, SETUP.hands)
+def _game(seed: int = 4) -> LocalMatch:
+    names = [s.name for s in SETUP.seats]
+    return LocalMatch.new(SETUP.rules, names, seed=seed, hands=SETUP.hands)
 
 
-def _finished(seed: int = 3) -> Game:
-    game = _game()
+def _finished(seed: int = 3) -> LocalMatch:
+    game = _game(seed)
     rng = random.Random(seed)
-    while not game.hand_over:
-        game.apply(rng.choice(game.legal_actions()))
+    while not (view := game.view(game.view(0).current_player)).hand_over:
+        game.submit(view.seat, rng.choice(view.legal))
     return game
+
+
+def _record(storage: Storage, game: LocalMatch) -> None:
+    storage.record_hand(SETUP, game, game.view(0))
 
 
 def _good_save(tmp_path: Path) -> str:
     storage = Storage(tmp_path)
     game = _game()
-    game.apply(game.legal_actions()[0])
+    game.submit(0, game.view(0).legal[0])
     assert storage.save_game(SETUP, game)
     return (tmp_path / "savegame.json").read_text(encoding="utf-8")
 
@@ -135,7 +140,7 @@ def test_damaged_settings_give_defaults_and_keep_the_file(tmp_path: Path, bad: s
 def _stats_with_a_hand(tmp_path: Path) -> Storage:
     storage = Storage(tmp_path)
     game = _finished()
-    storage.record_hand(SETUP, game, game.results[-1])
+    _record(storage, game)
     assert storage.flush()
     return storage
 
@@ -174,7 +179,7 @@ def test_damaged_statistics_are_kept_aside_and_a_fresh_one_started(
     storage = Storage(tmp_path)
     stats = storage.stats()  # never raises
     game = _finished(seed=9)
-    storage.record_hand(SETUP, game, game.results[-1])
+    _record(storage, game)
     assert storage.flush()
     after = storage.stats()
     if how != "empty":  # an empty file is simply a new database
@@ -192,7 +197,7 @@ def test_a_locked_database_never_blocks_the_caller(tmp_path: Path) -> None:
     try:
         game = _finished(seed=11)
         t0 = time.perf_counter()
-        storage.record_hand(SETUP, game, game.results[-1])
+        _record(storage, game)
         stats = storage.stats()
         took = time.perf_counter() - t0
         # A frame is 16 ms: the call returns at once (the waits are bounded: see the next test).
