@@ -10,7 +10,7 @@ import io
 import logging
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -53,16 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def menu_scene(app: App, name: str) -> Scene:
     """A fresh menu scene by its ``--scene`` name."""
-    from marriage_gui.scenes import new_game, rules, settings, stats, title
-
-    makers: dict[str, Callable[[App], Scene]] = {
-        "title": title.TitleScene,
-        "new_game": new_game.NewGameScene,
-        "settings": settings.SettingsScene,
-        "stats": stats.StatsScene,
-        "rules": rules.RulesScene,
-    }
-    return makers[name](app)
+    return app.make(name)
 
 
 def table_scene(app: App, name: str, seed: int) -> Scene:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 import pygame
 
@@ -16,13 +17,24 @@ from marriage_gui.settings import Settings, load_settings, save_settings
 from marriage_gui.storage import Storage
 from marriage_gui.ui.toast import Toasts
 
-if TYPE_CHECKING:
-    from engine.game import Game
-    from marriage_gui.setup import MatchSetup
-
 MIN_SIZE = (1024, 640)
 DEFAULT_SIZE = (1280, 800)
 FPS = 60
+
+#: Every scene by name, as ``module:Class``. Scenes open one another through ``App.open`` by
+#: these names and import nothing of each other, so the scene modules form no import loop.
+SCENES: dict[str, str] = {
+    "title": "marriage_gui.scenes.title:TitleScene",
+    "new_game": "marriage_gui.scenes.new_game:NewGameScene",
+    "rules": "marriage_gui.scenes.rules:RulesScene",
+    "stats": "marriage_gui.scenes.stats:StatsScene",
+    "settings": "marriage_gui.scenes.settings:SettingsScene",
+    "hand_result": "marriage_gui.scenes.hand_result:HandResultScene",
+    "match_over": "marriage_gui.scenes.match_over:MatchOverScene",
+    "table": "marriage_gui.table.scene:TableScene",
+}
+
+SceneMaker = Callable[..., Scene]
 
 
 class App:
@@ -57,6 +69,7 @@ class App:
         self.art = CardArt()
         self.sounds = SoundBoard(self.settings.volume, self.settings.muted)
         self.stack: list[Scene] = []
+        self.makers: dict[str, SceneMaker | str] = dict(SCENES)
         self.running = True
         self.clock = pygame.time.Clock()
         # Set by the scene that last failed to load the save, so the title can say why.
@@ -115,25 +128,54 @@ class App:
         """Show a short message above every scene for a couple of seconds."""
         self.toasts.add(message)
 
-    def open_table(self, setup: MatchSetup, game: Game | None = None) -> None:
-        """Start (or, with ``game``, resume) a match on the card table above the title."""
-        from marriage_gui.table.scene import TableScene
+    # ------------------------------------------------------------------ scenes by name
+    def register(self, name: str, maker: SceneMaker | str) -> None:
+        """Make ``name`` open ``maker(app, **kwargs)`` (a callable or ``"module:Class"``)."""
+        self.makers[name] = maker
 
-        scene = TableScene(self, setup, game)
+    def make(self, name: str, **kwargs: Any) -> Scene:
+        """A new scene by its name; ``kwargs`` go to its constructor untouched."""
+        try:
+            maker = self.makers[name]
+        except KeyError:
+            raise ValueError(f"there is no scene called {name!r}") from None
+        if isinstance(maker, str):
+            module, _, attr = maker.partition(":")
+            maker = getattr(importlib.import_module(module), attr)
+            self.makers[name] = maker
+        return maker(self, **kwargs)
+
+    def open(self, name: str, **kwargs: Any) -> Scene:
+        """Show the scene called ``name`` on top of the current one, and return it."""
+        scene = self.make(name, **kwargs)
+        self.push(scene)
+        return scene
+
+    def open_instead(self, name: str, **kwargs: Any) -> Scene:
+        """Swap the top scene for the scene called ``name``, and return it."""
+        scene = self.make(name, **kwargs)
+        self.replace(scene)
+        return scene
+
+    def open_table(self, **kwargs: Any) -> Scene:
+        """Start or resume a match on the card table above the title.
+
+        The keyword arguments go to the table's constructor as they are (``setup``, ``game``…).
+        """
+        scene = self.make("table", **kwargs)
         # The title stays underneath so leaving the table comes back to it.
         while len(self.stack) > 1:
             self.stack.pop().on_exit()
         if self.stack and self.stack[0].name != "title":
             self.stack.pop().on_exit()
         self.push(scene)
+        return scene
 
     def go_title(self) -> None:
         """Close everything and show the title screen."""
-        from marriage_gui.scenes.title import TitleScene
-
         while self.stack:
             self.stack.pop().on_exit()
-        self.push(TitleScene(self))
+        self.open("title")
 
     # ------------------------------------------------------------------ the stack
     @property

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from marriage_gui.art import felt
@@ -10,13 +12,16 @@ from marriage_gui.ui import theme
 from marriage_gui.ui.form import Form
 from marriage_gui.ui.widgets import Button, TextInput
 
+if TYPE_CHECKING:
+    from marriage_gui.app import App
+
 
 class MenuScene(Scene):
     """A full-screen menu. Subclasses fill ``layout`` and may draw more in ``draw_content``."""
 
     heading = ""
 
-    def __init__(self, app) -> None:  # noqa: ANN001 - App, imported lazily to avoid a cycle
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.form = Form()
         self.size = app.size

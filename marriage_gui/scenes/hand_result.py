@@ -61,10 +61,8 @@ class HandResultScene(Scene):
 
     def proceed(self) -> None:
         """Deal on, or show the match result."""
-        from marriage_gui.scenes.match_over import MatchOverScene
-
         if self.over:
-            self.app.replace(MatchOverScene(self.app, self.table.setup, self.table.game))
+            self.app.open_instead("match_over", setup=self.table.setup, game=self.table.game)
             return
         self.app.pop()
         self.table.next_hand()

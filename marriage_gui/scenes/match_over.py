@@ -40,23 +40,11 @@ class MatchOverScene(Scene):
         """A new match with the same seats and rules."""
         from dataclasses import replace
 
-        setup = replace(self.setup, seed=None)
-        opener = getattr(self.app, "open_table", None)
-        if opener is not None:
-            opener(setup)
-        else:
-            from marriage_gui.table.scene import TableScene
-
-            self.app.replace(TableScene(self.app, setup))
+        self.app.open_table(setup=replace(self.setup, seed=None))
 
     def main_menu(self) -> None:
         """Back to the title."""
-        go = getattr(self.app, "go_title", None)
-        if go is not None:
-            go()
-        else:
-            while self.app.stack:
-                self.app.pop()
+        self.app.go_title()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Buttons by click, Enter or Escape."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import fields
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -12,6 +13,9 @@ from marriage_gui.setup import SEAT_KINDS, MatchSetup, SeatSetup
 from marriage_gui.ui import theme
 from marriage_gui.ui.form import ScrollPanel
 from marriage_gui.ui.widgets import Button, Stepper, TextInput, Toggle, Widget
+
+if TYPE_CHECKING:
+    from marriage_gui.app import App
 
 DEFAULT_NAMES = ("You", "Sita", "Ram", "Hari", "Gita")
 SPARE_NAMES = ("Sita", "Ram", "Hari", "Gita", "Maya", "Bishnu", "Kamala", "Shyam")
@@ -89,7 +93,7 @@ class NewGameScene(MenuScene):
     name = "new_game"
     heading = "New game"
 
-    def __init__(self, app, setup: MatchSetup | None = None) -> None:  # noqa: ANN001
+    def __init__(self, app: App, setup: MatchSetup | None = None) -> None:
         self.panel = ScrollPanel()
         super().__init__(app)
         setup = setup or MatchSetup(
@@ -276,9 +280,7 @@ class NewGameScene(MenuScene):
             widget.error = name in self.errors
 
     def _show_rules(self) -> None:
-        from marriage_gui.scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app, self.rules))
+        self.app.open("rules", rules=self.rules)
 
     # ------------------------------------------------------------------ the result
     def build_setup(self) -> MatchSetup:
@@ -311,7 +313,7 @@ class NewGameScene(MenuScene):
         self.message = ""
         self.app.sounds.play("click")
         self.app.storage.clear_game()
-        self.app.open_table(setup)
+        self.app.open_table(setup=setup)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         # Ctrl+Enter starts from anywhere, even a text field.

@@ -7,6 +7,7 @@ Every example meld is labelled by ``engine.melds.classify_meld`` and every wild 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -17,6 +18,9 @@ from engine.wilds import Wilds
 from marriage_gui.scenes.base import MenuScene
 from marriage_gui.ui import theme
 from marriage_gui.ui.form import ScrollPanel
+
+if TYPE_CHECKING:
+    from marriage_gui.app import App
 
 PRESET_TITLES = {
     "nepali": "Nepali rules",
@@ -45,7 +49,7 @@ class RulesScene(MenuScene):
 
     name = "rules"
 
-    def __init__(self, app, rules: RuleSet | None = None) -> None:  # noqa: ANN001
+    def __init__(self, app: App, rules: RuleSet | None = None) -> None:
         self.panel = ScrollPanel()
         self.rules = rules or PRESETS["nepali"]
         self.wilds = Wilds(TIPLU, self.rules)

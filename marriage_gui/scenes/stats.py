@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from marriage_gui.art import JOKER
@@ -10,6 +12,9 @@ from marriage_gui.storage import Stats
 from marriage_gui.ui import theme
 from marriage_gui.ui.form import ScrollPanel
 from marriage_gui.ui.widgets import Button, Widget
+
+if TYPE_CHECKING:
+    from marriage_gui.app import App
 
 KIND_NAMES = {"easy": "easy bot", "medium": "medium bot", "hard": "hard bot", "human": "person"}
 
@@ -26,7 +31,7 @@ class StatsScene(MenuScene):
     name = "stats"
     heading = "Statistics"
 
-    def __init__(self, app) -> None:  # noqa: ANN001
+    def __init__(self, app: App) -> None:
         self.panel = ScrollPanel()
         super().__init__(app)
         self.stats: Stats = app.storage.stats()
@@ -34,9 +39,7 @@ class StatsScene(MenuScene):
         self.layout()
 
     def _new_game(self) -> None:
-        from marriage_gui.scenes.new_game import NewGameScene
-
-        self.app.replace(NewGameScene(self.app))
+        self.app.open_instead("new_game")
 
     def on_enter(self) -> None:
         self.stats = self.app.storage.stats()

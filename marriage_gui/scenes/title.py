@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -11,6 +12,9 @@ from marriage_gui.scenes.base import MenuScene
 from marriage_gui.storage import SaveError
 from marriage_gui.ui import theme
 from marriage_gui.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from marriage_gui.app import App
 
 # A marriage in hearts (J♥ the jhiplu, Q♥ the tiplu, K♥ the poplu) between an ace and a joker.
 _FAN = (13 + 12, 13 + 9, 13 + 10, 13 + 11, JOKER)
@@ -22,7 +26,7 @@ class TitleScene(MenuScene):
 
     name = "title"
 
-    def __init__(self, app) -> None:  # noqa: ANN001
+    def __init__(self, app: App) -> None:
         self.saved = None
         self.save_note = ""
         self.save_broken = False
@@ -77,31 +81,23 @@ class TitleScene(MenuScene):
             return
         self.app.sounds.play("click")
         setup, game = self.saved
-        self.app.open_table(setup, game)
+        self.app.open_table(setup=setup, game=game)
 
     def new_game(self) -> None:
-        from marriage_gui.scenes.new_game import NewGameScene
-
         self.app.sounds.play("click")
-        self.app.push(NewGameScene(self.app))
+        self.app.open("new_game")
 
     def rules(self) -> None:
-        from marriage_gui.scenes.rules import RulesScene
-
         self.app.sounds.play("click")
-        self.app.push(RulesScene(self.app))
+        self.app.open("rules")
 
     def statistics(self) -> None:
-        from marriage_gui.scenes.stats import StatsScene
-
         self.app.sounds.play("click")
-        self.app.push(StatsScene(self.app))
+        self.app.open("stats")
 
     def settings(self) -> None:
-        from marriage_gui.scenes.settings import SettingsScene
-
         self.app.sounds.play("click")
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def quit(self) -> None:
         self.app.running = False
