@@ -8,6 +8,7 @@ import pygame
 
 from engine.cards import CARDS, Card, code_of
 from engine.deadwood import deadwood
+from engine.wilds import Role, Wilds
 from marriage_gui.art import fonts
 from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
@@ -15,19 +16,21 @@ from marriage_gui.scene import Scene
 from marriage_gui.table.hud import GOLD, MUTED, TEXT, Button, lay_out_row, panel
 
 if TYPE_CHECKING:
+    from engine.result import HandResult
+    from engine.rules import RuleSet
     from marriage_gui.app import App
     from marriage_gui.table.scene import TableScene
 
 
-def arranged(result, seat: int, rules) -> tuple[list[list[Card]], list[Card], list[list[Card]]]:  # noqa: ANN001
+def arranged(
+    result: HandResult, seat: int, rules: RuleSet
+) -> tuple[list[list[Card]], list[Card], list[list[Card]]]:
     """(melds in hand, loose cards, shown melds) for ``seat``: the winner's finish, else the
     best melds the solver finds."""
     shown = [[CARDS[code_of(i)] for i in ids] for _k, ids in result.shown[seat]]
     hand = [CARDS[code_of(i)] for i in result.hands[seat]]
     wilds = None
     if result.tiplu is not None and result.seen[seat]:
-        from engine.wilds import Wilds
-
         wilds = Wilds(result.tiplu, rules)
     if seat == result.winner and result.finish:
         melds = [[CARDS[code_of(i)] for i in m] for m in result.finish]
@@ -123,8 +126,6 @@ class HandResultScene(Scene):
         size = max(12, round(row_h * 0.17))
         wild = None
         if r.tiplu is not None:
-            from engine.wilds import Wilds
-
             wild = Wilds(r.tiplu, g.rules)
         for seat in range(n):
             ry = round(y + seat * row_h)
@@ -161,9 +162,10 @@ class HandResultScene(Scene):
             )
             for kind, cards in groups:
                 for k, c in enumerate(cards):
-                    marks = set()
-                    if wild is not None and wild.role(c) is not None:
-                        marks = {"tiplu"} if wild.role(c).value == "tiplu" else {"wild"}
+                    marks: set[str] = set()
+                    role = wild.role(c) if wild is not None else None
+                    if role is not None:
+                        marks = {"tiplu"} if role is Role.TIPLU else {"wild"}
                     if kind == "loose" and not winner:
                         marks.add("dim")
                     surface.blit(art.face(c.code, cw, four, marks), (x + k * step, cy))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import fields
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -119,7 +120,7 @@ class NewGameScene(MenuScene):
         for i, (name, kind) in enumerate(self.seats):
             field = TextInput(
                 name,
-                on_change=lambda text, i=i: self._rename(i, text),
+                on_change=partial(self._rename, i),
                 max_len=MAX_NAME,
                 placeholder="Name",
                 tooltip="Any name; Devanagari works (switch your keyboard to Nepali).",
@@ -127,14 +128,14 @@ class NewGameScene(MenuScene):
             kinds = Stepper(
                 SEAT_KINDS,
                 SEAT_KINDS.index(kind),
-                on_change=lambda v, i=i: self._set_kind(i, v),
+                on_change=partial(self._set_kind, i),
                 fmt=lambda v: KIND_LABELS[v],
                 tooltip="Who plays this seat: a person at this screen, or a bot.",
                 wrap=True,
             )
             remove = Button(
                 "×",
-                lambda i=i: self._remove_seat(i),
+                partial(self._remove_seat, i),
                 size=22,
                 enabled=len(self.seats) > 2,
                 tooltip="Remove this seat",
@@ -185,15 +186,13 @@ class NewGameScene(MenuScene):
         value = getattr(self.rules, name)
         help_text = RULE_HELP.get(name)
         if isinstance(value, bool):
-            return Toggle(
-                value, on_change=lambda v, n=name: self._set_rule(n, v), tooltip=help_text
-            )
+            return Toggle(value, on_change=partial(self._set_rule, name), tooltip=help_text)
         if name in _CHOICES:
-            options = list(_CHOICES[name])
+            choices = list(_CHOICES[name])
             return Stepper(
-                options,
-                options.index(value),
-                on_change=lambda v, n=name: self._set_rule(n, v),
+                choices,
+                choices.index(value),
+                on_change=partial(self._set_rule, name),
                 fmt=choice_label,
                 tooltip=help_text,
                 wrap=True,
@@ -204,12 +203,12 @@ class NewGameScene(MenuScene):
             return Stepper(
                 options,
                 options.index(value),
-                on_change=lambda v, n=name: self._set_rule(n, v),
+                on_change=partial(self._set_rule, name),
                 tooltip=help_text,
             )
         field = TextInput(
             format_table(value),
-            on_change=lambda text, n=name: self._set_table(n, text),
+            on_change=partial(self._set_table, name),
             max_len=40,
             placeholder="none",
             tooltip=f"{help_text} Write points like 2/5/10.",
@@ -396,9 +395,7 @@ class NewGameScene(MenuScene):
             h = max(row, text_h) + err_h + pad
             self.panel.paint(
                 pygame.Rect(0, y, view.w - round(14 * k), h),
-                lambda surf, r, n=name, lines=help_lines, i=i: self._paint_rule(
-                    surf, r, n, lines, i
-                ),
+                partial(self._paint_rule, name=name, lines=help_lines, i=i),
             )
             control = pygame.Rect(
                 view.w - control_w - pad - round(14 * k), y + (h - err_h - row) // 2, control_w, row

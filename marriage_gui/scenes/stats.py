@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -78,7 +79,7 @@ class StatsScene(MenuScene):
         for i, _opp in enumerate(self.stats.opponents):
             self.panel.paint(
                 pygame.Rect(0, i * row, view.w - round(14 * k), row),
-                lambda s, r, i=i: self._paint_row(s, r, i),
+                partial(self._paint_row, i=i),
             )
         self.panel.content_height = len(self.stats.opponents) * row
         self.panel.scroll_to(self.panel.scroll)

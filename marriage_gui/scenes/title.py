@@ -14,7 +14,9 @@ from marriage_gui.ui import theme
 from marriage_gui.ui.widgets import Button
 
 if TYPE_CHECKING:
+    from engine.game import Game
     from marriage_gui.app import App
+    from marriage_gui.setup import MatchSetup
 
 # A marriage in hearts (J♥ the jhiplu, Q♥ the tiplu, K♥ the poplu) between an ace and a joker.
 _FAN = (13 + 12, 13 + 9, 13 + 10, 13 + 11, JOKER)
@@ -27,7 +29,7 @@ class TitleScene(MenuScene):
     name = "title"
 
     def __init__(self, app: App) -> None:
-        self.saved = None
+        self.saved: tuple[MatchSetup, Game] | None = None
         self.save_note = ""
         self.save_broken = False
         self._t = 0.0
@@ -185,7 +187,7 @@ class TitleScene(MenuScene):
             return
         card_w = max(40, round(height / 1.62 * 0.72))
         art = self.app.art
-        cw, ch = art.size(card_w)
+        _cw, ch = art.size(card_w)
         n = len(_FAN)
         spread = 14.0
         pivot = (self.size[0] // 2, top + round(ch * 1.55))
@@ -204,4 +206,3 @@ class TitleScene(MenuScene):
                 rot = pygame.transform.rotozoom(surf, -angle, 1.0)
                 rect = rot.get_rect(center=(round(cx + off[0]), round(cy + off[1])))
                 surface.blit(rot, rect)
-        del cw
