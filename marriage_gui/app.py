@@ -35,6 +35,34 @@ SCENES: dict[str, str] = {
 }
 
 SceneMaker = Callable[..., Scene]
+#: Posted by ``App.wake`` so a worker thread can end the loop's wait for input.
+WAKE = pygame.event.custom_type()
+
+
+class Pacer:
+    """The loop's sense of time: hold FPS while something moves, sleep for input when idle.
+
+    Tests swap in a pacer with simulated time to count the frames the loop draws.
+    """
+
+    def __init__(self) -> None:
+        self.clock = pygame.time.Clock()
+
+    def tick(self, fps: int) -> float:
+        """Seconds since the last tick, first sleeping to hold ``fps`` (0: no sleep)."""
+        return self.clock.tick(fps) / 1000.0
+
+    def events(self) -> list[pygame.event.Event]:
+        """The input that is waiting, without waiting."""
+        return pygame.event.get()
+
+    def wait(self, timeout: float | None) -> list[pygame.event.Event]:
+        """Sleep until input arrives or ``timeout`` seconds pass (None: until input)."""
+        # pygame reads a timeout of 0 as "forever", so a due timer waits 1 ms instead.
+        first = pygame.event.wait(0 if timeout is None else max(1, round(timeout * 1000)))
+        if first.type == pygame.NOEVENT:
+            return []
+        return [first, *pygame.event.get()]
 
 
 class App:
@@ -71,7 +99,9 @@ class App:
         self.stack: list[Scene] = []
         self.makers: dict[str, SceneMaker | str] = dict(SCENES)
         self.running = True
-        self.clock = pygame.time.Clock()
+        self.pacer = Pacer()
+        #: Frames drawn so far (the idle test and bench count them).
+        self.frames = 0
         # Set by the scene that last failed to load the save, so the title can say why.
         self.save_problem: str | None = None
 
@@ -247,8 +277,18 @@ class App:
         self.toasts.update(dt)
         self.draw()
 
+    def idle(self) -> bool:
+        """Whether nothing on screen moves by itself, so the loop may sleep until input."""
+        scene = self.scene
+        return not self.toasts.queue and (scene is None or not scene.animating())
+
+    def wake(self) -> None:
+        """End the loop's sleep from another thread (a bot's move or a message arrived)."""
+        pygame.event.post(pygame.event.Event(WAKE))
+
     def draw(self) -> None:
         """Draw the visible scenes, bottom first, then any toast."""
+        self.frames += 1
         first = len(self.stack) - 1
         while first > 0 and self.stack[first].transparent:
             first -= 1
@@ -259,7 +299,20 @@ class App:
     def run(self) -> None:
         """The real loop: until the window closes or the last scene pops."""
         while self.running and self.stack:
-            dt = self.clock.tick(FPS) / 1000.0
-            self.step(pygame.event.get(), min(dt, 0.1))
-            pygame.display.flip()
+            self.frame()
         pygame.quit()
+
+    def frame(self) -> None:
+        """One turn of the real loop: at FPS while something moves, else after a sleep."""
+        if self.idle():
+            scene = self.scene
+            events = self.pacer.wait(scene.wake_after() if scene is not None else None)
+            # Timers catch up on the sleep before the input that ended it is handled, so
+            # (say) a tooltip's delay counts from the pointer's arrival, not from the sleep.
+            if scene is not None:
+                scene.update(min(self.pacer.tick(0), 1.0))
+            self.step(events, 0.0)
+        else:
+            dt = min(self.pacer.tick(FPS), 0.1)
+            self.step(self.pacer.events(), dt)
+        pygame.display.flip()

@@ -72,6 +72,12 @@ class MenuScene(Scene):
     def update(self, dt: float) -> None:
         self.form.update(dt)
 
+    def animating(self) -> bool:
+        return self.form.animating()
+
+    def wake_after(self) -> float | None:
+        return self.form.wake_after()
+
     # ------------------------------------------------------------------ drawing
     def draw_background(self, surface: pygame.Surface) -> None:
         """The table felt."""

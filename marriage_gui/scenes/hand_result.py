@@ -91,9 +91,19 @@ class HandResultScene(Scene):
         """A table of bots only moves on by itself."""
         if self.bots_only and not self.table.frozen:
             self.auto += dt
-            delay = float(getattr(getattr(self.app, "settings", None), "bot_delay", 0.6)) * 4
-            if self.auto >= delay:
+            if self.auto >= self._auto_delay():
                 self.proceed()
+
+    def animating(self) -> bool:
+        return False
+
+    def wake_after(self) -> float | None:
+        if self.bots_only and not self.table.frozen:
+            return max(0.0, self._auto_delay() - self.auto)
+        return None
+
+    def _auto_delay(self) -> float:
+        return float(getattr(getattr(self.app, "settings", None), "bot_delay", 0.6)) * 4
 
     def draw(self, surface: pygame.Surface) -> None:
         """The result sheet."""

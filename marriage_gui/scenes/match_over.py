@@ -62,6 +62,9 @@ class MatchOverScene(Scene):
                     b.action()
                     return
 
+    def animating(self) -> bool:
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         """The podium."""
         w, h = surface.get_size()

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 # A marriage in hearts (J♥ the jhiplu, Q♥ the tiplu, K♥ the poplu) between an ace and a joker.
 _FAN = (13 + 12, 13 + 9, 13 + 10, 13 + 11, JOKER)
 _TIPLU = 13 + 10
+#: The fan sways for a moment when the game opens, then rests so an idle title costs nothing.
+SWAY_SECONDS = 4.0
 
 
 class TitleScene(MenuScene):
@@ -147,7 +149,10 @@ class TitleScene(MenuScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self._t += dt
+        self._t = min(self._t + dt, SWAY_SECONDS)
+
+    def animating(self) -> bool:
+        return self._t < SWAY_SECONDS or super().animating()
 
     def draw_background(self, surface: pygame.Surface) -> None:
         surface.blit(felt(self.size), (0, 0))
@@ -191,7 +196,9 @@ class TitleScene(MenuScene):
         n = len(_FAN)
         spread = 14.0
         pivot = (self.size[0] // 2, top + round(ch * 1.55))
-        sway = math.sin(self._t * 0.8) * 0.6
+        # The sway fades out as it ends, so the fan settles instead of stopping short.
+        fade = 1.0 - self._t / SWAY_SECONDS
+        sway = math.sin(self._t * 1.6) * 1.2 * fade * fade
         for i, code in enumerate(_FAN):
             angle = (i - (n - 1) / 2) * spread + sway
             marks = ("tiplu",) if code == _TIPLU else None

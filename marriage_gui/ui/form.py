@@ -295,6 +295,19 @@ class Form:
         for w in self.widgets:
             w.update(dt)
 
+    def animating(self) -> bool:
+        """Whether any widget is mid-animation."""
+        return any(w.animating() for w in self.widgets)
+
+    def wake_after(self) -> float | None:
+        """Seconds until the form changes by itself: a tooltip due or a cursor blink."""
+        times = [t for w in self.widgets if (t := w.wake_after()) is not None]
+        w = self._hovered
+        tooltip_due = w is not None and w.tooltip and self.pointer is not None
+        if tooltip_due and self._hover_time < TOOLTIP_DELAY:
+            times.append(TOOLTIP_DELAY - self._hover_time)
+        return min(times, default=None)
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw widgets not in a panel, the focus ring, then the tooltip."""
         in_panel = {id(w) for p in self.panels for w, _ in p.items}
