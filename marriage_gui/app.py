@@ -29,6 +29,7 @@ SCENES: dict[str, str] = {
     "rules": "marriage_gui.scenes.rules:RulesScene",
     "stats": "marriage_gui.scenes.stats:StatsScene",
     "settings": "marriage_gui.scenes.settings:SettingsScene",
+    "confirm": "marriage_gui.scenes.confirm:ConfirmScene",
     "hand_result": "marriage_gui.scenes.hand_result:HandResultScene",
     "match_over": "marriage_gui.scenes.match_over:MatchOverScene",
     "table": "marriage_gui.table.scene:TableScene",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -11,6 +11,7 @@ import pygame
 from engine.rules import _CHOICES, PRESETS, RULE_HELP, RuleSet
 from marriage_gui.scenes.base import MenuScene
 from marriage_gui.setup import SEAT_KINDS, MatchSetup, SeatSetup
+from marriage_gui.storage import SaveError
 from marriage_gui.ui import theme
 from marriage_gui.ui.form import ScrollPanel
 from marriage_gui.ui.widgets import Button, Stepper, TextInput, Toggle, Widget
@@ -88,6 +89,46 @@ def parse_seed(text: str) -> int | str | None:
         return text
 
 
+def default_setup() -> MatchSetup:
+    """Four seats, you and three medium bots, Nepali rules."""
+    return MatchSetup(
+        tuple(
+            SeatSetup(n, "human" if i == 0 else "medium") for i, n in enumerate(DEFAULT_NAMES[:4])
+        )
+    )
+
+
+def remembered_setup(app: App) -> MatchSetup | None:
+    """The set-up last started from this screen, if the settings hold a sound one."""
+    data = app.settings.last_setup
+    if data is None:
+        return None
+    try:
+        return MatchSetup.from_dict(data)
+    except ValueError as exc:
+        # A damaged memory only costs the defaults; the settings file stays as it is.
+        app.storage.log(f"last set-up unreadable, using defaults: {exc}")
+        return None
+
+
+def saved_match_note(app: App) -> str | None:
+    """A sentence about the match a new one would replace, or None if nothing is saved."""
+    if not app.storage.has_game():
+        return None
+    try:
+        saved = app.storage.load_game()
+    except SaveError:
+        return "The saved match is damaged; starting a new one deletes it."
+    if saved is None:
+        return None
+    setup, game = saved
+    names = ", ".join(s.name for s in setup.seats)
+    return (
+        f"Your match with {names} is at hand {game.hand_no + 1} of {game.hands_total}. "
+        "Starting a new match deletes it for good."
+    )
+
+
 class NewGameScene(MenuScene):
     """Seats, rules preset, every rule option, hands and seed."""
 
@@ -97,18 +138,13 @@ class NewGameScene(MenuScene):
     def __init__(self, app: App, setup: MatchSetup | None = None) -> None:
         self.panel = ScrollPanel()
         super().__init__(app)
-        setup = setup or MatchSetup(
-            tuple(
-                SeatSetup(n, "human" if i == 0 else "medium")
-                for i, n in enumerate(DEFAULT_NAMES[:4])
-            )
-        )
+        setup = setup or remembered_setup(app) or default_setup()
         self.seats: list[list[str]] = [[s.name, s.kind] for s in setup.seats]
         self.preset = setup.rules.name if setup.rules.name in PRESETS else "nepali"
         self.rules: RuleSet = setup.rules
         self.errors: dict[str, str] = {}
         self.hands = setup.hands
-        self.hands_touched = False
+        self.hands_touched = setup.hands != (setup.rules.match_hands or len(setup.seats))
         self.seed_text = "" if setup.seed is None else str(setup.seed)
         self.message = ""
         self._build()
@@ -302,7 +338,7 @@ class NewGameScene(MenuScene):
         return MatchSetup(tuple(seats), self.rules, self.hands, parse_seed(self.seed_text))
 
     def start(self) -> None:
-        """Open the table with this set-up, or say what is wrong."""
+        """Open the table with this set-up, or say what is wrong; ask before losing a save."""
         try:
             setup = self.build_setup()
         except ValueError as exc:
@@ -310,7 +346,24 @@ class NewGameScene(MenuScene):
             self.app.sounds.play("error")
             return
         self.message = ""
-        self.app.sounds.play("click")
+        note = saved_match_note(self.app)
+        if note is None:
+            self.app.sounds.play("click")
+            self.begin(setup)
+            return
+        self.app.open(
+            "confirm",
+            question="Replace your saved match?",
+            detail=note,
+            yes="Start the new match",
+            on_yes=lambda: self.begin(setup),
+            no="Keep it",
+        )
+
+    def begin(self, setup: MatchSetup) -> None:
+        """Remember this set-up, forget any saved match and deal."""
+        self.app.settings.last_setup = replace(setup, seed=None).to_dict()
+        self.app.save_settings()
         self.app.storage.clear_game()
         self.app.open_table(setup=setup)
 
