@@ -136,13 +136,26 @@ def describe_payments(book: Ledger, names: Sequence[str]) -> str:
     """One line for the table: who pays whom (or how the points race moved)."""
     if book.payments:
         return "; ".join(
-            f"{names[p.payer]} pays {names[p.payee]} {p.amount}" for p in book.payments
+            f"{names[p.payer]} {_verb(names[p.payer], 'pays')} {names[p.payee]} {p.amount}"
+            for p in book.payments
         )
     if book.scoring == "settlement":
         return "Nobody pays anybody this hand."
     if book.scoring == "contract":
-        return "; ".join(f"{names[s]} scores {share.net}" for s, share in enumerate(book.shares))
+        return "; ".join(
+            f"{names[s]} {_verb(names[s], 'scores')} {share.net}"
+            for s, share in enumerate(book.shares)
+        )
     charged = [(s, share.net) for s, share in enumerate(book.shares) if share.net]
     if not charged:
         return "Nobody is charged this hand."
-    return "; ".join(f"{names[s]} is charged {points}" for s, points in charged)
+    return "; ".join(
+        f"{names[s]} {_verb(names[s], 'is')} charged {points}" for s, points in charged
+    )
+
+
+def _verb(name: str, verb: str) -> str:
+    """The verb for ``name``: "You pays" reads wrongly, so the default seat name takes "pay"."""
+    if name != "You":
+        return verb
+    return {"pays": "pay", "is": "are", "scores": "score"}[verb]

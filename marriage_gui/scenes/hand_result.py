@@ -8,6 +8,7 @@ import pygame
 
 from engine.cards import CARDS, Card, code_of
 from engine.deadwood import deadwood
+from engine.ledger import Ledger, Share, describe_payments, ledger
 from engine.wilds import Role, Wilds
 from marriage_gui.art import fonts
 from marriage_gui.art.cards import card_size
@@ -41,6 +42,32 @@ def arranged(
     return [list(m) for m in dw.melds], list(dw.loose), shown
 
 
+def split_line(share: Share, scoring: str, points: int, seen: bool) -> tuple[str, str]:
+    """(what the player held, their net for the hand in its parts ending in the net)."""
+    parts: list[str] = []
+    if scoring == "settlement":
+        parts.append(f"maal difference {share.maal:+d}")
+        if share.fee:
+            parts.append(f"{'fees' if share.fee > 0 else 'fee'} {share.fee:+d}")
+        if share.bonus:
+            parts.append(f"dublee bonus {share.bonus:+d}")
+    elif scoring == "contract":
+        parts.append(f"maal {share.maal:+d}")
+        if share.bonus:
+            parts.append(f"going out {share.bonus:+d}")
+    else:
+        parts.append(f"deadwood {share.deadwood:+d}" if share.deadwood else "no deadwood")
+    counted = ""
+    if scoring == "settlement" and share.counted != points:
+        counted = (
+            " (lost: never saw)"
+            if share.counted < points
+            else f" (counts {share.counted} with kidnapped maal)"
+        )
+    head = f"{'seen' if seen else 'not seen'}  ·  maal {points}{counted}"
+    return head, "  ".join(parts) + f"  =  {share.net:+d}"
+
+
 def size_guess(row_h: float) -> int:
     """Room the two text lines of a row take."""
     return round(row_h * 0.17) + 30
@@ -61,6 +88,9 @@ class HandResultScene(Scene):
         self.button = Button(label, self.proceed, "Enter", primary=True)
         self.auto = 0.0
         self.bots_only = not table.setup.humans
+        self.book: Ledger | None = (
+            ledger(self.result, game.rules) if self.result is not None else None
+        )
 
     def proceed(self) -> None:
         """Deal on, or show the match result."""
@@ -151,10 +181,11 @@ class HandResultScene(Scene):
             name = g.names[seat] + ("  ★ went out" if winner else "")
             name_img = fonts.render(name, size + 2, GOLD if winner else TEXT, True)
             surface.blit(name_img, (box.x + 10, box.y + 6))
-            seen = "seen" if r.seen[seat] else "not seen"
-            net = r.nets[seat]
-            line = f"{seen}  ·  maal {r.points[seat]}  ·  this hand {net:+d}  ·  total {r.totals[seat]:+d}"
-            line_img = fonts.render(line, max(11, size - 2), MUTED)
+            share = self.book.shares[seat] if self.book is not None else Share()
+            held, money = split_line(share, g.rules.scoring, r.points[seat], r.seen[seat])
+            line_img = fonts.render(
+                f"{held}  ·  match total {r.totals[seat]:+d}", max(11, size - 2), MUTED
+            )
             surface.blit(
                 line_img,
                 (
@@ -180,31 +211,40 @@ class HandResultScene(Scene):
                         marks.add("dim")
                     surface.blit(art.face(c.code, cw, four, marks), (x + k * step, cy))
                 x += cw + step * (len(cards) - 1) + round(cw * 0.3)
-            # The maal breakdown at the right of the row.
-            items = r.breakdowns[seat].items if r.breakdowns else ()
+            # At the right of the row: the money in its parts, then the maal it came from.
             bx = max(x + 10, box.right - round(w * 0.34))
-            by = box.y + 6
-            for it in items[:5]:
+            room = box.right - 12 - bx
+            money_size = size
+            money_img = fonts.render(money, money_size, GOLD if winner else TEXT, True)
+            while money_size > 11 and money_img.get_width() > room:
+                money_size -= 1
+                money_img = fonts.render(money, money_size, GOLD if winner else TEXT, True)
+            surface.blit(money_img, (bx, box.y + 6))
+            by = box.y + 6 + money_img.get_height() + 2
+            items = r.breakdowns[seat].items if r.breakdowns else ()
+            item_size = max(10, size - 4)
+            for it in items:
                 t = fonts.render(
                     f"{it.label}: {' '.join(str(c) for c in it.cards)}  = {it.points}",
-                    max(11, size - 1),
+                    item_size,
                     TEXT,
                 )
+                if by + t.get_height() > box.bottom - 4:
+                    break
                 surface.blit(t, (bx, by))
                 by += t.get_height()
             if not items:
-                surface.blit(fonts.render("no maal", max(11, size - 1), MUTED), (bx, by))
+                surface.blit(fonts.render("no maal", item_size, MUTED), (bx, by))
         area = pygame.Rect(m, h - m - bh, w - 2 * m, bh)
         lay_out_row([self.button], area, "right")
         self.button.draw(surface)
-        if r.winner is not None and g.rules.scoring == "settlement":
-            payers = [f"{g.names[s]} {r.nets[s]:+d}" for s in range(n) if s != r.winner]
-            note = (
-                "Settlement: "
-                + ",  ".join(payers)
-                + f"   —  {g.names[r.winner]} {r.nets[r.winner]:+d}"
-            )
+        if self.book is not None:
+            note = describe_payments(self.book, g.names)
+            note_size = max(13, h // 52)
+            room = self.button.rect.x - m - round(note_size * 1.5)
+            while note_size > 10 and fonts.render(note, note_size, TEXT, True).get_width() > room:
+                note_size -= 1
             surface.blit(
-                fonts.render(note, max(13, h // 52), TEXT, True),
-                (m, area.y + (bh - max(13, h // 52)) // 2),
+                fonts.render(note, note_size, TEXT, True),
+                (m, area.y + (bh - note_size) // 2),
             )

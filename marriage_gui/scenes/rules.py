@@ -196,8 +196,14 @@ class RulesScene(MenuScene):
             )
         if r.scoring == "settlement":
             lines.append(
-                f"After the hand everyone pays the winner by the difference in maal, plus {r.seen_fee} "
-                f"if they had seen or {r.unseen_fee} if they had not."
+                "After the hand every two players settle the difference in their maal: whoever "
+                "counted less pays the other the difference, winner or not. Then each player pays "
+                f"the winner {r.seen_fee} if they had seen or {r.unseen_fee} if they had not"
+                + (
+                    f", and {r.dublee_bonus} more if the winner went out with dublees."
+                    if r.dublee_enabled and r.dublee_bonus
+                    else "."
+                )
                 + {
                     "count": "",
                     "murder": " Maal of a player who never saw is lost.",

@@ -148,3 +148,9 @@ def test_void_and_points_race_and_deadwood():
 def test_payments_refuse_nets_that_do_not_balance():
     with pytest.raises(ValueError, match="sum to zero"):
         payments([3, -1])
+
+
+def test_the_default_seat_name_reads_as_english():
+    rules = PRESETS["nepali"]
+    r = _result(rules, [0, 9], winner=1, seen=[True, True], dublee_win=False)
+    assert describe_payments(ledger(r, rules), ("You", "Sita")) == "You pay Sita 12"
