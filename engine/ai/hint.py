@@ -54,7 +54,7 @@ def _discard_reason(view: PlayerView, card: Card, searched: Sequence[Searched]) 
         n = len(mine.helped_by)
         return (
             f"discard {card}: of your loosest cards it leaves the most useful draws "
-            f"({n} kinds of card bring you closer)"
+            f"({n} {'kind of card brings' if n == 1 else 'kinds of card bring'} you closer)"
         )
     return f"discard {card}: it helps your hand least (it only goes with {format_cards(friends)})"
 

@@ -11,6 +11,7 @@ from marriage_gui.art import fonts
 from marriage_gui.art.felt import felt
 from marriage_gui.scene import Scene
 from marriage_gui.table.hud import GOLD, MUTED, TEXT, Button, lay_out_row, panel
+from marriage_gui.ui.words import count
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -74,7 +75,7 @@ class MatchOverScene(Scene):
         best = order[0]
         title = fonts.render(f"{g.names[best]} wins the match!", max(30, h // 14), GOLD, True)
         surface.blit(title, title.get_rect(midtop=(w // 2, h // 10)))
-        sub = fonts.render(f"{len(g.results)} hands played", max(16, h // 40), MUTED)
+        sub = fonts.render(f"{count(len(g.results), 'hand')} played", max(16, h // 40), MUTED)
         surface.blit(sub, sub.get_rect(midtop=(w // 2, h // 10 + title.get_height() + 8)))
         row_h = max(44, h // 12)
         box_w = min(w - 80, 720)

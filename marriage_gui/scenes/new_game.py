@@ -15,6 +15,7 @@ from marriage_gui.storage import SaveError
 from marriage_gui.ui import theme
 from marriage_gui.ui.form import ScrollPanel
 from marriage_gui.ui.widgets import Button, Stepper, TextInput, Toggle, Widget
+from marriage_gui.ui.words import count
 
 if TYPE_CHECKING:
     from marriage_gui.app import App
@@ -197,7 +198,7 @@ class NewGameScene(MenuScene):
             list(range(1, 21)),
             max(0, min(19, self.hands - 1)),
             on_change=self._set_hands,
-            fmt=lambda v: f"{v} hand" + ("s" if v != 1 else ""),
+            fmt=partial(count, word="hand"),
             tooltip="How many hands the match lasts.",
         )
         self.seed_input = TextInput(
@@ -333,7 +334,8 @@ class NewGameScene(MenuScene):
             raise ValueError("two players have the same name")
         if len(seats) * self.rules.hand_size + 2 > 156 + self.rules.printed_jokers:
             raise ValueError(
-                f"{len(seats)} hands of {self.rules.hand_size} cards do not fit in the shoe"
+                f"{count(len(seats), 'hand')} of {count(self.rules.hand_size, 'card')}"
+                " do not fit in the shoe"
             )
         return MatchSetup(tuple(seats), self.rules, self.hands, parse_seed(self.seed_text))
 

@@ -179,7 +179,7 @@ class RulesScene(MenuScene):
         r = self.rules
         lines = [
             "Maal is what your wild cards and special melds are worth when the hand ends:",
-            f"tiplu held: {table_text(r.tiplu_points)} points for one, two",
+            f"tiplu held: {table_text(r.tiplu_points)}  (the points for one, two…)",
             f"poplu held: {table_text(r.poplu_points)}"
             + ("  (poplus and jhiplus counted together)" if r.poplu_jhiplu_combined else ""),
             f"jhiplu held: {table_text(r.jhiplu_points)}",

@@ -13,6 +13,7 @@ from marriage_gui.storage import Stats
 from marriage_gui.ui import theme
 from marriage_gui.ui.form import ScrollPanel
 from marriage_gui.ui.widgets import Button, Widget
+from marriage_gui.ui.words import noun
 
 if TYPE_CHECKING:
     from marriage_gui.app import App
@@ -155,10 +156,14 @@ class StatsScene(MenuScene):
             return
         k, st = self.k, self.stats
         tiles = [
-            (str(st.games), "matches played", theme.TEXT),
-            (str(st.games_won), "matches won", theme.GOLD_LIGHT),
-            (str(st.hands_played), "hands played", theme.TEXT),
-            (f"{round(st.win_rate * 100)}%", f"hands won ({st.hands_won})", theme.GOLD_LIGHT),
+            (str(st.games), noun(st.games, "match") + " played", theme.TEXT),
+            (str(st.games_won), noun(st.games_won, "match") + " won", theme.GOLD_LIGHT),
+            (str(st.hands_played), noun(st.hands_played, "hand") + " played", theme.TEXT),
+            (
+                f"{round(st.win_rate * 100)}%",
+                f"{noun(st.hands_won, 'hand')} won ({st.hands_won})",
+                theme.GOLD_LIGHT,
+            ),
             (
                 signed(st.net_per_hand, 1),
                 "net per hand",
