@@ -295,7 +295,7 @@ class App:
             first -= 1
         for scene in self.stack[max(first, 0) :]:
             scene.draw(self.screen)
-        self.toasts.draw(self.screen)
+        self.toasts.draw(self.screen, self.scene.toast_top() if self.scene is not None else None)
 
     def run(self) -> None:
         """The real loop: until the window closes or the last scene pops."""

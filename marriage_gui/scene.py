@@ -43,6 +43,10 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene onto ``surface``."""
 
+    def toast_top(self) -> int | None:
+        """Where toasts may start, below this screen's title (None: the top of the window)."""
+        return None
+
     def animating(self) -> bool:
         """Whether the scene changes from frame to frame without input (tweens, drags, bots).
 

@@ -95,6 +95,7 @@ class MenuScene(Scene):
         surface.blit(shadow, rect.move(0, max(2, round(2 * k))))
         surface.blit(label, rect)
         y = rect.bottom + round(4 * k)
+        self.heading_rect = rect.union(pygame.Rect(rect.x, y, rect.w, max(2, round(3 * k))))
         half = round(150 * k)
         cx = self.size[0] // 2
         pygame.draw.line(surface, theme.GOLD_DARK, (cx - half, y), (cx + half, y), max(1, round(k)))
@@ -102,6 +103,11 @@ class MenuScene(Scene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Anything beyond the widgets (panels, cards, tables)."""
+
+    def toast_top(self) -> int | None:
+        # Just under the heading's gold rule: the screen's name stays readable.
+        rect = getattr(self, "heading_rect", None)
+        return None if rect is None else rect.bottom + round(10 * self.k)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)

@@ -80,6 +80,9 @@ class ConfirmScene(Scene):
     def update(self, dt: float) -> None:
         self.form.update(dt)
 
+    def toast_top(self) -> int | None:
+        return self.box.bottom + round(12 * self.k)
+
     def animating(self) -> bool:
         return self.form.animating()
 

@@ -178,6 +178,7 @@ class TitleScene(MenuScene):
         srect = pygame.Rect(x0, y0, total, max(nep.get_height(), eng.get_height()))
         surface.blit(nep, nep.get_rect(midleft=(x0, srect.centery)))
         surface.blit(eng, eng.get_rect(midleft=(x0 + nep.get_width() + gap, srect.centery)))
+        self.heading_rect = trect.union(srect)
         self._draw_fan(surface, srect.bottom + round(8 * k), top_limit - round(18 * k))
         foot = theme.text(
             "Arrow keys to choose, Enter to open, F11 for full screen",
