@@ -135,9 +135,14 @@ def payments(nets: Sequence[int]) -> tuple[Payment, ...]:
 def describe_payments(book: Ledger, names: Sequence[str]) -> str:
     """One line for the table: who pays whom (or how the points race moved)."""
     if book.payments:
+        # One clause per payer, in the order they first pay: "Dev pays Asha 16, Bina 11".
+        by_payer: dict[int, list[Payment]] = {}
+        for p in book.payments:
+            by_payer.setdefault(p.payer, []).append(p)
         return "; ".join(
-            f"{names[p.payer]} {_verb(names[p.payer], 'pays')} {names[p.payee]} {p.amount}"
-            for p in book.payments
+            f"{names[payer]} {_verb(names[payer], 'pays')} "
+            + ", ".join(f"{names[p.payee]} {p.amount}" for p in paid)
+            for payer, paid in by_payer.items()
         )
     if book.scoring == "settlement":
         return "Nobody pays anybody this hand."

@@ -59,7 +59,7 @@ class ConfirmScene(Scene):
         k, (w, h) = self.k, size
         width = round(min(620 * k, w - 40 * k))
         self.lines = theme.wrap(self.detail, round(16 * k), width - round(60 * k))
-        height = round(150 * k) + len(self.lines) * round(22 * k)
+        height = round(176 * k) + len(self.lines) * round(22 * k)
         self.box = pygame.Rect(0, 0, width, height)
         self.box.center = (w // 2, h // 2)
         bw, bh, gap = round(230 * k), round(46 * k), round(16 * k)

@@ -117,7 +117,7 @@ def test_the_example_the_rules_text_got_wrong():
     assert (chandra.maal, chandra.fee, chandra.bonus) == (-17, -10, 0)
     assert book.nets == r.nets == (16, 11, -27)
     assert book.payments == (Payment(2, 0, 16), Payment(2, 1, 11))
-    assert describe_payments(book, NAMES) == "Chandra pays Asha 16; Chandra pays Bina 11"
+    assert describe_payments(book, NAMES) == "Chandra pays Asha 16, Bina 11"
 
 
 def test_dublee_bonus_and_kidnap_are_their_own_parts():
