@@ -133,3 +133,26 @@ def test_a_scene_that_does_not_say_is_drawn_every_frame(app):
     app.push(Scene(app))
     frames = run_until(app, pacer, 2.0)
     assert frames >= FPS * 2 - 1
+
+
+def test_wake_ends_a_real_sleep_at_once(tmp_path):
+    import time
+
+    from marriage_gui.app import Pacer
+    from marriage_gui.scenes.title import SWAY_SECONDS
+
+    app = App((1024, 640), headless=True, data_dir=tmp_path)
+    app.go_title()
+    app.scene._t = SWAY_SECONDS  # the fan has settled
+    assert isinstance(app.pacer, Pacer) and app.idle()
+    pygame.event.clear()
+    # A safety net so a broken wake cannot hang the suite: a quit event two seconds on.
+    pygame.time.set_timer(pygame.QUIT, 2000, loops=1)
+    try:
+        app.wake()
+        start, before = time.perf_counter(), app.frames
+        app.frame()
+        assert time.perf_counter() - start < 1.0
+        assert app.frames == before + 1 and app.running
+    finally:
+        pygame.time.set_timer(pygame.QUIT, 0)

@@ -54,7 +54,7 @@ def test_every_registered_name_is_its_scene_name(tmp_path):
     for name in ("title", "new_game", "rules", "stats", "settings"):
         scene = app.make(name)
         assert scene.name == name
-    assert set(SCENES) >= {"hand_result", "match_over", "table"}
+    assert set(SCENES) >= {"hand_result", "match_over", "table", "confirm"}
 
 
 def test_open_by_name_and_unknown_name(tmp_path):
