@@ -42,7 +42,9 @@ def main() -> int:
     if not args.window:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from marriage_gui.app import App
+    from marriage_gui.ui.words import count
 
     with tempfile.TemporaryDirectory() as data:
         app = App((1280, 800), headless=not args.window, data_dir=data)
@@ -58,7 +60,7 @@ def main() -> int:
     where = "window" if args.window else "headless"
     print(
         f"{args.scene} idle ({where}): {share:.1f}% of one core "
-        f"({cpu:.2f} s CPU over {wall:.1f} s), {frames} frames drawn; bar {BAR:.0f}%"
+        f"({cpu:.2f} s CPU over {wall:.1f} s), {count(frames, 'frame')} drawn; bar {BAR:.0f}%"
     )
     return 0
 
