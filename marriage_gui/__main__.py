@@ -10,13 +10,16 @@ import io
 import logging
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from marriage_gui.app import App
     from marriage_gui.scene import Scene
+
+# pygame greets every start on stdout; a game's terminal is not the place for it.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 MENU_SCENES = ("title", "new_game", "settings", "stats", "rules")
 TABLE_SCENES = ("table", "hand_result", "match_over")
@@ -32,9 +35,35 @@ def _parse_size(text: str) -> tuple[int, int]:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"size must look like 1280x800, not {text!r}") from None
-    if w < 320 or h < 200 or w > 8192 or h > 8192:
-        raise argparse.ArgumentTypeError("size must be between 320x200 and 8192x8192")
+    if w < 1 or h < 1 or w > 8192 or h > 8192:
+        raise argparse.ArgumentTypeError("size must be between 1x1 and 8192x8192")
     return w, h
+
+
+def fit_size(size: tuple[int, int] | None) -> tuple[tuple[int, int] | None, str | None]:
+    """The window size to open, and a note when the asked-for size was too small for the table."""
+    if size is None:
+        return None, None
+    from marriage_gui.app import MIN_SIZE
+
+    fitted = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+    if fitted == size:
+        return size, None
+    return fitted, (
+        f"--size {size[0]}x{size[1]} is smaller than the table fits in "
+        f"(at least {MIN_SIZE[0]}x{MIN_SIZE[1]}): opening {fitted[0]}x{fitted[1]}"
+    )
+
+
+def version() -> str:
+    """The installed version, from the package metadata."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as dist_version
+
+    try:
+        return dist_version("marriage")
+    except PackageNotFoundError:
+        return "unknown (this copy carries no package metadata)"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -48,28 +77,40 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", type=_parse_size, default=None, metavar="WxH", help="window size")
     p.add_argument("--self-test", action="store_true", help="check assets and play one bot hand")
     p.add_argument("--data-dir", metavar="DIR", help="keep saves, settings and stats here")
+    p.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     menu = p.add_mutually_exclusive_group()
     menu.add_argument(
-        "--install-desktop-entry", action="store_true", help="add Marriage to your app menu"
+        "--install-desktop-entry",
+        action="store_true",
+        help="add Marriage to this user's applications menu (Linux) and exit",
     )
     menu.add_argument(
-        "--remove-desktop-entry", action="store_true", help="take it out of your app menu"
+        "--remove-desktop-entry",
+        action="store_true",
+        help="take Marriage out of this user's applications menu (Linux) and exit",
     )
     return p
 
 
+def desktop_entry(args: argparse.Namespace) -> int:
+    """``--install-desktop-entry`` / ``--remove-desktop-entry``."""
+    from marriage_gui import desktop
+
+    try:
+        if args.install_desktop_entry:
+            entry, _icon = desktop.install(args.data_dir)
+            print(f"Added {entry}")
+        else:
+            gone = desktop.remove()
+            print("Removed " + ", ".join(map(str, gone)) if gone else "There was no menu entry.")
+    except desktop.DesktopEntryError as exc:
+        raise CliError(str(exc)) from None
+    return 0
+
+
 def menu_scene(app: App, name: str) -> Scene:
     """A fresh menu scene by its ``--scene`` name."""
-    from marriage_gui.scenes import new_game, rules, settings, stats, title
-
-    makers: dict[str, Callable[[App], Scene]] = {
-        "title": title.TitleScene,
-        "new_game": new_game.NewGameScene,
-        "settings": settings.SettingsScene,
-        "stats": stats.StatsScene,
-        "rules": rules.RulesScene,
-    }
-    return makers[name](app)
+    return app.make(name)
 
 
 def table_scene(app: App, name: str, seed: int) -> Scene:
@@ -127,10 +168,9 @@ def _quiet_streams(log_file: Path) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit status."""
     args = build_parser().parse_args(argv)
-    if args.install_desktop_entry or args.remove_desktop_entry:
-        from marriage_gui import desktop_entry
-
-        return desktop_entry.run(install=args.install_desktop_entry)
+    args.size, note = fit_size(args.size)
+    if note is not None:
+        print(f"marriage: {note}", file=sys.stderr)
     from marriage_gui.storage import Storage
 
     storage = Storage(args.data_dir)
@@ -141,6 +181,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Said on the console too: a player starting from a terminal sees why at once.
         print(f"marriage: {message}", file=sys.stderr)
     try:
+        if args.install_desktop_entry or args.remove_desktop_entry:
+            return desktop_entry(args)
         if args.self_test:
             from marriage_gui.selftest import run_self_test
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 import pygame
 
@@ -16,13 +17,53 @@ from marriage_gui.settings import Settings, load_settings, save_settings
 from marriage_gui.storage import Storage
 from marriage_gui.ui.toast import Toasts
 
-if TYPE_CHECKING:
-    from engine.match import LocalMatch
-    from marriage_gui.setup import MatchSetup
-
 MIN_SIZE = (1024, 640)
 DEFAULT_SIZE = (1280, 800)
 FPS = 60
+
+#: Every scene by name, as ``module:Class``. Scenes open one another through ``App.open`` by
+#: these names and import nothing of each other, so the scene modules form no import loop.
+SCENES: dict[str, str] = {
+    "title": "marriage_gui.scenes.title:TitleScene",
+    "new_game": "marriage_gui.scenes.new_game:NewGameScene",
+    "rules": "marriage_gui.scenes.rules:RulesScene",
+    "stats": "marriage_gui.scenes.stats:StatsScene",
+    "settings": "marriage_gui.scenes.settings:SettingsScene",
+    "confirm": "marriage_gui.scenes.confirm:ConfirmScene",
+    "hand_result": "marriage_gui.scenes.hand_result:HandResultScene",
+    "match_over": "marriage_gui.scenes.match_over:MatchOverScene",
+    "table": "marriage_gui.table.scene:TableScene",
+}
+
+SceneMaker = Callable[..., Scene]
+#: Posted by ``App.wake`` so a worker thread can end the loop's wait for input.
+WAKE = pygame.event.custom_type()
+
+
+class Pacer:
+    """The loop's sense of time: hold FPS while something moves, sleep for input when idle.
+
+    Tests swap in a pacer with simulated time to count the frames the loop draws.
+    """
+
+    def __init__(self) -> None:
+        self.clock = pygame.time.Clock()
+
+    def tick(self, fps: int) -> float:
+        """Seconds since the last tick, first sleeping to hold ``fps`` (0: no sleep)."""
+        return self.clock.tick(fps) / 1000.0
+
+    def events(self) -> list[pygame.event.Event]:
+        """The input that is waiting, without waiting."""
+        return pygame.event.get()
+
+    def wait(self, timeout: float | None) -> list[pygame.event.Event]:
+        """Sleep until input arrives or ``timeout`` seconds pass (None: until input)."""
+        # pygame reads a timeout of 0 as "forever", so a due timer waits 1 ms instead.
+        first = pygame.event.wait(0 if timeout is None else max(1, round(timeout * 1000)))
+        if first.type == pygame.NOEVENT:
+            return []
+        return [first, *pygame.event.get()]
 
 
 class App:
@@ -57,8 +98,11 @@ class App:
         self.art = CardArt()
         self.sounds = SoundBoard(self.settings.volume, self.settings.muted)
         self.stack: list[Scene] = []
+        self.makers: dict[str, SceneMaker | str] = dict(SCENES)
         self.running = True
-        self.clock = pygame.time.Clock()
+        self.pacer = Pacer()
+        #: Frames drawn so far (the idle test and bench count them).
+        self.frames = 0
         # Set by the scene that last failed to load the save, so the title can say why.
         self.save_problem: str | None = None
 
@@ -115,11 +159,41 @@ class App:
         """Show a short message above every scene for a couple of seconds."""
         self.toasts.add(message)
 
-    def open_table(self, setup: MatchSetup, game: LocalMatch | None = None) -> None:
-        """Start (or, with ``game``, resume) a match on the card table above the title."""
-        from marriage_gui.table.scene import TableScene
+    # ------------------------------------------------------------------ scenes by name
+    def register(self, name: str, maker: SceneMaker | str) -> None:
+        """Make ``name`` open ``maker(app, **kwargs)`` (a callable or ``"module:Class"``)."""
+        self.makers[name] = maker
 
-        scene = TableScene(self, setup, game)
+    def make(self, name: str, **kwargs: Any) -> Scene:
+        """A new scene by its name; ``kwargs`` go to its constructor untouched."""
+        try:
+            maker = self.makers[name]
+        except KeyError:
+            raise ValueError(f"there is no scene called {name!r}") from None
+        if isinstance(maker, str):
+            module, _, attr = maker.partition(":")
+            maker = getattr(importlib.import_module(module), attr)
+            self.makers[name] = maker
+        return maker(self, **kwargs)
+
+    def open(self, name: str, **kwargs: Any) -> Scene:
+        """Show the scene called ``name`` on top of the current one, and return it."""
+        scene = self.make(name, **kwargs)
+        self.push(scene)
+        return scene
+
+    def open_instead(self, name: str, **kwargs: Any) -> Scene:
+        """Swap the top scene for the scene called ``name``, and return it."""
+        scene = self.make(name, **kwargs)
+        self.replace(scene)
+        return scene
+
+    def open_table(self, **kwargs: Any) -> Scene:
+        """Start or resume a match on the card table above the title.
+
+        The keyword arguments go to the table's constructor as they are (``setup``, ``game``…).
+        """
+        scene = self.make("table", **kwargs)
         self.save_problem = None  # a new save now stands where a damaged one was
         # The title stays underneath so leaving the table comes back to it.
         while len(self.stack) > 1:
@@ -127,14 +201,13 @@ class App:
         if self.stack and self.stack[0].name != "title":
             self.stack.pop().on_exit()
         self.push(scene)
+        return scene
 
     def go_title(self) -> None:
         """Close everything and show the title screen."""
-        from marriage_gui.scenes.title import TitleScene
-
         while self.stack:
             self.stack.pop().on_exit()
-        self.push(TitleScene(self))
+        self.open("title")
 
     # ------------------------------------------------------------------ the stack
     @property
@@ -208,21 +281,44 @@ class App:
         self.toasts.update(dt)
         self.draw()
 
+    def idle(self) -> bool:
+        """Whether nothing on screen moves by itself, so the loop may sleep until input."""
+        scene = self.scene
+        return not self.toasts.queue and (scene is None or not scene.animating())
+
+    def wake(self) -> None:
+        """End the loop's sleep from another thread (a bot's move or a message arrived)."""
+        pygame.event.post(pygame.event.Event(WAKE))
+
     def draw(self) -> None:
         """Draw the visible scenes, bottom first, then any toast."""
+        self.frames += 1
         first = len(self.stack) - 1
         while first > 0 and self.stack[first].transparent:
             first -= 1
         for scene in self.stack[max(first, 0) :]:
             scene.draw(self.screen)
-        self.toasts.draw(self.screen)
+        self.toasts.draw(self.screen, self.scene.toast_top() if self.scene is not None else None)
 
     def run(self) -> None:
         """The real loop: until the window closes or the last scene pops."""
         while self.running and self.stack:
-            dt = self.clock.tick(FPS) / 1000.0
-            self.step(pygame.event.get(), min(dt, 0.1))
-            pygame.display.flip()
+            self.frame()
         # Statistics still being written are given a moment to land.
         self.storage.flush(2.0)
         pygame.quit()
+
+    def frame(self) -> None:
+        """One turn of the real loop: at FPS while something moves, else after a sleep."""
+        if self.idle():
+            scene = self.scene
+            events = self.pacer.wait(scene.wake_after() if scene is not None else None)
+            # Timers catch up on the sleep before the input that ended it is handled, so
+            # (say) a tooltip's delay counts from the pointer's arrival, not from the sleep.
+            if scene is not None:
+                scene.update(min(self.pacer.tick(0), 1.0))
+            self.step(events, 0.0)
+        else:
+            dt = min(self.pacer.tick(FPS), 0.1)
+            self.step(self.pacer.events(), dt)
+        pygame.display.flip()

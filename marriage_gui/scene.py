@@ -42,3 +42,19 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene onto ``surface``."""
+
+    def toast_top(self) -> int | None:
+        """Where toasts may start, below this screen's title (None: the top of the window)."""
+        return None
+
+    def animating(self) -> bool:
+        """Whether the scene changes from frame to frame without input (tweens, drags, bots).
+
+        The app draws at full rate while this is true and otherwise sleeps until input or
+        ``wake_after``. True by default, so a scene that does not say stays smooth.
+        """
+        return True
+
+    def wake_after(self) -> float | None:
+        """Seconds until a still scene next looks different by itself (a timer), or None."""
+        return None

@@ -37,6 +37,8 @@ class Settings:
     muted: bool = False
     fullscreen: bool = False
     language: str = "en"
+    #: The new-game screen's last set-up (``MatchSetup.to_dict`` without the seed), or None.
+    last_setup: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         self.validate()
@@ -50,6 +52,8 @@ class Settings:
         for name in ("four_colour", "muted", "fullscreen"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be true or false")
+        if self.last_setup is not None and not isinstance(self.last_setup, dict):
+            raise ValueError("the last match set-up must be a table")
         for name in ("bot_delay", "card_scale", "volume"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float):

@@ -346,25 +346,6 @@ def test_launcher_desktop_entry_survives_odd_folder_names(tmp_path: Path, folder
     assert not (data / "applications" / "marriage.desktop").exists()
 
 
-def test_desktop_entry_of_a_source_install_survives_odd_folder_names(tmp_path: Path) -> None:
-    from marriage_gui import desktop_entry
-
-    program = [f"{tmp_path}/{ODD_FOLDER}/python", "-m", "marriage_gui"]
-    text = desktop_entry.entry_text(program, tmp_path / ODD_FOLDER / "icon.png")
-    fields = dict(line.split("=", 1) for line in text.splitlines() if "=" in line)
-    assert _desktop_argv(fields["Exec"]) == program
-    assert fields["Icon"].replace("\\\\", "\\") == f"{tmp_path}/{ODD_FOLDER}/icon.png"
-    keys = dict(
-        line.split("=", 1)
-        for line in (BUILD / "linux" / "marriage.desktop").read_text().splitlines()
-        if "=" in line
-    )
-    assert fields.keys() == keys.keys()  # the same entry as the packages install
-    assert {k: v for k, v in fields.items() if k not in ("Exec", "Icon")} == {
-        k: v for k, v in keys.items() if k not in ("Exec", "Icon")
-    }
-
-
 def test_install_desktop_entry_command(tmp_path: Path) -> None:
     import shutil
 

@@ -15,7 +15,7 @@ import pygame
 from . import fonts, palette
 from .back import draw_back
 from .court import draw_court, draw_joker
-from .shapes import crown_points, draw_shape, draw_suit, shape_height, star_points, suit_shape
+from .shapes import crown_points, draw_suit, shape_height, star_points
 
 JOKER = 52
 RANK_TEXT = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -366,13 +366,3 @@ def default_art() -> CardArt:
     if _default is None:
         _default = CardArt()
     return _default
-
-
-def unit_pip(suit: int, width: int, colour: tuple[int, int, int]) -> pygame.Surface:
-    """A lone anti-aliased suit pip (for UI labels such as the trump or meld hints)."""
-    k = 3
-    h = round(width * shape_height(suit) / 2) + 2
-    surf = pygame.Surface((width * k, h * k), pygame.SRCALPHA)
-    surf.fill((*colour, 0))
-    draw_shape(surf, suit_shape(suit), (width * k / 2, h * k / 2), width * k * 0.98, colour)
-    return pygame.transform.smoothscale(surf, (width, h))

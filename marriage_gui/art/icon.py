@@ -6,7 +6,6 @@ each is a small header followed by embedded PNG images, which both formats allow
 
 from __future__ import annotations
 
-import io
 import struct
 from collections.abc import Mapping
 
@@ -98,13 +97,6 @@ def render_icon(size: int) -> pygame.Surface:
         return _simple(size)
     big = _detailed(max(512, size) * 2)
     return pygame.transform.smoothscale(big, (size, size))
-
-
-def png_bytes(surf: pygame.Surface) -> bytes:
-    """Encode a surface as PNG."""
-    buf = io.BytesIO()
-    pygame.image.save(surf, buf, "icon.png")
-    return buf.getvalue()
 
 
 def ico_bytes(pngs: Mapping[int, bytes]) -> bytes:

@@ -90,11 +90,6 @@ class SoundBoard:
         if channel is not None:
             channel.set_volume(_clamp(volume))
 
-    def preload(self) -> None:
-        """Load every sound now (e.g. behind a loading screen) instead of on first use."""
-        for name in NAMES:
-            self.sound(name)
-
 
 def _clamp(v: float) -> float:
     return max(0.0, min(1.0, float(v)))

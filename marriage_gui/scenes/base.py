@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from marriage_gui.art import felt
@@ -10,13 +12,16 @@ from marriage_gui.ui import theme
 from marriage_gui.ui.form import Form
 from marriage_gui.ui.widgets import Button, TextInput
 
+if TYPE_CHECKING:
+    from marriage_gui.app import App
+
 
 class MenuScene(Scene):
     """A full-screen menu. Subclasses fill ``layout`` and may draw more in ``draw_content``."""
 
     heading = ""
 
-    def __init__(self, app) -> None:  # noqa: ANN001 - App, imported lazily to avoid a cycle
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.form = Form()
         self.size = app.size
@@ -67,6 +72,12 @@ class MenuScene(Scene):
     def update(self, dt: float) -> None:
         self.form.update(dt)
 
+    def animating(self) -> bool:
+        return self.form.animating()
+
+    def wake_after(self) -> float | None:
+        return self.form.wake_after()
+
     # ------------------------------------------------------------------ drawing
     def draw_background(self, surface: pygame.Surface) -> None:
         """The table felt."""
@@ -84,6 +95,7 @@ class MenuScene(Scene):
         surface.blit(shadow, rect.move(0, max(2, round(2 * k))))
         surface.blit(label, rect)
         y = rect.bottom + round(4 * k)
+        self.heading_rect = rect.union(pygame.Rect(rect.x, y, rect.w, max(2, round(3 * k))))
         half = round(150 * k)
         cx = self.size[0] // 2
         pygame.draw.line(surface, theme.GOLD_DARK, (cx - half, y), (cx + half, y), max(1, round(k)))
@@ -91,6 +103,11 @@ class MenuScene(Scene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Anything beyond the widgets (panels, cards, tables)."""
+
+    def toast_top(self) -> int | None:
+        # Just under the heading's gold rule: the screen's name stays readable.
+        rect = getattr(self, "heading_rect", None)
+        return None if rect is None else rect.bottom + round(10 * self.k)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)

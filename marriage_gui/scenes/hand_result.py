@@ -8,6 +8,8 @@ import pygame
 
 from engine.cards import CARDS, Card, code_of
 from engine.deadwood import deadwood
+from engine.ledger import Ledger, Share, describe_payments, ledger
+from engine.wilds import Role, Wilds
 from marriage_gui.art import fonts
 from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
@@ -15,19 +17,21 @@ from marriage_gui.scene import Scene
 from marriage_gui.table.hud import GOLD, MUTED, TEXT, Button, lay_out_row, panel
 
 if TYPE_CHECKING:
+    from engine.result import HandResult
+    from engine.rules import RuleSet
     from marriage_gui.app import App
     from marriage_gui.table.scene import TableScene
 
 
-def arranged(result, seat: int, rules) -> tuple[list[list[Card]], list[Card], list[list[Card]]]:  # noqa: ANN001
+def arranged(
+    result: HandResult, seat: int, rules: RuleSet
+) -> tuple[list[list[Card]], list[Card], list[list[Card]]]:
     """(melds in hand, loose cards, shown melds) for ``seat``: the winner's finish, else the
     best melds the solver finds."""
     shown = [[CARDS[code_of(i)] for i in ids] for _k, ids in result.shown[seat]]
     hand = [CARDS[code_of(i)] for i in result.hands[seat]]
     wilds = None
     if result.tiplu is not None and result.seen[seat]:
-        from engine.wilds import Wilds
-
         wilds = Wilds(result.tiplu, rules)
     if seat == result.winner and result.finish:
         melds = [[CARDS[code_of(i)] for i in m] for m in result.finish]
@@ -36,6 +40,32 @@ def arranged(result, seat: int, rules) -> tuple[list[list[Card]], list[Card], li
         return melds, rest, shown
     dw = deadwood(hand, wilds, rules)
     return [list(m) for m in dw.melds], list(dw.loose), shown
+
+
+def split_line(share: Share, scoring: str, points: int, seen: bool) -> tuple[str, str]:
+    """(what the player held, their net for the hand in its parts ending in the net)."""
+    parts: list[str] = []
+    if scoring == "settlement":
+        parts.append(f"maal difference {share.maal:+d}")
+        if share.fee:
+            parts.append(f"{'fees' if share.fee > 0 else 'fee'} {share.fee:+d}")
+        if share.bonus:
+            parts.append(f"dublee bonus {share.bonus:+d}")
+    elif scoring == "contract":
+        parts.append(f"maal {share.maal:+d}")
+        if share.bonus:
+            parts.append(f"going out {share.bonus:+d}")
+    else:
+        parts.append(f"deadwood {share.deadwood:+d}" if share.deadwood else "no deadwood")
+    counted = ""
+    if scoring == "settlement" and share.counted != points:
+        counted = (
+            " (lost: never saw)"
+            if share.counted < points
+            else f" (counts {share.counted} with kidnapped maal)"
+        )
+    head = f"{'seen' if seen else 'not seen'}  ·  maal {points}{counted}"
+    return head, "  ".join(parts) + f"  =  {share.net:+d}"
 
 
 def size_guess(row_h: float) -> int:
@@ -58,13 +88,14 @@ class HandResultScene(Scene):
         self.button = Button(label, self.proceed, "Enter", primary=True)
         self.auto = 0.0
         self.bots_only = not table.setup.humans
+        self.book: Ledger | None = (
+            ledger(self.result, game.rules) if self.result is not None else None
+        )
 
     def proceed(self) -> None:
         """Deal on, or show the match result."""
-        from marriage_gui.scenes.match_over import MatchOverScene
-
         if self.over:
-            self.app.replace(MatchOverScene(self.app, self.table.setup, self.table.state))
+            self.app.open_instead("match_over", setup=self.table.setup, game=self.table.state)
             return
         self.app.pop()
         self.table.next_hand()
@@ -90,9 +121,19 @@ class HandResultScene(Scene):
         """A table of bots only moves on by itself."""
         if self.bots_only and not self.table.frozen:
             self.auto += dt
-            delay = float(getattr(getattr(self.app, "settings", None), "bot_delay", 0.6)) * 4
-            if self.auto >= delay:
+            if self.auto >= self._auto_delay():
                 self.proceed()
+
+    def animating(self) -> bool:
+        return False
+
+    def wake_after(self) -> float | None:
+        if self.bots_only and not self.table.frozen:
+            return max(0.0, self._auto_delay() - self.auto)
+        return None
+
+    def _auto_delay(self) -> float:
+        return float(getattr(getattr(self.app, "settings", None), "bot_delay", 0.6)) * 4
 
     def draw(self, surface: pygame.Surface) -> None:
         """The result sheet."""
@@ -125,8 +166,6 @@ class HandResultScene(Scene):
         size = max(12, round(row_h * 0.17))
         wild = None
         if r.tiplu is not None:
-            from engine.wilds import Wilds
-
             wild = Wilds(r.tiplu, g.rules)
         for seat in range(n):
             ry = round(y + seat * row_h)
@@ -142,10 +181,11 @@ class HandResultScene(Scene):
             name = g.names[seat] + ("  ★ went out" if winner else "")
             name_img = fonts.render(name, size + 2, GOLD if winner else TEXT, True)
             surface.blit(name_img, (box.x + 10, box.y + 6))
-            seen = "seen" if r.seen[seat] else "not seen"
-            net = r.nets[seat]
-            line = f"{seen}  ·  maal {r.points[seat]}  ·  this hand {net:+d}  ·  total {r.totals[seat]:+d}"
-            line_img = fonts.render(line, max(11, size - 2), MUTED)
+            share = self.book.shares[seat] if self.book is not None else Share()
+            held, money = split_line(share, g.rules.scoring, r.points[seat], r.seen[seat])
+            line_img = fonts.render(
+                f"{held}  ·  match total {r.totals[seat]:+d}", max(11, size - 2), MUTED
+            )
             surface.blit(
                 line_img,
                 (
@@ -163,38 +203,48 @@ class HandResultScene(Scene):
             )
             for kind, cards in groups:
                 for k, c in enumerate(cards):
-                    marks = set()
-                    if wild is not None and wild.role(c) is not None:
-                        marks = {"tiplu"} if wild.role(c).value == "tiplu" else {"wild"}
+                    marks: set[str] = set()
+                    role = wild.role(c) if wild is not None else None
+                    if role is not None:
+                        marks = {"tiplu"} if role is Role.TIPLU else {"wild"}
                     if kind == "loose" and not winner:
                         marks.add("dim")
                     surface.blit(art.face(c.code, cw, four, marks), (x + k * step, cy))
                 x += cw + step * (len(cards) - 1) + round(cw * 0.3)
-            # The maal breakdown at the right of the row.
-            items = r.breakdowns[seat].items if r.breakdowns else ()
+            # At the right of the row: the money in its parts, then the maal it came from.
             bx = max(x + 10, box.right - round(w * 0.34))
-            by = box.y + 6
-            for it in items[:5]:
+            room = box.right - 12 - bx
+            money_size = size
+            money_img = fonts.render(money, money_size, GOLD if winner else TEXT, True)
+            while money_size > 11 and money_img.get_width() > room:
+                money_size -= 1
+                money_img = fonts.render(money, money_size, GOLD if winner else TEXT, True)
+            surface.blit(money_img, (bx, box.y + 6))
+            by = box.y + 6 + money_img.get_height() + 2
+            items = r.breakdowns[seat].items if r.breakdowns else ()
+            item_size = max(10, size - 4)
+            for it in items:
                 t = fonts.render(
                     f"{it.label}: {' '.join(str(c) for c in it.cards)}  = {it.points}",
-                    max(11, size - 1),
+                    item_size,
                     TEXT,
                 )
+                if by + t.get_height() > box.bottom - 4:
+                    break
                 surface.blit(t, (bx, by))
                 by += t.get_height()
             if not items:
-                surface.blit(fonts.render("no maal", max(11, size - 1), MUTED), (bx, by))
+                surface.blit(fonts.render("no maal", item_size, MUTED), (bx, by))
         area = pygame.Rect(m, h - m - bh, w - 2 * m, bh)
         lay_out_row([self.button], area, "right")
         self.button.draw(surface)
-        if r.winner is not None and g.rules.scoring == "settlement":
-            payers = [f"{g.names[s]} {r.nets[s]:+d}" for s in range(n) if s != r.winner]
-            note = (
-                "Settlement: "
-                + ",  ".join(payers)
-                + f"   —  {g.names[r.winner]} {r.nets[r.winner]:+d}"
-            )
+        if self.book is not None:
+            note = describe_payments(self.book, g.names)
+            note_size = max(13, h // 52)
+            room = self.button.rect.x - m - round(note_size * 1.5)
+            while note_size > 10 and fonts.render(note, note_size, TEXT, True).get_width() > room:
+                note_size -= 1
             surface.blit(
-                fonts.render(note, max(13, h // 52), TEXT, True),
-                (m, area.y + (bh - max(13, h // 52)) // 2),
+                fonts.render(note, note_size, TEXT, True),
+                (m, area.y + (bh - note_size) // 2),
             )

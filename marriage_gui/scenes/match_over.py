@@ -11,6 +11,7 @@ from marriage_gui.art import fonts
 from marriage_gui.art.felt import felt
 from marriage_gui.scene import Scene
 from marriage_gui.table.hud import GOLD, MUTED, TEXT, Button, lay_out_row, panel
+from marriage_gui.ui.words import count
 
 if TYPE_CHECKING:
     from engine.view import PlayerView
@@ -40,23 +41,11 @@ class MatchOverScene(Scene):
         """A new match with the same seats and rules."""
         from dataclasses import replace
 
-        setup = replace(self.setup, seed=None)
-        opener = getattr(self.app, "open_table", None)
-        if opener is not None:
-            opener(setup)
-        else:
-            from marriage_gui.table.scene import TableScene
-
-            self.app.replace(TableScene(self.app, setup))
+        self.app.open_table(setup=replace(self.setup, seed=None))
 
     def main_menu(self) -> None:
         """Back to the title."""
-        go = getattr(self.app, "go_title", None)
-        if go is not None:
-            go()
-        else:
-            while self.app.stack:
-                self.app.pop()
+        self.app.go_title()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Buttons by click, Enter or Escape."""
@@ -74,6 +63,9 @@ class MatchOverScene(Scene):
                     b.action()
                     return
 
+    def animating(self) -> bool:
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         """The podium."""
         w, h = surface.get_size()
@@ -83,7 +75,7 @@ class MatchOverScene(Scene):
         best = order[0]
         title = fonts.render(f"{g.names[best]} wins the match!", max(30, h // 14), GOLD, True)
         surface.blit(title, title.get_rect(midtop=(w // 2, h // 10)))
-        sub = fonts.render(f"{g.hand_no + 1} hands played", max(16, h // 40), MUTED)
+        sub = fonts.render(f"{count(g.hand_no + 1, 'hand')} played", max(16, h // 40), MUTED)
         surface.blit(sub, sub.get_rect(midtop=(w // 2, h // 10 + title.get_height() + 8)))
         row_h = max(44, h // 12)
         box_w = min(w - 80, 720)

@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, replace
+from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
 from engine.rules import _CHOICES, MAX_HAND, MIN_HAND, PRESETS, RULE_HELP, RuleSet
 from marriage_gui.scenes.base import MenuScene
 from marriage_gui.setup import SEAT_KINDS, MatchSetup, SeatSetup
+from marriage_gui.storage import SaveError
 from marriage_gui.ui import theme
 from marriage_gui.ui.form import ScrollPanel
 from marriage_gui.ui.widgets import Button, Stepper, TextInput, Toggle, Widget
+from marriage_gui.ui.words import count
+
+if TYPE_CHECKING:
+    from marriage_gui.app import App
 
 DEFAULT_NAMES = ("You", "Sita", "Ram", "Hari", "Gita")
 SPARE_NAMES = ("Sita", "Ram", "Hari", "Gita", "Maya", "Bishnu", "Kamala", "Shyam")
@@ -83,27 +90,62 @@ def parse_seed(text: str) -> int | str | None:
         return text
 
 
+def default_setup() -> MatchSetup:
+    """Four seats, you and three medium bots, Nepali rules."""
+    return MatchSetup(
+        tuple(
+            SeatSetup(n, "human" if i == 0 else "medium") for i, n in enumerate(DEFAULT_NAMES[:4])
+        )
+    )
+
+
+def remembered_setup(app: App) -> MatchSetup | None:
+    """The set-up last started from this screen, if the settings hold a sound one."""
+    data = app.settings.last_setup
+    if data is None:
+        return None
+    try:
+        return MatchSetup.from_dict(data)
+    except ValueError as exc:
+        # A damaged memory only costs the defaults; the settings file stays as it is.
+        app.storage.log(f"last set-up unreadable, using defaults: {exc}")
+        return None
+
+
+def saved_match_note(app: App) -> str | None:
+    """A sentence about the match a new one would replace, or None if nothing is saved."""
+    if not app.storage.has_game():
+        return None
+    try:
+        saved = app.storage.load_game()
+    except SaveError:
+        return "The saved match is damaged; starting a new one deletes it."
+    if saved is None:
+        return None
+    setup, game = saved
+    names = ", ".join(s.name for s in setup.seats)
+    return (
+        f"Your match with {names} is at hand {game.hand_no + 1} of {game.hands_total}. "
+        "Starting a new match deletes it for good."
+    )
+
+
 class NewGameScene(MenuScene):
     """Seats, rules preset, every rule option, hands and seed."""
 
     name = "new_game"
     heading = "New game"
 
-    def __init__(self, app, setup: MatchSetup | None = None) -> None:  # noqa: ANN001
+    def __init__(self, app: App, setup: MatchSetup | None = None) -> None:
         self.panel = ScrollPanel()
         super().__init__(app)
-        setup = setup or MatchSetup(
-            tuple(
-                SeatSetup(n, "human" if i == 0 else "medium")
-                for i, n in enumerate(DEFAULT_NAMES[:4])
-            )
-        )
+        setup = setup or remembered_setup(app) or default_setup()
         self.seats: list[list[str]] = [[s.name, s.kind] for s in setup.seats]
         self.preset = setup.rules.name if setup.rules.name in PRESETS else "nepali"
         self.rules: RuleSet = setup.rules
         self.errors: dict[str, str] = {}
         self.hands = setup.hands
-        self.hands_touched = False
+        self.hands_touched = setup.hands != (setup.rules.match_hands or len(setup.seats))
         self.seed_text = "" if setup.seed is None else str(setup.seed)
         self.message = ""
         self._build()
@@ -115,7 +157,7 @@ class NewGameScene(MenuScene):
         for i, (name, kind) in enumerate(self.seats):
             field = TextInput(
                 name,
-                on_change=lambda text, i=i: self._rename(i, text),
+                on_change=partial(self._rename, i),
                 max_len=MAX_NAME,
                 placeholder="Name",
                 tooltip="Any name; Devanagari works (switch your keyboard to Nepali).",
@@ -123,14 +165,14 @@ class NewGameScene(MenuScene):
             kinds = Stepper(
                 SEAT_KINDS,
                 SEAT_KINDS.index(kind),
-                on_change=lambda v, i=i: self._set_kind(i, v),
+                on_change=partial(self._set_kind, i),
                 fmt=lambda v: KIND_LABELS[v],
                 tooltip="Who plays this seat: a person at this screen, or a bot.",
                 wrap=True,
             )
             remove = Button(
                 "×",
-                lambda i=i: self._remove_seat(i),
+                partial(self._remove_seat, i),
                 size=22,
                 enabled=len(self.seats) > 2,
                 tooltip="Remove this seat",
@@ -156,7 +198,7 @@ class NewGameScene(MenuScene):
             list(range(1, 21)),
             max(0, min(19, self.hands - 1)),
             on_change=self._set_hands,
-            fmt=lambda v: f"{v} hand" + ("s" if v != 1 else ""),
+            fmt=partial(count, word="hand"),
             tooltip="How many hands the match lasts.",
         )
         self.seed_input = TextInput(
@@ -181,15 +223,13 @@ class NewGameScene(MenuScene):
         value = getattr(self.rules, name)
         help_text = RULE_HELP.get(name)
         if isinstance(value, bool):
-            return Toggle(
-                value, on_change=lambda v, n=name: self._set_rule(n, v), tooltip=help_text
-            )
+            return Toggle(value, on_change=partial(self._set_rule, name), tooltip=help_text)
         if name in _CHOICES:
-            options = list(_CHOICES[name])
+            choices = list(_CHOICES[name])
             return Stepper(
-                options,
-                options.index(value),
-                on_change=lambda v, n=name: self._set_rule(n, v),
+                choices,
+                choices.index(value),
+                on_change=partial(self._set_rule, name),
                 fmt=choice_label,
                 tooltip=help_text,
                 wrap=True,
@@ -200,12 +240,12 @@ class NewGameScene(MenuScene):
             return Stepper(
                 options,
                 options.index(value),
-                on_change=lambda v, n=name: self._set_rule(n, v),
+                on_change=partial(self._set_rule, name),
                 tooltip=help_text,
             )
         field = TextInput(
             format_table(value),
-            on_change=lambda text, n=name: self._set_table(n, text),
+            on_change=partial(self._set_table, name),
             max_len=40,
             placeholder="none",
             tooltip=f"{help_text} Write points like 2/5/10.",
@@ -276,9 +316,7 @@ class NewGameScene(MenuScene):
             widget.error = name in self.errors
 
     def _show_rules(self) -> None:
-        from marriage_gui.scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app, self.rules))
+        self.app.open("rules", rules=self.rules)
 
     # ------------------------------------------------------------------ the result
     def build_setup(self) -> MatchSetup:
@@ -296,12 +334,13 @@ class NewGameScene(MenuScene):
             raise ValueError("two players have the same name")
         if len(seats) * self.rules.hand_size + 2 > 156 + self.rules.printed_jokers:
             raise ValueError(
-                f"{len(seats)} hands of {self.rules.hand_size} cards do not fit in the shoe"
+                f"{count(len(seats), 'hand')} of {count(self.rules.hand_size, 'card')}"
+                " do not fit in the shoe"
             )
         return MatchSetup(tuple(seats), self.rules, self.hands, parse_seed(self.seed_text))
 
     def start(self) -> None:
-        """Open the table with this set-up, or say what is wrong."""
+        """Open the table with this set-up, or say what is wrong; ask before losing a save."""
         try:
             setup = self.build_setup()
         except ValueError as exc:
@@ -309,9 +348,26 @@ class NewGameScene(MenuScene):
             self.app.sounds.play("error")
             return
         self.message = ""
-        self.app.sounds.play("click")
+        note = saved_match_note(self.app)
+        if note is None:
+            self.app.sounds.play("click")
+            self.begin(setup)
+            return
+        self.app.open(
+            "confirm",
+            question="Replace your saved match?",
+            detail=note,
+            yes="Start the new match",
+            on_yes=lambda: self.begin(setup),
+            no="Keep it",
+        )
+
+    def begin(self, setup: MatchSetup) -> None:
+        """Remember this set-up, forget any saved match and deal."""
+        self.app.settings.last_setup = replace(setup, seed=None).to_dict()
+        self.app.save_settings()
         self.app.storage.clear_game()
-        self.app.open_table(setup)
+        self.app.open_table(setup=setup)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         # Ctrl+Enter starts from anywhere, even a text field.
@@ -394,9 +450,7 @@ class NewGameScene(MenuScene):
             h = max(row, text_h) + err_h + pad
             self.panel.paint(
                 pygame.Rect(0, y, view.w - round(14 * k), h),
-                lambda surf, r, n=name, lines=help_lines, i=i: self._paint_rule(
-                    surf, r, n, lines, i
-                ),
+                partial(self._paint_rule, name=name, lines=help_lines, i=i),
             )
             control = pygame.Rect(
                 view.w - control_w - pad - round(14 * k), y + (h - err_h - row) // 2, control_w, row

@@ -7,6 +7,7 @@ Every example meld is labelled by ``engine.melds.classify_meld`` and every wild 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,6 +19,9 @@ from marriage_gui.licences import licence_notices
 from marriage_gui.scenes.base import MenuScene
 from marriage_gui.ui import theme
 from marriage_gui.ui.form import ScrollPanel
+
+if TYPE_CHECKING:
+    from marriage_gui.app import App
 
 PRESET_TITLES = {
     "nepali": "Nepali rules",
@@ -46,7 +50,7 @@ class RulesScene(MenuScene):
 
     name = "rules"
 
-    def __init__(self, app, rules: RuleSet | None = None) -> None:  # noqa: ANN001
+    def __init__(self, app: App, rules: RuleSet | None = None) -> None:
         self.panel = ScrollPanel()
         self.rules = rules or PRESETS["nepali"]
         self.wilds = Wilds(TIPLU, self.rules)
@@ -183,7 +187,7 @@ class RulesScene(MenuScene):
         r = self.rules
         lines = [
             "Maal is what your wild cards and special melds are worth when the hand ends:",
-            f"tiplu held: {table_text(r.tiplu_points)} points for one, two",
+            f"tiplu held: {table_text(r.tiplu_points)}  (the points for one, two…)",
             f"poplu held: {table_text(r.poplu_points)}"
             + ("  (poplus and jhiplus counted together)" if r.poplu_jhiplu_combined else ""),
             f"jhiplu held: {table_text(r.jhiplu_points)}",
@@ -205,8 +209,14 @@ class RulesScene(MenuScene):
             )
         if r.scoring == "settlement":
             lines.append(
-                f"After the hand everyone pays the winner by the difference in maal, plus {r.seen_fee} "
-                f"if they had seen or {r.unseen_fee} if they had not."
+                "After the hand every two players settle the difference in their maal: whoever "
+                "counted less pays the other the difference, winner or not. Then each player pays "
+                f"the winner {r.seen_fee} if they had seen or {r.unseen_fee} if they had not"
+                + (
+                    f", and {r.dublee_bonus} more if the winner went out with dublees."
+                    if r.dublee_enabled and r.dublee_bonus
+                    else "."
+                )
                 + {
                     "count": "",
                     "murder": " Maal of a player who never saw is lost.",

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from marriage_gui.scenes.base import MenuScene
 from marriage_gui.settings import ANIMATION_SPEEDS, BOT_DELAYS, CARD_SCALE_RANGE
 from marriage_gui.ui import theme
 from marriage_gui.ui.widgets import Slider, Stepper, Toggle, Widget
+
+if TYPE_CHECKING:
+    from marriage_gui.app import App
 
 SPEED_LABELS = {"instant": "Instant", "fast": "Fast", "normal": "Normal", "slow": "Slow"}
 # Cards shown in the preview: one of each suit, so the four-colour deck is visible.
@@ -20,7 +25,7 @@ class SettingsScene(MenuScene):
     name = "settings"
     heading = "Settings"
 
-    def __init__(self, app) -> None:  # noqa: ANN001
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         s = app.settings
         self.rows: list[tuple[str, str, Widget]] = [

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import partial
+from typing import TYPE_CHECKING
+
 import pygame
 
 from marriage_gui.art import JOKER
@@ -10,6 +13,10 @@ from marriage_gui.storage import Stats
 from marriage_gui.ui import theme
 from marriage_gui.ui.form import ScrollPanel
 from marriage_gui.ui.widgets import Button, Widget
+from marriage_gui.ui.words import noun
+
+if TYPE_CHECKING:
+    from marriage_gui.app import App
 
 KIND_NAMES = {"easy": "easy bot", "medium": "medium bot", "hard": "hard bot", "human": "person"}
 
@@ -26,7 +33,7 @@ class StatsScene(MenuScene):
     name = "stats"
     heading = "Statistics"
 
-    def __init__(self, app) -> None:  # noqa: ANN001
+    def __init__(self, app: App) -> None:
         self.panel = ScrollPanel()
         super().__init__(app)
         self.stats: Stats = app.storage.stats()
@@ -34,9 +41,7 @@ class StatsScene(MenuScene):
         self.layout()
 
     def _new_game(self) -> None:
-        from marriage_gui.scenes.new_game import NewGameScene
-
-        self.app.replace(NewGameScene(self.app))
+        self.app.open_instead("new_game")
 
     def on_enter(self) -> None:
         self.stats = self.app.storage.stats()
@@ -75,7 +80,7 @@ class StatsScene(MenuScene):
         for i, _opp in enumerate(self.stats.opponents):
             self.panel.paint(
                 pygame.Rect(0, i * row, view.w - round(14 * k), row),
-                lambda s, r, i=i: self._paint_row(s, r, i),
+                partial(self._paint_row, i=i),
             )
         self.panel.content_height = len(self.stats.opponents) * row
         self.panel.scroll_to(self.panel.scroll)
@@ -151,10 +156,14 @@ class StatsScene(MenuScene):
             return
         k, st = self.k, self.stats
         tiles = [
-            (str(st.games), "matches played", theme.TEXT),
-            (str(st.games_won), "matches won", theme.GOLD_LIGHT),
-            (str(st.hands_played), "hands played", theme.TEXT),
-            (f"{round(st.win_rate * 100)}%", f"hands won ({st.hands_won})", theme.GOLD_LIGHT),
+            (str(st.games), noun(st.games, "match") + " played", theme.TEXT),
+            (str(st.games_won), noun(st.games_won, "match") + " won", theme.GOLD_LIGHT),
+            (str(st.hands_played), noun(st.hands_played, "hand") + " played", theme.TEXT),
+            (
+                f"{round(st.win_rate * 100)}%",
+                f"{noun(st.hands_won, 'hand')} won ({st.hands_won})",
+                theme.GOLD_LIGHT,
+            ),
             (
                 signed(st.net_per_hand, 1),
                 "net per hand",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -12,9 +13,16 @@ from marriage_gui.storage import SaveError
 from marriage_gui.ui import theme
 from marriage_gui.ui.widgets import Button
 
+if TYPE_CHECKING:
+    from engine.match import LocalMatch
+    from marriage_gui.app import App
+    from marriage_gui.setup import MatchSetup
+
 # A marriage in hearts (J♥ the jhiplu, Q♥ the tiplu, K♥ the poplu) between an ace and a joker.
 _FAN = (13 + 12, 13 + 9, 13 + 10, 13 + 11, JOKER)
 _TIPLU = 13 + 10
+#: The fan sways for a moment when the game opens, then rests so an idle title costs nothing.
+SWAY_SECONDS = 4.0
 
 
 class TitleScene(MenuScene):
@@ -22,8 +30,8 @@ class TitleScene(MenuScene):
 
     name = "title"
 
-    def __init__(self, app) -> None:  # noqa: ANN001
-        self.saved = None
+    def __init__(self, app: App) -> None:
+        self.saved: tuple[MatchSetup, LocalMatch] | None = None
         self.save_note = ""
         self.save_broken = False
         self._t = 0.0
@@ -81,31 +89,23 @@ class TitleScene(MenuScene):
             return
         self.app.sounds.play("click")
         setup, game = self.saved
-        self.app.open_table(setup, game)
+        self.app.open_table(setup=setup, match=game)
 
     def new_game(self) -> None:
-        from marriage_gui.scenes.new_game import NewGameScene
-
         self.app.sounds.play("click")
-        self.app.push(NewGameScene(self.app))
+        self.app.open("new_game")
 
     def rules(self) -> None:
-        from marriage_gui.scenes.rules import RulesScene
-
         self.app.sounds.play("click")
-        self.app.push(RulesScene(self.app))
+        self.app.open("rules")
 
     def statistics(self) -> None:
-        from marriage_gui.scenes.stats import StatsScene
-
         self.app.sounds.play("click")
-        self.app.push(StatsScene(self.app))
+        self.app.open("stats")
 
     def settings(self) -> None:
-        from marriage_gui.scenes.settings import SettingsScene
-
         self.app.sounds.play("click")
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def quit(self) -> None:
         self.app.running = False
@@ -153,7 +153,10 @@ class TitleScene(MenuScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self._t += dt
+        self._t = min(self._t + dt, SWAY_SECONDS)
+
+    def animating(self) -> bool:
+        return self._t < SWAY_SECONDS or super().animating()
 
     def draw_background(self, surface: pygame.Surface) -> None:
         surface.blit(felt(self.size), (0, 0))
@@ -179,6 +182,7 @@ class TitleScene(MenuScene):
         srect = pygame.Rect(x0, y0, total, max(nep.get_height(), eng.get_height()))
         surface.blit(nep, nep.get_rect(midleft=(x0, srect.centery)))
         surface.blit(eng, eng.get_rect(midleft=(x0 + nep.get_width() + gap, srect.centery)))
+        self.heading_rect = trect.union(srect)
         self._draw_fan(surface, srect.bottom + round(8 * k), top_limit - round(18 * k))
         foot = theme.text(
             "Arrow keys to choose, Enter to open, F11 for full screen",
@@ -193,11 +197,13 @@ class TitleScene(MenuScene):
             return
         card_w = max(40, round(height / 1.62 * 0.72))
         art = self.app.art
-        cw, ch = art.size(card_w)
+        _cw, ch = art.size(card_w)
         n = len(_FAN)
         spread = 14.0
         pivot = (self.size[0] // 2, top + round(ch * 1.55))
-        sway = math.sin(self._t * 0.8) * 0.6
+        # The sway fades out as it ends, so the fan settles instead of stopping short.
+        fade = 1.0 - self._t / SWAY_SECONDS
+        sway = math.sin(self._t * 1.6) * 1.2 * fade * fade
         for i, code in enumerate(_FAN):
             angle = (i - (n - 1) / 2) * spread + sway
             marks = ("tiplu",) if code == _TIPLU else None
@@ -212,4 +218,3 @@ class TitleScene(MenuScene):
                 rot = pygame.transform.rotozoom(surf, -angle, 1.0)
                 rect = rot.get_rect(center=(round(cx + off[0]), round(cy + off[1])))
                 surface.blit(rot, rect)
-        del cw

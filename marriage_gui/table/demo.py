@@ -57,8 +57,6 @@ def mid_hand(seed: int = 7, players: int = 5) -> tuple[MatchSetup, LocalMatch]:
 
 def build_scene(app: App, name: str, seed: int = 7) -> Scene:
     """``table``, ``hand_result`` or ``match_over`` for the screenshot tool."""
-    from marriage_gui.scenes.hand_result import HandResultScene
-    from marriage_gui.scenes.match_over import MatchOverScene
     from marriage_gui.table.scene import TableScene
 
     if name == "table":
@@ -74,8 +72,8 @@ def build_scene(app: App, name: str, seed: int = 7) -> Scene:
     table.frozen = True
     if name == "hand_result":
         app.push(table)
-        return HandResultScene(app, table)
-    return MatchOverScene(app, setup, table.state)
+        return app.make("hand_result", table=table)
+    return app.make("match_over", setup=setup, game=table.state)
 
 
 __all__ = ["build_scene", "mid_hand"]

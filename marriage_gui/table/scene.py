@@ -441,9 +441,7 @@ class TableScene(Scene):
 
     def show_result(self) -> None:
         """The hand result screen over the table."""
-        from marriage_gui.scenes.hand_result import HandResultScene
-
-        self.app.push(HandResultScene(self.app, self))
+        self.app.open("hand_result", table=self)
 
     def next_hand(self) -> None:
         """Deal the next hand (from the result screen)."""

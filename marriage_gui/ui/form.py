@@ -168,6 +168,8 @@ class Form:
         self.focus_index: int | None = None
         self.keyboard = False  # the focus ring shows only once the keyboard is used
         self.pointer: tuple[int, int] | None = None
+        #: Where the tooltip was last drawn (None: no tooltip showing).
+        self.tooltip_rect: pygame.Rect | None = None
         self._hover_time = 0.0
         self._hovered: Widget | None = None
 
@@ -295,6 +297,19 @@ class Form:
         for w in self.widgets:
             w.update(dt)
 
+    def animating(self) -> bool:
+        """Whether any widget is mid-animation."""
+        return any(w.animating() for w in self.widgets)
+
+    def wake_after(self) -> float | None:
+        """Seconds until the form changes by itself: a tooltip due or a cursor blink."""
+        times = [t for w in self.widgets if (t := w.wake_after()) is not None]
+        w = self._hovered
+        tooltip_due = w is not None and w.tooltip and self.pointer is not None
+        if tooltip_due and self._hover_time < TOOLTIP_DELAY:
+            times.append(TOOLTIP_DELAY - self._hover_time)
+        return min(times, default=None)
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw widgets not in a panel, the focus ring, then the tooltip."""
         in_panel = {id(w) for p in self.panels for w, _ in p.items}
@@ -309,8 +324,27 @@ class Form:
             theme.focus_ring(surface, focused.rect, focused.radius, focused.k)
             surface.set_clip(clip)
 
+    @staticmethod
+    def _tooltip_place(
+        box: pygame.Rect, widget: pygame.Rect, screen: pygame.Rect, gap: int
+    ) -> pygame.Rect:
+        """Beside the widget, level with its bottom, so the row under it stays readable;
+        above it when neither side has room."""
+        box = box.copy()
+        box.bottom = widget.bottom
+        if widget.right + gap + box.w <= screen.right:
+            box.left = widget.right + gap
+        elif widget.left - gap - box.w >= screen.left:
+            box.right = widget.left - gap
+        else:
+            box.bottom = widget.top - gap
+            box.centerx = widget.centerx
+        box.clamp_ip(screen)
+        return box
+
     def draw_tooltip(self, surface: pygame.Surface) -> None:
         """The tooltip of the widget under the pointer, after a short pause."""
+        self.tooltip_rect = None
         w = self._hovered
         if w is None or not w.tooltip or self._hover_time < TOOLTIP_DELAY or self.pointer is None:
             return
@@ -326,10 +360,9 @@ class Form:
             max(s.get_width() for s in rendered) + pad * 2,
             sum(s.get_height() for s in rendered) + pad * 2,
         )
-        box.topleft = (self.pointer[0] + round(14 * k), self.pointer[1] + round(20 * k))
-        box.clamp_ip(surface.get_rect())
-        if box.collidepoint(self.pointer):
-            box.bottom = self.pointer[1] - round(8 * k)
+        anchor = w.rect if w.clip is None else w.rect.clip(w.clip)
+        box = self._tooltip_place(box, anchor, surface.get_rect(), round(10 * k))
+        self.tooltip_rect = box
         theme.panel(surface, box, round(8 * k), (14, 18, 16, 240), theme.PANEL_EDGE)
         y = box.y + pad
         for s in rendered:

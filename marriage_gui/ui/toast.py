@@ -15,6 +15,8 @@ class Toasts:
 
     def __init__(self) -> None:
         self.queue: list[list] = []  # [message, seconds shown]
+        #: Where the message was last drawn (None: nothing showing).
+        self.rect: pygame.Rect | None = None
 
     @property
     def current(self) -> str | None:
@@ -36,8 +38,9 @@ class Toasts:
         if self.queue[0][1] >= DURATION:
             self.queue.pop(0)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draw the current message near the top of ``surface``."""
+    def draw(self, surface: pygame.Surface, top: int | None = None) -> None:
+        """Draw the current message near the top of ``surface``, or from ``top`` down."""
+        self.rect = None
         if not self.queue:
             return
         message, t = self.queue[0]
@@ -47,7 +50,8 @@ class Toasts:
         label = theme.text(message, size, theme.TEXT)
         pad_x, pad_y = round(20 * k), round(10 * k)
         rect = pygame.Rect(0, 0, label.get_width() + pad_x * 2, label.get_height() + pad_y * 2)
-        rect.midtop = (surface.get_width() // 2, round(18 * k))
+        rect.midtop = (surface.get_width() // 2, round(18 * k) if top is None else top)
+        self.rect = rect
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
         theme.panel(layer, layer.get_rect(), rect.h // 2, (12, 16, 14, 230), theme.PANEL_EDGE)
         layer.blit(label, (pad_x, pad_y))

@@ -55,6 +55,14 @@ class Widget:
     def update(self, dt: float) -> None:
         """Advance any animation."""
 
+    def animating(self) -> bool:
+        """Whether the widget is in the middle of an animation."""
+        return False
+
+    def wake_after(self) -> float | None:
+        """Seconds until the still widget changes by itself (a blinking cursor), or None."""
+        return None
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the widget."""
 
@@ -220,6 +228,9 @@ class Toggle(Widget):
             return True
         return False
 
+    def animating(self) -> bool:
+        return self._knob != (1.0 if self.value else 0.0)
+
     def update(self, dt: float) -> None:
         target = 1.0 if self.value else 0.0
         step = dt * 8
@@ -322,6 +333,9 @@ class Stepper(Widget):
                 self.move(1) or self.move(-(len(self.options) - 1))
             return True
         return False
+
+    def animating(self) -> bool:
+        return self._flash > 0
 
     def update(self, dt: float) -> None:
         self._flash = max(0.0, self._flash - dt)
@@ -462,11 +476,6 @@ class TextInput(Widget):
         self.error = False
         self._blink = 0.0
 
-    def set_text(self, text: str) -> None:
-        """Replace the text (without telling the owner)."""
-        self.text = text[: self.max_len]
-        self.cursor = len(self.text)
-
     def _changed(self) -> None:
         if self.on_change is not None:
             self.on_change(self.text)
@@ -535,6 +544,12 @@ class TextInput(Widget):
             return True
         # Printable keys arrive again as TEXTINPUT: swallow them here so no shortcut fires.
         return pygame.K_SPACE <= key <= pygame.K_z
+
+    def wake_after(self) -> float | None:
+        if not self.focused:
+            return None
+        # The cursor shows for the first 0.55 s of each second.
+        return (0.55 if self._blink < 0.55 else 1.0) - self._blink
 
     def update(self, dt: float) -> None:
         self._blink = (self._blink + dt) % 1.0

@@ -104,7 +104,7 @@ def test_starting_a_new_match_never_deletes_a_damaged_save(tmp_path: Path) -> No
     app = App((1024, 640), headless=True, data_dir=tmp_path)
     app.go_title()
     app.step([], 1 / 60)
-    app.open_table(SETUP)
+    app.open_table(setup=SETUP)
     kept = list(tmp_path.glob("savegame.damaged-*.json"))
     assert [p.read_text("utf-8") for p in kept] == ['{"version": 7, "from": "the future"}']
 

@@ -1,0 +1,134 @@
+"""Add Marriage to (or take it out of) this user's applications menu on a Linux desktop.
+
+Works the same from a source checkout, a pip install and the frozen app: the menu entry starts
+whatever started this process, so it follows the install it was made from.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+ENTRY_NAME = "marriage.desktop"
+ICON_NAME = "marriage"
+ICON_SIZE = 256
+
+# The desktop-entry spec's characters that force an Exec argument into double quotes.
+_RESERVED = set(" \t\n\"'\\><~|&;$*?#()`")
+
+
+class DesktopEntryError(Exception):
+    """The menu entry cannot be written here; the message says what to do instead."""
+
+
+def data_home() -> Path:
+    """``$XDG_DATA_HOME`` or ``~/.local/share``: where menus look for this user's entries."""
+    value = os.environ.get("XDG_DATA_HOME", "")
+    return Path(value) if value and Path(value).is_absolute() else Path.home() / ".local/share"
+
+
+def launch_command(data_dir: str | None = None) -> list[str]:
+    """The command that starts this very install of the game."""
+    if getattr(sys, "frozen", False):
+        command = [sys.executable]
+    else:
+        command = [sys.executable, "-m", "marriage_gui"]
+    if data_dir:
+        command += ["--data-dir", str(Path(data_dir).resolve())]
+    return command
+
+
+def exec_value(argv: Sequence[str]) -> str:
+    """``argv`` written as the ``Exec=`` value of a desktop entry (quoted as the spec asks)."""
+    words = []
+    for arg in argv:
+        if "\n" in arg or "\r" in arg:
+            raise DesktopEntryError("a folder name with a line break cannot go in a menu entry")
+        if arg and not set(arg) & _RESERVED and "%" not in arg:
+            words.append(arg)
+            continue
+        quoted = "".join("\\" + c if c in '"`$\\' else c for c in arg)
+        words.append(f'"{quoted}"')
+    # Then the string rules apply on top: every backslash doubled, and % doubled for Exec.
+    return " ".join(words).replace("\\", "\\\\").replace("%", "%%")
+
+
+def entry_text(argv: Sequence[str], icon: str) -> str:
+    """The whole ``.desktop`` file."""
+    return "\n".join(
+        [
+            "[Desktop Entry]",
+            "Type=Application",
+            "Version=1.0",
+            "Name=Marriage",
+            "GenericName=Card Game",
+            "Comment=The three-deck rummy of Nepal, against friends or computer players",
+            f"Exec={exec_value(argv)}",
+            f"Icon={icon}",
+            "Terminal=false",
+            "Categories=Game;CardGame;",
+            "Keywords=cards;rummy;Nepal;tiplu;maal;",
+            "StartupWMClass=marriage",
+            "",
+        ]
+    )
+
+
+def _check_platform() -> None:
+    if sys.platform.startswith(("win", "darwin")):
+        where = "Start menu" if sys.platform.startswith("win") else "Applications folder"
+        raise DesktopEntryError(
+            f"menu entries are for Linux desktops; on this computer the installer puts "
+            f"Marriage in the {where}"
+        )
+
+
+def install(data_dir: str | None = None) -> list[Path]:
+    """Write the menu entry and its icon for this user; the files written."""
+    _check_platform()
+    home = data_home()
+    apps = home / "applications"
+    icon = home / "icons" / "hicolor" / f"{ICON_SIZE}x{ICON_SIZE}" / "apps" / f"{ICON_NAME}.png"
+    try:
+        apps.mkdir(parents=True, exist_ok=True)
+        icon.parent.mkdir(parents=True, exist_ok=True)
+        _write_icon(icon)
+        entry = apps / ENTRY_NAME
+        temp = entry.with_suffix(".tmp")
+        temp.write_text(entry_text(launch_command(data_dir), str(icon)), encoding="utf-8")
+        temp.replace(entry)
+    except OSError as exc:
+        raise DesktopEntryError(f"could not write the menu entry: {exc.strerror or exc}") from None
+    return [entry, icon]
+
+
+def remove() -> list[Path]:
+    """Delete the menu entry and icon written by ``install``; the files that were there."""
+    _check_platform()
+    home = data_home()
+    paths = [
+        home / "applications" / ENTRY_NAME,
+        home / "icons" / "hicolor" / f"{ICON_SIZE}x{ICON_SIZE}" / "apps" / f"{ICON_NAME}.png",
+    ]
+    gone = []
+    for path in paths:
+        try:
+            path.unlink()
+            gone.append(path)
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            raise DesktopEntryError(f"could not remove {path}: {exc.strerror or exc}") from None
+    return gone
+
+
+def _write_icon(path: Path) -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from marriage_gui.art.icon import load_icon
+
+    pygame.display.init()
+    pygame.image.save(pygame.transform.smoothscale(load_icon(ICON_SIZE), (256, 256)), str(path))

@@ -1,0 +1,24 @@
+"""Words that follow a count: "1 hand", "2 hands", never "1 hands"."""
+
+from __future__ import annotations
+
+# Words whose plural is not the word plus "s".
+_IRREGULAR = {
+    "match": "matches",
+    "kind of card": "kinds of card",
+    "dublee": "dublees",
+    "tunnela": "tunnelas",
+    "person": "people",
+}
+
+
+def noun(n: int, word: str, many: str | None = None) -> str:
+    """``word`` as it reads after the number ``n`` (``many`` overrides the plural)."""
+    if n == 1:
+        return word
+    return many or _IRREGULAR.get(word, word + "s")
+
+
+def count(n: int, word: str, many: str | None = None) -> str:
+    """``n`` and the noun: ``count(1, "hand") == "1 hand"``, ``count(3, "match") == "3 matches"``."""
+    return f"{n} {noun(n, word, many)}"

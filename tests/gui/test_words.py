@@ -1,0 +1,45 @@
+"""Counts read as English: "1 hand played", never "1 hands played"."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from marriage_gui.ui.words import count, noun
+
+GUI = Path(__file__).resolve().parents[2] / "marriage_gui"
+
+
+def test_count_and_noun():
+    assert count(1, "hand") == "1 hand"
+    assert count(0, "hand") == "0 hands"
+    assert count(2, "match") == "2 matches"
+    assert count(1, "match") == "1 match"
+    assert count(1, "kind of card") == "1 kind of card"
+    assert count(5, "kind of card") == "5 kinds of card"
+    assert count(3, "person") == "3 people"
+    assert noun(1, "player") == "player" and noun(4, "player") == "players"
+    assert count(2, "cactus", "cacti") == "2 cacti"
+
+
+def test_no_screen_outside_the_table_glues_an_s_to_a_count():
+    """No f-string puts a number straight before a plural noun it did not choose."""
+    suspects = []
+    for path in sorted(GUI.rglob("*.py")):
+        if "table" in path.parts:
+            continue  # the table's own strings are checked on its branch
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.JoinedStr):
+                continue
+            parts = node.values
+            for before, after in zip(parts, parts[1:], strict=False):
+                if not isinstance(before, ast.FormattedValue):
+                    continue
+                if not (isinstance(after, ast.Constant) and isinstance(after.value, str)):
+                    continue
+                words = after.value.split()
+                first = words[0] if words and after.value[:1] == " " else ""
+                if first in {"hands", "matches", "cards", "players", "kinds", "turns", "points"}:
+                    suspects.append(f"{path.name}:{node.lineno}: {first}")
+    assert suspects == []

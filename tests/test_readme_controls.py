@@ -1,0 +1,53 @@
+"""The README's "How to play" names every key the table answers to."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# pygame key names as the README writes them.
+LABELS = {
+    "ESCAPE": "**Esc**",
+    "RETURN": "**Enter**",
+    "KP_ENTER": "**Enter**",
+    "SPACE": "**Space**",
+    "LEFT": "←",
+    "RIGHT": "→",
+    "UP": "↑",
+    "DOWN": "↓",
+    "KP1": "**1**",
+    "KP2": "**2**",
+    "F1": "**F1**",
+    "F11": "**F11**",
+    "QUESTION": "**?**",
+    "SLASH": "**?**",
+}
+
+
+def how_to_play() -> str:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = text.index("## How to play")
+    end = text.index("\n## ", start + 1)
+    return text[start:end]
+
+
+def test_every_table_key_is_in_the_readme():
+    section = how_to_play()
+    source = (ROOT / "marriage_gui" / "table" / "input.py").read_text(encoding="utf-8")
+    keys = sorted(set(re.findall(r"pygame\.K_(\w+)", source)))
+    assert keys, "no keys found: has the table's input moved?"
+    missing = []
+    for key in keys:
+        label = LABELS.get(key, f"**{key.upper()}**")
+        if label not in section:
+            missing.append(f"K_{key} (as {label})")
+    assert missing == [], f"add these to README 'How to play': {missing}"
+
+
+def test_the_pause_menu_and_controls_overlay_are_described():
+    section = how_to_play()
+    assert "in the pause menu, **Esc** resumes" in section
+    assert "**F1** or **?**" in section
+    assert "double-click" in section and "drag" in section and "right-click" in section
