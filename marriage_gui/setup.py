@@ -62,7 +62,7 @@ class MatchSetup:
         if not 2 <= len(self.seats) <= 5:
             raise ValueError("a table has 2 to 5 seats")
         if not 1 <= self.hands <= MAX_HANDS:
-            raise ValueError(f"a match has 1 to {MAX_HANDS} hands")
+            raise ValueError(f"a match has at least one hand and at most {MAX_HANDS}")
 
     @property
     def humans(self) -> list[int]:

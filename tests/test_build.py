@@ -5,7 +5,6 @@ from __future__ import annotations
 import ast
 import configparser
 import importlib.util
-import os
 import plistlib
 import re
 import subprocess
@@ -344,32 +343,6 @@ def test_launcher_desktop_entry_survives_odd_folder_names(tmp_path: Path, folder
     assert fields["Name"] == "Marriage"
     subprocess.run([str(launcher), "--remove-desktop-entry"], env=env, check=True, timeout=30)
     assert not (data / "applications" / "marriage.desktop").exists()
-
-
-def test_install_desktop_entry_command(tmp_path: Path) -> None:
-    import shutil
-
-    data = tmp_path / ODD_FOLDER
-    env = dict(os.environ, XDG_DATA_HOME=str(data), SDL_VIDEODRIVER="dummy")
-    cmd = [sys.executable, "-m", "marriage_gui"]
-    done = subprocess.run(
-        [*cmd, "--install-desktop-entry"], env=env, capture_output=True, text=True, timeout=60
-    )
-    assert done.returncode == 0, done.stderr
-    entry = data / "applications" / "marriage.desktop"
-    fields = dict(line.split("=", 1) for line in entry.read_text().splitlines() if "=" in line)
-    assert _desktop_argv(fields["Exec"]) == [sys.executable, "-m", "marriage_gui"]
-    icon = Path(fields["Icon"].replace("\\\\", "\\"))
-    assert icon.is_relative_to(data) and icon.read_bytes()[:4] == b"\x89PNG"
-    if shutil.which("desktop-file-validate"):
-        check = subprocess.run(
-            ["desktop-file-validate", str(entry)], capture_output=True, text=True
-        )
-        assert check.returncode == 0 and not check.stdout.strip(), check.stdout
-    done = subprocess.run(
-        [*cmd, "--remove-desktop-entry"], env=env, capture_output=True, timeout=60
-    )
-    assert done.returncode == 0 and not entry.exists() and not icon.exists()
 
 
 def test_icns_has_the_1024_pixel_icon() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from engine.game import Game
+from engine.match import LocalMatch
 from engine.rules import PRESETS
 from marriage_gui.app import App
 from marriage_gui.scenes.confirm import ConfirmScene
@@ -41,7 +41,7 @@ def make_app(tmp_path, opened: list) -> App:
 
 def save_a_match(app: App) -> None:
     setup = MatchSetup((SeatSetup("Asha", "human"), SeatSetup("Bina", "easy")), hands=3)
-    game = Game.new(setup.rules, ["Asha", "Bina"], 5, 3)
+    game = LocalMatch.new(setup.rules, ["Asha", "Bina"], seed=5, hands=3)
     app.storage.save_game(setup, game)
 
 
