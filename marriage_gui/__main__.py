@@ -48,6 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", type=_parse_size, default=None, metavar="WxH", help="window size")
     p.add_argument("--self-test", action="store_true", help="check assets and play one bot hand")
     p.add_argument("--data-dir", metavar="DIR", help="keep saves, settings and stats here")
+    p.epilog = "marriage --serve --help: host a table without a window (for a server)."
     return p
 
 
@@ -115,6 +116,12 @@ def _quiet_streams(log_file: Path) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["--serve"]:
+        # The headless table host: no window, no pygame import.
+        from marriage_net.serve import main as serve
+
+        return serve(argv[1:])
     args = build_parser().parse_args(argv)
     from marriage_gui.storage import Storage
 

@@ -68,6 +68,8 @@ class Conn:
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     allowance: float = 0.0
     stamp: float = field(default_factory=time.monotonic)
+    close_code: int = 1000
+    close_reason: str = "goodbye"
 
     def send(self, text: str, limit: int) -> None:
         """Queue ``text``; a client that stops reading is dropped, not waited for."""
@@ -508,9 +510,11 @@ class TableHost:
         while True:
             text = await conn.outbox.get()
             if text is None:
-                reason = self.closing_why or "goodbye"
+                code, reason = conn.close_code, conn.close_reason
+                if self.closing_why is not None:
+                    code, reason = 1001, self.closing_why
                 with contextlib.suppress(ConnectionClosed):
-                    await conn.ws.close(1001 if self.closing_why else 1000, reason[:120])
+                    await conn.ws.close(code, reason[:120])
                 return
             try:
                 await conn.ws.send(text)
@@ -556,10 +560,7 @@ class TableHost:
         conn.send(
             p.encode(p.Refused(self._version(), "too many messages")), self.settings.outbox_limit
         )
-        self.closing_flood = True
-        asyncio.get_running_loop().call_soon(
-            lambda: asyncio.ensure_future(conn.ws.close(1008, "too many messages"))
-        )
+        conn.close_code, conn.close_reason = 1008, "too many messages"
         return False
 
     def _act(self, conn: Conn, msg: p.Act) -> None:
