@@ -108,7 +108,9 @@ class RemoteMatch:
         self._pending: dict[int, list[Update]] = {}
         self._names: tuple[str, ...] = ()
         # Seats wanted on every (re)connection: seat -> name; their tokens come from the store.
-        self._wanted: dict[int | None, str] = {seat: name}
+        # Seats to hold on every (re)connection, with their names; tokens come from the store.
+        # No seat and no name: a connection that only looks at the lobby until ``sit``.
+        self._wanted: dict[int, str] = {} if seat is None else {seat: name}
         self._held: set[int] = set()  # network thread's copy: seats the host confirmed
         self._loop: asyncio.AbstractEventLoop | None = None
         self._out: asyncio.Queue[str] | None = None
@@ -135,9 +137,12 @@ class RemoteMatch:
     def seats(self) -> list[int]:
         """The seats this client holds."""
         self._drain()
-        return (
-            sorted(self._views) if self._views else sorted(s for s in self._wanted if s is not None)
-        )
+        return sorted(self._views) if self._views else sorted(self._wanted)
+
+    def seat_version(self, seat: int) -> int:
+        """The version of the latest view of ``seat`` (-1 before any)."""
+        self._drain()
+        return self._versions.get(seat, -1)
 
     def view(self, seat: int) -> PlayerView:
         """The latest view of ``seat``; KeyError until the host has sent one."""
@@ -172,14 +177,20 @@ class RemoteMatch:
 
     # ------------------------------------------------------------------ more than the port
     def sit(self, name: str, seat: int | None = None) -> None:
-        """Take another seat on this connection (a second person at this laptop)."""
-        self._wanted[seat] = name
+        """Take a seat (another one: a second person at this laptop); a welcome says which."""
         token = self.tokens.tokens(self.key).get(seat) if seat is not None else None
         self._send(p.encode(p.Sit(name, token, seat)))
 
     def send(self, message: p.ClientMessage) -> None:
         """Send any message (the host's own screen: seat, start, kick, close; emotes)."""
         self._send(p.encode(message))
+
+    def reconnect(self) -> None:
+        """Drop the connection now and take it up again (a "reconnect" button; fault tests)."""
+        loop, ws = self._loop, getattr(self, "_ws", None)
+        if loop is not None and ws is not None:
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(ws.transport.abort)
 
     def resync(self) -> None:
         """Ask for fresh snapshots of every seat held."""
@@ -307,6 +318,7 @@ class RemoteMatch:
         while not self._out.empty():  # acts queued while away were for an old position
             self._out.get_nowait()
         self._held = set()
+        self._ws = ws
         welcomed = False
         try:
             await ws.send(self._hello())
@@ -349,18 +361,10 @@ class RemoteMatch:
 
     def _hello(self) -> str:
         tokens = self.tokens.tokens(self.key)
-        first, *_ = self._wanted.items()
-        seat, name = first
-        return p.encode(
-            p.Hello(
-                p.PROTO,
-                self.code,
-                name,
-                tokens.get(seat) if seat is not None else None,
-                seat,
-                self.owner,
-            )
-        )
+        if not self._wanted:
+            return p.encode(p.Hello(p.PROTO, self.code, self.name, None, None, self.owner))
+        seat, name = next(iter(self._wanted.items()))
+        return p.encode(p.Hello(p.PROTO, self.code, name, tokens.get(seat), seat, self.owner))
 
     async def _sender(self, ws: ClientConnection) -> None:
         assert self._out is not None
@@ -380,15 +384,13 @@ class RemoteMatch:
             first_time = not self._held
             self._held.add(msg.seat)
             self.tokens.remember(self.key, msg.seat, msg.token)
-            if None in self._wanted and msg.seat not in self._wanted:
-                self._wanted[msg.seat] = self._wanted.pop(None)
+            self._wanted.setdefault(msg.seat, msg.name)
             if first_time:
                 # The other seats this laptop holds come back on the same connection.
                 tokens = self.tokens.tokens(self.key)
                 for seat, name in list(self._wanted.items()):
-                    if seat is not None and seat != msg.seat and seat not in self._held:
+                    if seat != msg.seat and seat not in self._held:
                         self._out.put_nowait(p.encode(p.Sit(name, tokens.get(seat), seat)))  # type: ignore[union-attr]
-                self._status(LOBBY, "At the table: waiting for the host to start.")
         elif isinstance(msg, p.Snapshot):
             self._check_seat(msg.seat)
             view = _view(msg.view, msg.seat, None)
@@ -425,6 +427,8 @@ class RemoteMatch:
             if len(msg.seats) > 5 or any(s.seat != i for i, s in enumerate(msg.seats)):
                 raise HostError("a damaged list of seats")
             self._inbox.put(("lobby", msg))
+            if not (msg.started and self._held):
+                self._status(LOBBY, "In the lobby: waiting for the host to start.")
         elif isinstance(msg, p.SeatStatus):
             self._inbox.put(("seat_status", msg))
         elif isinstance(msg, p.Emoted):

@@ -136,8 +136,6 @@ class TableHost:
         self.closing_why: str | None = None
         self._server: Server | None = None
         self._tasks: list[asyncio.Task[Any]] = []
-        self._save_wanted = asyncio.Event()
-        self._saving: dict[str, Any] | None = None
         if self.match is not None:
             self._attach_match()
 
@@ -182,7 +180,6 @@ class TableHost:
         )
         self.port = self._server.sockets[0].getsockname()[1]
         self._tasks.append(asyncio.create_task(self._ticker()))
-        self._tasks.append(asyncio.create_task(self._saver()))
         self._request_save()
         return self.port
 
@@ -192,18 +189,20 @@ class TableHost:
             await self.closed.wait()
             return
         self.closing_why = why
-        if saved:
-            self._request_save()
         for conn in list(self.conns):
             conn.send(p.encode(p.Closing(why, saved)), self.settings.outbox_limit)
             conn.outbox.put_nowait(None)
-        await asyncio.sleep(0)
-        for task in self._tasks:
-            if task.get_coro().__name__ != "_saver":  # type: ignore[union-attr]
-                task.cancel()
-        await self._flush_save()
         for task in self._tasks:
             task.cancel()
+        if saved:
+            self._request_save(durable=True)
+        elif self.save_path is not None:
+            with contextlib.suppress(OSError):
+                self.save_path.unlink()
+        # Let every writer deliver the closing message before the server drops the sockets.
+        end = time.monotonic() + 2.0
+        while self.conns and time.monotonic() < end:
+            await asyncio.sleep(0.02)
         if self._server is not None:
             self._server.close()
             with contextlib.suppress(Exception):
@@ -224,26 +223,17 @@ class TableHost:
             self.match.save_dict() if self.match is not None else {"rules": self.rules.to_dict()},
         )
 
-    def _request_save(self) -> None:
+    def _request_save(self, durable: bool = False) -> None:
+        """Write the save now, before any client hears of the change it records.
+
+        Written whole and renamed into place, so a crash leaves the old save or the new one;
+        ``fsync`` (slow on some disks) only when closing, since a killed process loses nothing
+        that reached the operating system.
+        """
         if self.save_path is None:
             return
-        self._saving = self.save().to_dict()
-        self._save_wanted.set()
-
-    async def _saver(self) -> None:
-        # Disk writes (with fsync) happen off the event loop, newest save wins.
-        while True:
-            await self._save_wanted.wait()
-            await self._flush_save()
-
-    async def _flush_save(self) -> None:
-        self._save_wanted.clear()
-        data, self._saving = self._saving, None
-        if data is None or self.save_path is None:
-            return
-        save = TableSave.from_dict(data)
         try:
-            await asyncio.to_thread(save.write, self.save_path)
+            self.save().write(self.save_path, durable=durable)
         except OSError as exc:
             log.warning("could not save the table: %s", exc)
 
@@ -405,8 +395,8 @@ class TableHost:
                     return i
             raise _Refuse("that seat token is not for this table: join as a new player")
         if seat is None:
-            if conn.owner:
-                return None
+            if conn.owner or not name.strip():
+                return None  # the host's screen, or a player still choosing a seat
             free = [i for i, s in enumerate(self.seats) if s.free]
             if not free:
                 raise _Refuse("there is no free seat at this table")
@@ -625,6 +615,19 @@ class TableHost:
     def _set_seat(self, conn: Conn, msg: p.SetSeat) -> None:
         if self.match is not None:
             raise _Refuse("the match has started: seats can no longer change")
+        if msg.kind == "none":  # the last seat goes: one player fewer
+            if msg.seat != len(self.seats) - 1 or len(self.seats) <= 2:
+                raise _Refuse("only the last seat can go, and a table keeps at least two")
+            if msg.seat in self.holder:
+                self._kick(msg.seat)
+            self.seats.pop()
+            self.missing_since.pop(msg.seat, None)
+            self._request_save()
+            self._broadcast_lobby()
+            return
+        if msg.seat == len(self.seats) < 5 and msg.kind in p.SEAT_KINDS:
+            self.seats.append(Seat("open", ""))  # one player more; set up just below
+            self.missing_since[msg.seat] = time.monotonic()
         if not 0 <= msg.seat < len(self.seats):
             raise _Refuse(f"there is no seat {msg.seat + 1}")
         if msg.kind not in p.SEAT_KINDS:

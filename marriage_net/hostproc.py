@@ -62,8 +62,12 @@ async def run_table(
     port: int | None,
     on_ready: Any,
     stop: asyncio.Event,
+    keep: list[bool] | None = None,
 ) -> TableHost:
-    """Open the table, call ``on_ready(host)``, serve until ``stop`` is set or the host closes."""
+    """Open the table, call ``on_ready(host)``, serve until ``stop`` is set or the host closes.
+
+    On ``stop`` the table is saved (when it has a save file) unless ``keep`` says ``[False]``.
+    """
     host = config.build()
     await host.start(address, port)
     responder = None
@@ -81,7 +85,7 @@ async def run_table(
     closed = asyncio.create_task(host.closed.wait())
     await asyncio.wait({stopper, closed}, return_when=asyncio.FIRST_COMPLETED)
     if not host.closed.is_set():
-        saved = host.save_path is not None
+        saved = host.save_path is not None and (not keep or keep[0])
         await host.close(SAVED_WHY if saved else "The host closed the table.", saved=saved)
     stopper.cancel()
     if responder is not None:
@@ -98,16 +102,21 @@ def _child(config: TableConfig, address: str, port: int | None, pipe: Connection
 
         def wait_for_parent() -> None:
             # "stop" from the parent, or the parent gone (EOF): either way, close the table.
+            # A parent that vanished may come back: the table is saved, never thrown away.
+            word = "save"
             with contextlib.suppress(EOFError, OSError):
-                pipe.recv()
+                word = pipe.recv()
+            keep.append(word != "discard")
             loop.call_soon_threadsafe(stop.set)
+
+        keep: list[bool] = []
 
         threading.Thread(target=wait_for_parent, daemon=True).start()
 
         def ready(host: TableHost) -> None:
             pipe.send(("ready", host.port, host.code, host.owner))
 
-        await run_table(config, address, port, ready, stop)
+        await run_table(config, address, port, ready, stop, keep)
 
     try:
         asyncio.run(main())
@@ -150,10 +159,10 @@ class HostProcess:
             raise ValueError(msg[1])
         _, self.port, self.code, self.owner = msg
 
-    def stop(self, timeout: float = 10.0) -> None:
-        """Close the table (saving it when it has a save file) and wait for the process."""
+    def stop(self, save: bool = True, timeout: float = 10.0) -> None:
+        """Close the table (saved to come back, or ``save=False`` for good) and wait."""
         with contextlib.suppress(OSError, BrokenPipeError):
-            self._pipe.send("stop")
+            self._pipe.send("save" if save else "discard")
         self.process.join(timeout)
         if self.process.is_alive():
             self.kill()

@@ -157,15 +157,19 @@ class TableSave:
             raise ValueError(f"the saved table is damaged ({exc})") from None
         return cls(code, table, seats, port, owner, match)
 
-    def write(self, path: Path) -> None:
-        """Write atomically: a reader sees the old save or the new one, whole."""
+    def write(self, path: Path, durable: bool = True) -> None:
+        """Write atomically: a reader sees the old save or the new one, whole.
+
+        ``durable`` also waits for the disk (a power cut cannot lose it).
+        """
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as f:
                 json.dump(self.to_dict(), f, ensure_ascii=False, separators=(",", ":"))
-                f.flush()
-                os.fsync(f.fileno())
+                if durable:
+                    f.flush()
+                    os.fsync(f.fileno())
             os.replace(tmp, path)
         except BaseException:
             with contextlib.suppress(OSError):

@@ -100,6 +100,8 @@ class Proxy:
         self.thread.start()
         self.links: set[asyncio.StreamWriter] = set()
         self.blocked = False
+        self.stalled = asyncio.Event()  # set: bytes flow; clear: the line goes silent
+        self.stalled.set()
         self.delay = 0.0
         self.port: int = asyncio.run_coroutine_threadsafe(self._start(), self.loop).result(5)
 
@@ -121,6 +123,7 @@ class Proxy:
         async def pipe(r: asyncio.StreamReader, w: asyncio.StreamWriter) -> None:
             with contextlib.suppress(Exception):
                 while data := await r.read(65536):
+                    await self.stalled.wait()
                     if self.delay:
                         await asyncio.sleep(self.delay)
                     w.write(data)
@@ -141,6 +144,10 @@ class Proxy:
 
         self.loop.call_soon_threadsafe(do)
 
+    def stall(self, silent: bool = True) -> None:
+        """Keep connections open but pass nothing (a frozen laptop); False lets bytes flow."""
+        self.loop.call_soon_threadsafe(self.stalled.clear if silent else self.stalled.set)
+
     def unblock(self) -> None:
         """Let connections through again."""
         self.loop.call_soon_threadsafe(setattr, self, "blocked", False)
@@ -152,3 +159,33 @@ class Proxy:
         time.sleep(0.05)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)
+
+
+def play_turns(clients: list[Any], bots: dict[int, Any], done: Callable[[], bool], timeout: float) -> int:
+    """Play every held seat of ``clients`` with ``bots`` (by seat) until ``done``; actions sent.
+
+    Each seat acts once per position (seat, version): a refusal or a lost update is answered by
+    the next snapshot, never by sending again blindly.
+    """
+    sent: set[tuple[int, int]] = set()
+    count = 0
+    end = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > end:
+            raise AssertionError("the match did not finish in time")
+        idle = True
+        for client in clients:
+            for seat in client.seats:
+                client.poll(seat)
+                if not client.has_view(seat):
+                    continue
+                view = client.view(seat)
+                key = (seat, client.seat_version(seat))
+                if view.is_my_turn and key not in sent and seat in bots:
+                    sent.add(key)
+                    client.submit(seat, bots[seat].choose(view))
+                    count += 1
+                    idle = False
+        if idle:
+            time.sleep(0.002)
+    return count
