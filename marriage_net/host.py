@@ -144,11 +144,11 @@ class TableHost:
     def reopen(cls, save_path: Path, settings: HostSettings | None = None) -> TableHost:
         """The table saved at ``save_path``, as it was; ValueError when the save is damaged."""
         save = TableSave.read(save_path)
-        match = load_match(save.match) if save.match else None
+        match = load_match(save.match) if save.match is not None else None
         host = cls(
             save.seats,
-            match.rules if match is not None else RuleSet.from_dict(save.match.get("rules", {})),
-            match.hands_total if match is not None else len(save.seats),
+            RuleSet.from_dict(save.rules),
+            save.hands,
             table=save.table,
             code=save.code,
             owner=save.owner,
@@ -220,7 +220,9 @@ class TableHost:
             self.seats,
             self.port,
             self.owner,
-            self.match.save_dict() if self.match is not None else {"rules": self.rules.to_dict()},
+            self.rules.to_dict(),
+            self.hands,
+            self.match.save_dict() if self.match is not None else None,
         )
 
     def _request_save(self, durable: bool = False) -> None:

@@ -104,7 +104,9 @@ class TableSave:
     seats: list[Seat]
     port: int
     owner: str
-    match: dict[str, Any]
+    rules: dict[str, Any]
+    hands: int
+    match: dict[str, Any] | None  # None until the deal
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for the save file."""
@@ -115,6 +117,8 @@ class TableSave:
             "table": self.table,
             "port": self.port,
             "owner": self.owner,
+            "rules": self.rules,
+            "hands": self.hands,
             "seats": [
                 {"kind": s.kind, "name": s.name, "token": s.token, "taken": s.taken}
                 for s in self.seats
@@ -148,14 +152,16 @@ class TableSave:
                 seats.append(Seat(s["kind"], s["name"], s["token"], s["taken"]))
             if not 2 <= len(seats) <= 5:
                 raise ValueError("the seats are damaged")
-            match = data["match"]
-            if not isinstance(match, dict):
+            match, rules, hands = data["match"], data["rules"], data["hands"]
+            if match is not None and not isinstance(match, dict):
                 raise ValueError("the match is damaged")
+            if not isinstance(rules, dict) or not isinstance(hands, int) or hands < 1:
+                raise ValueError("the rules are damaged")
         except KeyError as exc:
             raise ValueError(f"the saved table is missing {exc.args[0]!r}") from None
         except TypeError as exc:
             raise ValueError(f"the saved table is damaged ({exc})") from None
-        return cls(code, table, seats, port, owner, match)
+        return cls(code, table, seats, port, owner, rules, hands, match)
 
     def write(self, path: Path, durable: bool = True) -> None:
         """Write atomically: a reader sees the old save or the new one, whole.

@@ -161,7 +161,9 @@ class Proxy:
         self.thread.join(5)
 
 
-def play_turns(clients: list[Any], bots: dict[int, Any], done: Callable[[], bool], timeout: float) -> int:
+def play_turns(
+    clients: list[Any], bots: dict[int, Any], done: Callable[[], bool], timeout: float
+) -> int:
     """Play every held seat of ``clients`` with ``bots`` (by seat) until ``done``; actions sent.
 
     Each seat acts once per position (seat, version): a refusal or a lost update is answered by

@@ -47,7 +47,14 @@ class Background:
 
 def _seat_client(port, code, seat, tokens):
     return subprocess.Popen(
-        [sys.executable, str(ROOT / "tests/net/seat_client.py"), str(port), code, str(seat), str(tokens)],
+        [
+            sys.executable,
+            str(ROOT / "tests/net/seat_client.py"),
+            str(port),
+            code,
+            str(seat),
+            str(tokens),
+        ],
         stdout=subprocess.PIPE,
         text=True,
         cwd=ROOT,
@@ -124,7 +131,9 @@ def test_a_silent_player_is_played_by_a_bot_and_takes_the_seat_back():
         player = Background([owner])  # Asha's laptop freezes: nothing more from it
         proxy.stall()
         assert wait_for(lambda: table.call(lambda: 0 in table.host.substituted), timeout=10)
-        assert wait_for(lambda: owner.seat_status.get(0) is not None and owner.seat_status[0].bot_playing)
+        assert wait_for(
+            lambda: owner.seat_status.get(0) is not None and owner.seat_status[0].bot_playing
+        )
         # The bot plays Asha's turns: the match gets through several rounds without her.
         mark = owner.version
         assert wait_for(lambda: owner.version >= mark + 9, timeout=60)
@@ -169,15 +178,19 @@ def test_a_killed_host_reopened_from_its_save_brings_every_client_back(tmp_path)
     clients = [asha, bina, owner]
     reopened = None
     try:
-        assert wait_for(lambda: owner.lobby is not None and all(s.connected for s in owner.lobby.seats))
+        assert wait_for(
+            lambda: owner.lobby is not None and all(s.connected for s in owner.lobby.seats)
+        )
         owner.send(p.Start())
         assert wait_for(lambda: all(c.refresh().state == PLAYING for c in clients))
         bots = {s: make_bot("easy", s) for s in range(3)}
         play_turns(clients, bots, lambda: owner.version >= 15, timeout=60)
         # Settle: every client at the same version, and a person (not the host's bot) to act.
         assert wait_for(
-            lambda: len({c.seat_version(s) for c in clients for s in c.seats}) == 1
-            and owner.view(2).current_player != 3,
+            lambda: (
+                len({c.seat_version(s) for c in clients for s in c.seats}) == 1
+                and owner.view(2).current_player != 3
+            ),
             timeout=10,
         )
         before = {s: c.view(s) for c in clients for s in c.seats}

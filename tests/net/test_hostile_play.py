@@ -48,7 +48,9 @@ def test_bad_actions_are_refused_and_change_nothing(table):
         with raw_client(table.port) as eve:
             welcome = say_hello(eve, table.code, "Eve", seat=0)
             assert isinstance(welcome, p.Welcome) and welcome.seat == 0
-            assert wait_for(lambda: owner.lobby is not None and all(s.connected for s in owner.lobby.seats))
+            assert wait_for(
+                lambda: owner.lobby is not None and all(s.connected for s in owner.lobby.seats)
+            )
             owner.send(p.Start())
             snap = messages_until(eve, lambda m: isinstance(m, p.Snapshot))[-1]
             assert snap.view.current_player == 0  # Eve is first to play
@@ -90,7 +92,9 @@ def test_a_flood_of_refused_actions_is_cut_off(table):
     try:
         with raw_client(table.port) as eve:
             say_hello(eve, table.code, "Eve", seat=0)
-            assert wait_for(lambda: owner.lobby is not None and all(s.connected for s in owner.lobby.seats))
+            assert wait_for(
+                lambda: owner.lobby is not None and all(s.connected for s in owner.lobby.seats)
+            )
             owner.send(p.Start())
             snap = messages_until(eve, lambda m: isinstance(m, p.Snapshot))[-1]
             before = _match_state(table)

@@ -121,16 +121,18 @@ def test_five_mixed_seats_play_a_whole_match(table):
     )
     clients = [asha, bina, here]
     try:
-        assert wait_for(lambda: here.lobby is not None and all(
-            s.connected for s in here.lobby.seats
-        ))
+        assert wait_for(
+            lambda: here.lobby is not None and all(s.connected for s in here.lobby.seats)
+        )
         here.send(p.Start())
         assert wait_for(lambda: all(c.refresh().state == PLAYING for c in clients))
         assert asha.seats == [0] and bina.seats == [1] and here.seats == [2, 3]
         bots = {s: make_bot("easy", 100 + s) for s in range(4)}
 
         def over():
-            return all(c.has_view(s) and c.view(s).phase == "match_over" for c in clients for s in c.seats)
+            return all(
+                c.has_view(s) and c.view(s).phase == "match_over" for c in clients for s in c.seats
+            )
 
         actions = play_turns(clients, bots, over, timeout=240)
         assert actions > 20
