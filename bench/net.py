@@ -170,7 +170,9 @@ def run_match(
     rejoins: list[float] = []
 
     def over() -> bool:
-        return all(c.has_view(s) and c.view(s).phase == "match_over" for c in clients for s in c.seats)
+        return all(
+            c.has_view(s) and c.view(s).phase == "match_over" for c in clients for s in c.seats
+        )
 
     started = time.perf_counter()
     play(clients, bots, over, submitted, drops, rejoins, watches)

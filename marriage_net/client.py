@@ -98,10 +98,10 @@ class RemoteMatch:
         self.on_message = on_message
         self._ping = (ping_interval, ping_timeout)
         self.status = Status()
-        self.lobby: p.Lobby | None = None
+        self._lobby: p.Lobby | None = None
         self.emotes: list[p.Emoted] = []
-        self.refusals: list[str] = []
-        self.seat_status: dict[int, p.SeatStatus] = {}
+        self._refusals: list[str] = []
+        self._seat_status: dict[int, p.SeatStatus] = {}
         self._inbox: queue.SimpleQueue[tuple[str, Any]] = queue.SimpleQueue()
         self._views: dict[int, PlayerView] = {}
         self._versions: dict[int, int] = {}
@@ -121,6 +121,24 @@ class RemoteMatch:
         self._ready.wait(5)
 
     # ------------------------------------------------------------------ the Match port
+    @property
+    def lobby(self) -> p.Lobby | None:
+        """The table's seats as the host last described them."""
+        self._drain()
+        return self._lobby
+
+    @property
+    def refusals(self) -> list[str]:
+        """Reasons the host gave for turning requests down, oldest first (clear when shown)."""
+        self._drain()
+        return self._refusals
+
+    @property
+    def seat_status(self) -> dict[int, p.SeatStatus]:
+        """The latest news of each seat: connected, or a bot playing for a missing player."""
+        self._drain()
+        return self._seat_status
+
     @property
     def names(self) -> tuple[str, ...]:
         """The players' names, once the match is known."""
@@ -227,7 +245,7 @@ class RemoteMatch:
                     self._pending.setdefault(seat, []).append(update)
             elif kind == "refused":
                 seat, reason = item
-                self.refusals.append(reason)
+                self._refusals.append(reason)
                 if seat is not None and seat in self._views:
                     update = Update(
                         seat=seat,
@@ -238,12 +256,12 @@ class RemoteMatch:
                     )
                     self._pending.setdefault(seat, []).append(update)
             elif kind == "seat_status":
-                self.seat_status[item.seat] = item
+                self._seat_status[item.seat] = item
             elif kind == "lost":
                 self._views.pop(item, None)
                 self._versions.pop(item, None)
             elif kind == "lobby":
-                self.lobby = item
+                self._lobby = item
             elif kind == "emoted":
                 self.emotes.append(item)
 

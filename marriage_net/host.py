@@ -74,6 +74,7 @@ class Conn:
     def send(self, text: str, limit: int) -> None:
         """Queue ``text``; a client that stops reading is dropped, not waited for."""
         if self.outbox.qsize() >= limit:
+            self.close_code, self.close_reason = 1008, "too slow: messages piled up"
             self.outbox.put_nowait(None)
             return
         self.outbox.put_nowait(text)
@@ -525,11 +526,16 @@ class TableHost:
         if isinstance(msg, p.Act):
             start = time.perf_counter()
             try:
-                self._act(conn, msg)
+                accepted = self._act(conn, msg)
             except _Refuse as exc:
                 return self._refused(conn, exc.reason, msg.seat, charge=True)
-            self.work_ms.append((time.perf_counter() - start) * 1000)
-            return True
+            if accepted:
+                self.work_ms.append((time.perf_counter() - start) * 1000)
+                return True
+            # The engine said no (its reason is on its way): that costs like any other refusal.
+            return conn.charge(self.settings.flood_rate, self.settings.flood_burst) or (
+                self._flooded(conn)
+            )
         if not conn.charge(self.settings.flood_rate, self.settings.flood_burst):
             return self._flooded(conn)
         try:
@@ -555,7 +561,8 @@ class TableHost:
         conn.close_code, conn.close_reason = 1008, "too many messages"
         return False
 
-    def _act(self, conn: Conn, msg: p.Act) -> None:
+    def _act(self, conn: Conn, msg: p.Act) -> bool:
+        """Play an action; True if the engine took it (False: it sent the seat its reason)."""
         if self.match is None:
             raise _Refuse("the match has not started")
         if msg.seat not in conn.seats:
@@ -566,9 +573,12 @@ class TableHost:
             action = parse_action(msg.action)
         except ValueError as exc:
             raise _Refuse(str(exc)) from None
+        before = self.match.version
         self.match.submit(msg.seat, action)
+        accepted = self.match.version != before
         self.match.pump()
         self._flush()
+        return accepted
 
     def _dispatch(self, conn: Conn, msg: p.ClientMessage) -> None:
         if isinstance(msg, p.Hello):

@@ -19,15 +19,20 @@ def table_key(address: str, port: int, code: str) -> str:
 
 
 class TokenStore:
-    """Tokens by table and seat, in one small JSON file; a damaged file is simply started over."""
+    """Tokens by table and seat, in one small JSON file; a damaged file is simply started over.
+
+    Without a file (``path=None``) the tokens live as long as the object: a dropped connection
+    still finds its seat again, a restarted app does not.
+    """
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
         self._lock = threading.Lock()
+        self._memory: dict[str, dict[str, str]] = {}
 
     def _read(self) -> dict[str, dict[str, str]]:
         if self.path is None:
-            return {}
+            return self._memory
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, ValueError):
@@ -50,8 +55,6 @@ class TokenStore:
 
     def remember(self, key: str, seat: int, token: str) -> None:
         """Keep ``token`` for ``seat`` of a table."""
-        if self.path is None:
-            return
         with self._lock:
             data = self._read()
             entry = data.pop(key, {})
@@ -59,6 +62,8 @@ class TokenStore:
             data[key] = entry  # newest last
             while len(data) > _MAX_TABLES:
                 data.pop(next(iter(data)))
+            if self.path is None:
+                return
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=".tables.", suffix=".tmp", dir=self.path.parent)
             try:

@@ -5,6 +5,7 @@ import pytest
 
 pytest.importorskip("engine.match")  # until the Match port lands: removed at the merge
 
+import os
 import subprocess
 import sys
 import threading
@@ -58,7 +59,10 @@ def _seat_client(port, code, seat, tokens):
         stdout=subprocess.PIPE,
         text=True,
         cwd=ROOT,
-        env={**__import__("os").environ, "PYTHONPATH": str(ROOT)},
+        env={
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+        },
     )
 
 
