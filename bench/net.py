@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import sys
 import tempfile
 import threading
@@ -149,7 +148,7 @@ def run_match(
         rules=PRESETS["nepali"].to_dict(),
         hands=hands,
         save_path=str(save),
-        settings=HostSettings(tick=0.005),
+        settings=HostSettings(tick=0.005, auto_start=True),
         stats_path=str(stats),
     )
     threads_before = threading.active_count()
@@ -225,6 +224,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=4, help="hands in the soak (default 4)")
     args = parser.parse_args()
+    # multiprocessing starts one helper (with a pipe) for the whole program on first use:
+    # start it now so that it is not counted as a leak of the first match.
+    from multiprocessing import resource_tracker
+
+    resource_tracker.ensure_running()
     with tempfile.TemporaryDirectory() as tmp_dir:
         tmp = Path(tmp_dir)
         soak = run_match(args.hands, "easy", {30: 1, 90: 3, 150: 4}, tmp, "soak")

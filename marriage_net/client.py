@@ -283,6 +283,11 @@ class RemoteMatch:
         stopper = asyncio.create_task(asyncio.to_thread(self._stop.wait))
         session = asyncio.create_task(self._sessions())
         await asyncio.wait({stopper, session}, return_when=asyncio.FIRST_COMPLETED)
+        ws = getattr(self, "_ws", None)
+        if ws is not None:  # leave politely: the host frees the seat at once, not at a timeout
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(ws.close(1000, "left the table"), 1.0)
+            ws.transport.abort()
         session.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await session

@@ -141,6 +141,7 @@ class HostProcess:
         )
         self.process.start()
         child_end.close()
+        self._done = False
         self.port = 0
         self.code = ""
         self.owner = ""
@@ -164,19 +165,24 @@ class HostProcess:
         with contextlib.suppress(OSError, BrokenPipeError):
             self._pipe.send("save" if save else "discard")
         self.process.join(timeout)
-        if self.process.is_alive():
-            self.kill()
+        self.kill()
 
     def kill(self) -> None:
         """End the process at once (what a crash or a pulled plug looks like to the clients)."""
+        if self._done:
+            return
+        self._done = True
         if self.process.is_alive():
             self.process.kill()
         self.process.join(5)
+        self._pipe.close()
+        with contextlib.suppress(ValueError):  # still running after all: leave it to the OS
+            self.process.close()
 
     @property
     def alive(self) -> bool:
         """Whether the table's process still runs."""
-        return self.process.is_alive()
+        return not self._done and self.process.is_alive()
 
 
 def start_host(
