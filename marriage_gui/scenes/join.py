@@ -18,7 +18,7 @@ from marriage_gui.ui import theme
 from marriage_gui.ui.widgets import Button, TextInput
 from marriage_net import protocol as p
 from marriage_net.client import GONE, PLAYING, RemoteMatch
-from marriage_net.discovery import TableFound, discovery_targets, find_tables
+from marriage_net.discovery import DISCOVERY_PORT, TableFound, discovery_targets, find_tables
 from marriage_net.serve import DEFAULT_PORT
 from marriage_net.tokens import TokenStore, table_key
 
@@ -50,7 +50,10 @@ class JoinScene(MenuScene):
     name = "join"
     heading = "Join a table"
 
-    def __init__(self, app, player_name: str = "") -> None:  # noqa: ANN001
+    def __init__(  # noqa: ANN001
+        self, app, player_name: str = "", discovery_port: int = DISCOVERY_PORT
+    ) -> None:
+        self.discovery_port = discovery_port
         self.found: list[TableFound] = []
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -84,7 +87,7 @@ class JoinScene(MenuScene):
     # ------------------------------------------------------------------ finding tables
     def _look(self) -> None:
         while not self._stop.is_set() and self.targets:
-            found = find_tables(self.targets, wait=0.8)
+            found = find_tables(self.targets, self.discovery_port, wait=0.8)
             with self._lock:
                 self.found = found
             self._stop.wait(_LOOK_EVERY)

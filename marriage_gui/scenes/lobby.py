@@ -15,8 +15,8 @@ from marriage_gui.scenes.base import MenuScene
 from marriage_gui.ui import theme
 from marriage_gui.ui.widgets import Button, Stepper, TextInput
 from marriage_net import protocol as p
-from marriage_net.client import GONE, PLAYING, RemoteMatch, Status
-from marriage_net.discovery import host_addresses, listen_address
+from marriage_net.client import GONE, PLAYING, RECONNECTING, RemoteMatch, Status
+from marriage_net.discovery import DISCOVERY_PORT, host_addresses, listen_address
 from marriage_net.hostproc import HostProcess, TableConfig
 from marriage_net.serve import DEFAULT_PORT
 from marriage_net.tokens import TokenStore
@@ -24,7 +24,7 @@ from marriage_net.tokens import TokenStore
 TABLE_SAVE = "lan_table.json"
 TOKENS = "lan_tokens.json"
 KIND_LABELS = {
-    "open": "Open: a player on another laptop",
+    "open": "Open: another laptop",
     "here": "A person at this screen",
     "easy": "Computer: easy",
     "medium": "Computer: medium",
@@ -38,7 +38,9 @@ def spaced_code(code: str) -> str:
     return f"{code[:3]} {code[3:]}" if len(code) == 6 else code
 
 
-def open_table_process(app: Any, name: str) -> tuple[HostProcess, bool]:
+def open_table_process(
+    app: Any, name: str, discovery_port: int = DISCOVERY_PORT
+) -> tuple[HostProcess, bool]:
     """Open (or reopen, if one was saved) this laptop's table; (process, reopened)."""
     save = app.storage.path(TABLE_SAVE)
     reopen = save.is_file()
@@ -49,6 +51,7 @@ def open_table_process(app: Any, name: str) -> tuple[HostProcess, bool]:
         reopen=reopen,
         discovery=True,
         discovery_bind=listen_address(),
+        discovery_port=discovery_port,
     )
     address = listen_address()
     proc = None
@@ -69,8 +72,11 @@ class LobbyScene(MenuScene):
     name = "lobby"
     heading = "Host a table"
 
-    def __init__(self, app, player_name: str = "You") -> None:  # noqa: ANN001
+    def __init__(  # noqa: ANN001
+        self, app, player_name: str = "You", discovery_port: int = DISCOVERY_PORT
+    ) -> None:
         self.player_name = player_name
+        self.discovery_port = discovery_port
         self.proc: HostProcess | None = None
         self.remote: RemoteMatch | None = None
         self.reopened = False
@@ -81,7 +87,7 @@ class LobbyScene(MenuScene):
         super().__init__(app)
         self.start_button = Button("Start", self.start, primary=True, size=24, enabled=False)
         self.add_button = Button("+  Add a seat", self.add_seat, size=17)
-        self.remove_button = Button("−  Remove the last seat", self.remove_seat, size=17)
+        self.remove_button = Button("×  Remove the last seat", self.remove_seat, size=17)
         self.save_button = Button(
             "Save and close",
             self.save_and_close,
@@ -95,7 +101,7 @@ class LobbyScene(MenuScene):
     # ------------------------------------------------------------------ the table process
     def _open(self) -> None:
         try:
-            proc, reopened = open_table_process(self.app, self.player_name)
+            proc, reopened = open_table_process(self.app, self.player_name, self.discovery_port)
         except (ValueError, OSError) as exc:
             self.problem = f"The table could not be opened: {exc}"
             return
@@ -309,3 +315,25 @@ class LobbyScene(MenuScene):
             for i, part in enumerate(theme.wrap(message, round(18 * k), w - round(100 * k))):
                 text = theme.text(part, round(18 * k), theme.ERROR if self.problem else theme.TEXT)
                 surface.blit(text, (round(48 * k), h - round(80 * k) + i * round(24 * k)))
+
+
+def draw_connection_banner(surface: pygame.Surface, status: Status, k: float) -> None:
+    """The band across the top of the table while the connection is away, or for good gone."""
+    if status.state not in (RECONNECTING, GONE):
+        return
+    w = surface.get_width()
+    gone = status.state == GONE
+    text = (
+        status.message
+        if gone
+        else "Reconnecting…  " + status.message.replace("Reconnecting to the table…", "").strip()
+    )
+    size = round(19 * k)
+    lines = theme.wrap(text.strip(), size, w - round(80 * k), True)
+    band = pygame.Rect(0, 0, w, round(16 * k) + len(lines) * round(26 * k))
+    layer = pygame.Surface(band.size, pygame.SRCALPHA)
+    layer.fill((120, 24, 20, 225) if gone else (20, 20, 20, 205))
+    surface.blit(layer, band.topleft)
+    for i, line in enumerate(lines):
+        label = theme.text(line, size, theme.TEXT, True)
+        surface.blit(label, label.get_rect(midtop=(w // 2, round(8 * k) + i * round(26 * k))))
