@@ -437,15 +437,15 @@ class RemoteMatch:
             self._inbox.put(("view", (msg.seat, msg.v, view, update)))
         elif isinstance(msg, p.Refused):
             self.refusals_seen = msg.reason
-            seat = msg.seat if msg.seat is not None and msg.seat in self._held else None
-            if seat is not None and (
+            mine = msg.seat if msg.seat is not None and msg.seat in self._held else None
+            if mine is not None and (
                 "another connection" in msg.reason or "gave your" in msg.reason
             ):
-                self._held.discard(seat)
-                self._inbox.put(("lost", seat))
-            elif seat is not None and "moved on" in msg.reason:
+                self._held.discard(mine)
+                self._inbox.put(("lost", mine))
+            elif mine is not None and "moved on" in msg.reason:
                 self._out.put_nowait(p.encode(p.Resync()))  # type: ignore[union-attr]
-            self._inbox.put(("refused", (seat, msg.reason)))
+            self._inbox.put(("refused", (mine, msg.reason)))
         elif isinstance(msg, p.Lobby):
             if len(msg.seats) > 5 or any(s.seat != i for i, s in enumerate(msg.seats)):
                 raise HostError("a damaged list of seats")

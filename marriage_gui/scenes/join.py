@@ -8,19 +8,23 @@ found, the player may type the host's address instead.
 from __future__ import annotations
 
 import threading
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from marriage_gui.scenes.base import MenuScene
 from marriage_gui.scenes.lobby import TOKENS, spaced_code
 from marriage_gui.ui import theme
-from marriage_gui.ui.widgets import Button, TextInput
+from marriage_gui.ui.widgets import Button, TextInput, Widget
 from marriage_net import protocol as p
 from marriage_net.client import GONE, PLAYING, RemoteMatch
 from marriage_net.discovery import DISCOVERY_PORT, TableFound, discovery_targets, find_tables
 from marriage_net.serve import DEFAULT_PORT
 from marriage_net.tokens import TokenStore, table_key
+
+if TYPE_CHECKING:
+    from marriage_gui.app import App
 
 ASK_ADDRESS_AFTER = 4.0  # seconds with no table found before offering to type an address
 _LOOK_EVERY = 2.0
@@ -50,8 +54,8 @@ class JoinScene(MenuScene):
     name = "join"
     heading = "Join a table"
 
-    def __init__(  # noqa: ANN001
-        self, app, player_name: str = "", discovery_port: int = DISCOVERY_PORT
+    def __init__(
+        self, app: App, player_name: str = "", discovery_port: int = DISCOVERY_PORT
     ) -> None:
         self.discovery_port = discovery_port
         self.found: list[TableFound] = []
@@ -175,7 +179,7 @@ class JoinScene(MenuScene):
             self.table_buttons = [
                 Button(
                     f"{t.table}",
-                    lambda t=t: self.choose(t),
+                    partial(self.choose, t),
                     size=18,
                     sub=f"{t.address} · {t.open_seats} open seat(s)"
                     + (" · playing" if t.started else ""),
@@ -203,7 +207,7 @@ class JoinScene(MenuScene):
                 self.seat_buttons.append(
                     Button(
                         f"Seat {s.seat + 1}: {label}",
-                        lambda i=s.seat: self.sit(i),
+                        partial(self.sit, s.seat),
                         size=17,
                         enabled=free and not remote.seats,
                         primary=free,
@@ -228,7 +232,7 @@ class JoinScene(MenuScene):
         if not hasattr(self, "connect_button"):
             return
         k = self.k
-        w, h = self.size
+        w = self.size[0]
         x, y = round(60 * k), self.content_top + round(44 * k)
         col = round(w * 0.42)
         for b in self.table_buttons:
@@ -248,12 +252,12 @@ class JoinScene(MenuScene):
         for b in self.seat_buttons:
             b.place(pygame.Rect(rx, sy, fw, round(44 * k)), k)
             sy += round(52 * k)
-        widgets = [self.back_button, *self.table_buttons, self.name_input, self.code_input]
+        widgets: list[Widget] = [self.back_button, *self.table_buttons]
+        widgets += [self.name_input, self.code_input]
         widgets += [self.connect_button]
         if self.ask_address:
             widgets.append(self.address_input)
-        self.form.set_widgets(widgets + self.seat_buttons)
-        del h
+        self.form.set_widgets([*widgets, *self.seat_buttons])
 
     def draw_content(self, surface: pygame.Surface) -> None:
         k = self.k

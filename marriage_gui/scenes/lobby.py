@@ -7,7 +7,8 @@ client of it, over 127.0.0.1, holding the seats of the people at this screen.
 from __future__ import annotations
 
 import threading
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -20,6 +21,9 @@ from marriage_net.discovery import DISCOVERY_PORT, host_addresses, listen_addres
 from marriage_net.hostproc import HostProcess, TableConfig
 from marriage_net.serve import DEFAULT_PORT
 from marriage_net.tokens import TokenStore
+
+if TYPE_CHECKING:
+    from marriage_gui.app import App
 
 TABLE_SAVE = "lan_table.json"
 TOKENS = "lan_tokens.json"
@@ -72,8 +76,8 @@ class LobbyScene(MenuScene):
     name = "lobby"
     heading = "Host a table"
 
-    def __init__(  # noqa: ANN001
-        self, app, player_name: str = "You", discovery_port: int = DISCOVERY_PORT
+    def __init__(
+        self, app: App, player_name: str = "You", discovery_port: int = DISCOVERY_PORT
     ) -> None:
         self.player_name = player_name
         self.discovery_port = discovery_port
@@ -141,7 +145,7 @@ class LobbyScene(MenuScene):
         name = self.seat_rows[seat][1].text if seat < len(self.seat_rows) else ""
         self.remote.send(p.SetSeat(seat, kind, name if kind != "open" else ""))
 
-    def _rename(self, seat: int) -> None:
+    def _rename(self, seat: int, _text: str = "") -> None:
         self._name_timers[seat] = _NAME_DELAY
 
     def save_and_close(self) -> None:
@@ -213,14 +217,14 @@ class LobbyScene(MenuScene):
             stepper = Stepper(
                 kinds,
                 kinds.index(info.kind) if info.kind in kinds else 0,
-                on_change=lambda v, i=info.seat: self._set_kind(i, v),
-                fmt=lambda v: KIND_LABELS[v],
+                on_change=partial(self._set_kind, info.seat),
+                fmt=KIND_LABELS.__getitem__,
                 tooltip="Who plays this seat",
                 wrap=True,
             )
             name = TextInput(
                 info.name,
-                on_change=lambda _t, i=info.seat: self._rename(i),
+                on_change=partial(self._rename, info.seat),
                 max_len=p.MAX_NAME,
                 placeholder="waiting for a player…" if info.kind == "open" else "Name",
             )
