@@ -36,6 +36,7 @@ from marriage_net.seats import (
 )
 
 log = logging.getLogger("marriage.host")
+WRONG_CODES_FORGOTTEN = 600.0  # seconds after the last wrong code that an address starts afresh
 
 
 @dataclass
@@ -53,6 +54,7 @@ class HostSettings:
     substitute: str = "medium"  # the level of the bot that plays for a missing player
     auto_start: bool = False  # start as soon as every open seat is taken (no host screen)
     max_connections: int = 32
+    max_per_address: int = 8  # a laptop needs one; a few spare for reconnects that overlap
     outbox_limit: int = 512  # messages queued for one slow client before it is dropped
     tick: float = 0.02  # how often bots are given a chance to move
 
@@ -132,6 +134,7 @@ class TableHost:
         self.missing_since: dict[int, float] = {i: now for i in range(len(seats))}
         self.substituted: set[int] = set()
         self.wrong_codes: dict[str, tuple[int, float]] = {}
+        self.open_sockets: dict[str, int] = {}  # by address, with or without a hello yet
         self.work_ms: list[float] = []  # host time per accepted action, for the benchmark
         self.closed = asyncio.Event()
         self.closing_why: str | None = None
@@ -423,9 +426,15 @@ class TableHost:
     # ------------------------------------------------------------------ a connection
     async def _handle(self, ws: ServerConnection) -> None:
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
-        if len(self.conns) >= self.settings.max_connections or self.closing_why is not None:
+        crowd = sum(self.open_sockets.values())
+        if (
+            crowd >= self.settings.max_connections
+            or self.open_sockets.get(address, 0) >= self.settings.max_per_address
+            or self.closing_why is not None
+        ):
             await ws.close(1013, "the table is not taking connections")
             return
+        self.open_sockets[address] = self.open_sockets.get(address, 0) + 1
         conn = Conn(ws, address, allowance=self.settings.flood_burst)
         try:
             try:
@@ -448,6 +457,9 @@ class TableHost:
         finally:
             self.conns.discard(conn)
             self._detach(conn)
+            self.open_sockets[address] -= 1
+            if not self.open_sockets[address]:
+                del self.open_sockets[address]
 
     async def _refuse_and_close(self, ws: ServerConnection, reason: str, code: int = 1008) -> None:
         with contextlib.suppress(ConnectionClosed):
@@ -470,7 +482,9 @@ class TableHost:
                 conn.ws, "this table runs another version of Marriage: update both games"
             )
             return False
-        fails, _last = self.wrong_codes.get(conn.address, (0, 0.0))
+        fails, last = self.wrong_codes.get(conn.address, (0, 0.0))
+        if fails and time.monotonic() - last > WRONG_CODES_FORGOTTEN:
+            fails = 0
         if fails >= 20:
             await self._refuse_and_close(conn.ws, "too many wrong codes: try again later")
             return False

@@ -1,6 +1,7 @@
 """Hostile clients before the deal: each is refused or disconnected with a reason, and the
 table (and the players already seated) carry on unchanged."""
 
+import contextlib
 import time
 
 import pytest
@@ -138,3 +139,25 @@ def test_a_flood_is_cut_off_but_a_busy_honest_client_is_not(table):
         assert any(isinstance(m, p.Refused) and m.reason == "too many messages" for m in seen)
         honest.send(p.encode(p.Resync()))
         assert isinstance(messages_until(honest, lambda m: isinstance(m, p.Lobby))[-1], p.Lobby)
+
+
+def test_too_many_sockets_from_one_address_are_turned_away(table):
+    limit = table.host.settings.max_per_address
+    with contextlib.ExitStack() as stack:
+        for _ in range(limit):
+            stack.enter_context(raw_client(table.port))
+        with raw_client(table.port) as extra:
+            closed = _closed_with(extra)
+            assert closed.code == 1013 and "not taking connections" in closed.reason
+    assert wait_for_sockets_gone(table)
+    with raw_client(table.port) as ws:  # once they are gone, a player gets in again
+        assert isinstance(say_hello(ws, table.code, "Asha"), p.Welcome)
+
+
+def wait_for_sockets_gone(table):
+    end = time.monotonic() + 5
+    while time.monotonic() < end:
+        if not table.call(lambda: sum(table.host.open_sockets.values())):
+            return True
+        time.sleep(0.02)
+    return False
