@@ -98,6 +98,7 @@ class RemoteMatch:
         self.on_message = on_message
         self._ping = (ping_interval, ping_timeout)
         self.status = Status()
+        self._net_state = CONNECTING  # the network thread's own idea of the status
         self._lobby: p.Lobby | None = None
         self.emotes: list[p.Emoted] = []
         self._refusals: list[str] = []
@@ -274,6 +275,7 @@ class RemoteMatch:
             self._status(GONE, f"The connection stopped: {exc}")
 
     def _status(self, state: str, message: str) -> None:
+        self._net_state = state
         self._inbox.put(("status", Status(state, message)))
 
     async def _main(self) -> None:
@@ -311,7 +313,10 @@ class RemoteMatch:
             elif lost_at is None:
                 lost_at = now
             if now - lost_at > self.give_up:
-                self._status(GONE, "The host has gone: the table cannot be reached any more.")
+                if self._net_state == CONNECTING:
+                    self._status(GONE, f"No table answers at {self.address}: check the address.")
+                else:
+                    self._status(GONE, "The host has gone: the table cannot be reached any more.")
                 return
             await asyncio.sleep(delay)
             delay = min(delay * 2, 1.0)
@@ -334,7 +339,7 @@ class RemoteMatch:
             if isinstance(exc, InvalidURI):
                 self._status(GONE, f"That address cannot be used: {exc}")
                 return None
-            if self.status.state in (PLAYING, LOBBY, RECONNECTING):
+            if self._net_state in (PLAYING, LOBBY, RECONNECTING):
                 self._status(RECONNECTING, "Reconnecting to the table…")
             return "failed"
         assert self._out is not None

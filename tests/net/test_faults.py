@@ -248,3 +248,17 @@ def test_closing_tells_every_client_why(saved):
             assert asha.status.message == why
     finally:
         asha.close()
+
+
+def test_nobody_at_the_address_is_said_plainly():
+    import socket
+
+    with socket.socket() as s:  # a port with nobody listening
+        s.bind((LOOPBACK, 0))
+        port = s.getsockname()[1]
+    remote = RemoteMatch(LOOPBACK, port, "123456", "Asha", seat=0, give_up=0.5)
+    try:
+        assert wait_for(lambda: remote.refresh().state == "gone", timeout=10)
+        assert remote.status.message == "No table answers at 127.0.0.1: check the address."
+    finally:
+        remote.close()
