@@ -100,6 +100,8 @@ def play(
         if time.monotonic() > end:
             raise SystemExit("bench: the match did not finish in time")
         idle = True
+        # Between hands any person may deal the next one: here the first seat in play does.
+        dealer = min((s for c in clients for s in c.seats if c.has_view(s)), default=None)
         for client in clients:
             for seat in client.seats:
                 client.poll(seat)
@@ -112,9 +114,10 @@ def play(
                             dropped.add(at)
                             rejoins.append(_drop(clients[who], watches[who]))
                 view = client.view(seat)
-                if view.is_my_turn and (seat, v) not in sent:
+                deal = view.phase == "hand_over" and seat == dealer
+                if (view.is_my_turn or deal) and (seat, v) not in sent:
                     sent.add((seat, v))
-                    action = bots[seat].choose(view)  # type: ignore[attr-defined]
+                    action = "next hand" if deal else bots[seat].choose(view)  # type: ignore[attr-defined]
                     submitted[v + 1] = time.perf_counter()
                     client.submit(seat, action)
                     idle = False
@@ -184,7 +187,7 @@ def run_match(
             latencies.append((max(arrivals) - t0) * 1000)  # type: ignore[type-var, operator]
     # Desyncs: every client's last view against the host's own, rebuilt from its save.
     final = TableSave.read(save)
-    host_match = load_match(final.match or {})
+    host_match = load_match(final.match or {}, ["human"] * PLAYERS)
     desyncs = 0
     for c in clients:
         for s in c.seats:

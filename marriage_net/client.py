@@ -16,7 +16,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.match import Update
@@ -112,7 +112,12 @@ class RemoteMatch:
         # Seats to hold on every (re)connection, with their names; tokens come from the store.
         # No seat and no name: a connection that only looks at the lobby until ``sit``.
         self._wanted: dict[int, str] = {} if seat is None else {seat: name}
-        self._held: set[int] = set()  # network thread's copy: seats the host confirmed
+        # The network thread's own state: seats the host confirmed, versions and stories.
+        self._held: set[int] = set()
+        self._net_versions: dict[int, int] = {}
+        self._history: dict[int, tuple[Event, ...]] = {}
+        self._resyncing: set[int] = set()
+        self._ws: ClientConnection | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._out: asyncio.Queue[str] | None = None
         self._stop = threading.Event()
@@ -206,7 +211,7 @@ class RemoteMatch:
 
     def reconnect(self) -> None:
         """Drop the connection now and take it up again (a "reconnect" button; fault tests)."""
-        loop, ws = self._loop, getattr(self, "_ws", None)
+        loop, ws = self._loop, self._ws
         if loop is not None and ws is not None:
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(ws.transport.abort)
@@ -285,7 +290,7 @@ class RemoteMatch:
         stopper = asyncio.create_task(asyncio.to_thread(self._stop.wait))
         session = asyncio.create_task(self._sessions())
         await asyncio.wait({stopper, session}, return_when=asyncio.FIRST_COMPLETED)
-        ws = getattr(self, "_ws", None)
+        ws = self._ws
         if ws is not None:  # leave politely: the host frees the seat at once, not at a timeout
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(ws.close(1000, "left the table"), 1.0)
@@ -345,7 +350,7 @@ class RemoteMatch:
         assert self._out is not None
         while not self._out.empty():  # acts queued while away were for an old position
             self._out.get_nowait()
-        self._held = set()
+        self._held, self._net_versions, self._history, self._resyncing = set(), {}, {}, set()
         self._ws = ws
         welcomed = False
         try:
@@ -424,22 +429,29 @@ class RemoteMatch:
             view = _view(msg.view, msg.seat, None)
             self._inbox.put(("names", view.names))
             update = Update(seat=msg.seat, version=msg.v, events=(), view=view, refused=None)
-            self._versions[msg.seat] = msg.v
+            self._net_versions[msg.seat] = msg.v
+            self._history[msg.seat] = view.history
+            self._resyncing.discard(msg.seat)
             self._inbox.put(("view", (msg.seat, msg.v, view, update)))
             self._status(PLAYING, "Playing.")
         elif isinstance(msg, p.Updated):
             self._check_seat(msg.seat)
-            last = self._versions.get(msg.seat)
+            last = self._net_versions.get(msg.seat)
             if last is None or msg.v != last + 1:
-                # A gap: ask for the whole picture rather than guess.
-                self._out.put_nowait(p.encode(p.Resync()))  # type: ignore[union-attr]
+                # A gap: ask once for the whole picture rather than guess.
+                if msg.seat not in self._resyncing:
+                    self._resyncing.add(msg.seat)
+                    self._out.put_nowait(p.encode(p.Resync()))  # type: ignore[union-attr]
                 return None
             view = _view(msg.view, msg.seat, None)
-            update = Update(
-                seat=msg.seat, version=msg.v, events=_events(msg.events), view=view, refused=None
-            )
-            self._versions[msg.seat] = msg.v
-            self._inbox.put(("view", (msg.seat, msg.v, view, update)))
+            events = _events(msg.events)
+            update = Update(seat=msg.seat, version=msg.v, events=events, view=view, refused=None)
+            self._net_versions[msg.seat] = msg.v
+            # The seat's story is its snapshot's history plus every update's events since.
+            history = self._history.get(msg.seat, ()) + events
+            self._history[msg.seat] = history
+            full = replace(view, history=history, _wilds=[])
+            self._inbox.put(("view", (msg.seat, msg.v, full, update)))
         elif isinstance(msg, p.Refused):
             self.refusals_seen = msg.reason
             mine = msg.seat if msg.seat is not None and msg.seat in self._held else None

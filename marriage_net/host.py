@@ -16,7 +16,7 @@ import secrets
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -24,7 +24,7 @@ from websockets.exceptions import ConnectionClosed
 from engine.actions import parse_action
 from engine.rules import RuleSet
 from marriage_net import protocol as p
-from marriage_net.matches import TableMatch, load_match, new_match
+from marriage_net.matches import load_match, new_match
 from marriage_net.seats import (
     BOT_LEVELS,
     BOT_NAMES,
@@ -34,6 +34,9 @@ from marriage_net.seats import (
     new_token,
     same_secret,
 )
+
+if TYPE_CHECKING:
+    from marriage_net.matches import TableMatch
 
 log = logging.getLogger("marriage.host")
 WRONG_CODES_FORGOTTEN = 600.0  # seconds after the last wrong code that an address starts afresh
@@ -148,7 +151,8 @@ class TableHost:
     def reopen(cls, save_path: Path, settings: HostSettings | None = None) -> TableHost:
         """The table saved at ``save_path``, as it was; ValueError when the save is damaged."""
         save = TableSave.read(save_path)
-        match = load_match(save.match) if save.match is not None else None
+        drivers = [s.kind if s.is_bot else "human" for s in save.seats]
+        match = load_match(save.match, drivers) if save.match is not None else None
         host = cls(
             save.seats,
             RuleSet.from_dict(save.rules),
@@ -246,7 +250,7 @@ class TableHost:
     # ------------------------------------------------------------------ the match
     def _attach_match(self) -> None:
         assert self.match is not None
-        self.match.on_change = self._request_save
+        self.match.on_change = lambda _match: self._request_save()
         for i, seat in enumerate(self.seats):
             if not seat.is_bot and i not in self.holder:
                 self.missing_since.setdefault(i, time.monotonic())

@@ -49,6 +49,9 @@ def loopback_hand(timeout: float = 120.0) -> tuple[int, str]:
                 if view.is_my_turn and key not in sent:
                     sent.add(key)
                     client.submit(seat, bots[seat].choose(view))
+                elif view.phase == "hand_over" and seat == 0 and key not in sent:
+                    sent.add(key)  # between hands any person may deal: the first seat does
+                    client.submit(seat, "next hand")
             if len(views) == 2 and all(v.phase == "match_over" for v in views):
                 result = views[0].result
                 how = result.describe(views[0].names) if result is not None else "over"

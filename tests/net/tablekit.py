@@ -176,6 +176,8 @@ def play_turns(
         if time.monotonic() > end:
             raise AssertionError("the match did not finish in time")
         idle = True
+        # Between hands any person may deal the next one: here the first seat in play does.
+        dealer = min((s for c in clients for s in c.seats if c.has_view(s)), default=None)
         for client in clients:
             for seat in client.seats:
                 client.poll(seat)
@@ -183,7 +185,12 @@ def play_turns(
                     continue
                 view = client.view(seat)
                 key = (seat, client.seat_version(seat))
-                if view.is_my_turn and key not in sent and seat in bots:
+                if view.phase == "hand_over" and seat == dealer and key not in sent:
+                    sent.add(key)
+                    client.submit(seat, "next hand")
+                    count += 1
+                    idle = False
+                elif view.is_my_turn and key not in sent and seat in bots:
                     sent.add(key)
                     client.submit(seat, bots[seat].choose(view))
                     count += 1
