@@ -18,6 +18,7 @@ from engine.cards import Card, format_cards, parse_card, parse_cards
 from engine.deadwood import DeadwoodResult, deadwood, deadwood_scores
 from engine.events import Event
 from engine.game import Game, GameLog, IllegalAction
+from engine.match import LocalMatch, Match, Update
 from engine.melds import MeldKind, classify_meld
 from engine.result import HandResult
 from engine.rules import PRESETS, RuleSet
@@ -58,8 +59,10 @@ __all__ = [
     "GoOut",
     "HandResult",
     "IllegalAction",
+    "LocalMatch",
     "MaalBreakdown",
     "MaalItem",
+    "Match",
     "MeldKind",
     "NextHand",
     "PlayerView",
@@ -67,6 +70,7 @@ __all__ = [
     "RuleSet",
     "See",
     "TakeDiscard",
+    "Update",
     "Wilds",
     "can_go_out",
     "classify_meld",

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
+from engine import plain
 from engine.cards import card_of, format_cards
+
+_FIELDS = ("kind", "player", "card_ids", "groups", "private_to", "text")
 
 
 @dataclass(frozen=True)
@@ -52,3 +56,23 @@ class Event:
             "private_to": self.private_to,
             "text": self.text,
         }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Event:
+        """Inverse of ``to_dict``; damaged data raises ValueError with a reason."""
+        d = plain.fields(data, "an event", _FIELDS)
+        kind = plain.text(d["kind"], "the event kind", 40)
+        if not kind:
+            raise ValueError("the event kind is empty")
+        ids = plain.card_ids(d["card_ids"], "the event cards")
+        groups = plain.items(d["groups"], "the event groups", lambda v, w: plain.integer(v, w, 1))
+        if groups and sum(groups) != len(ids):
+            raise ValueError("the event groups do not add up to its cards")
+        return cls(
+            kind=kind,
+            player=plain.optional_integer(d["player"], "the event player", 0, 4),
+            card_ids=ids,
+            groups=groups,
+            private_to=plain.optional_integer(d["private_to"], "the event's seat", 0, 4),
+            text=plain.text(d["text"], "the event text"),
+        )

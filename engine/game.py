@@ -223,8 +223,8 @@ class Game:
         return events
 
     # ------------------------------------------------------------------ views and copies
-    def view(self, seat: int) -> PlayerView:
-        """What ``seat`` may know now."""
+    def view(self, seat: int, history: bool = True) -> PlayerView:
+        """What ``seat`` may know now; ``history=False`` leaves the event history empty (cheap)."""
         if not 0 <= seat < self.players:
             raise ValueError(f"no seat {seat}")
         over = self.hand_over
@@ -250,7 +250,7 @@ class Game:
             taken=self.taken,
             must_go_out=self.must_go_out,
             legal=tuple(self.legal_actions()) if seat == self.current_player else (),
-            history=tuple(e.for_seat(seat) for e in self.events),
+            history=tuple(e.for_seat(seat) for e in self.events) if history else (),
             totals=tuple(self.totals),
             result=self.result,
             revealed_hands=tuple(tuple(h) for h in self.hands) if over else None,

@@ -3,16 +3,45 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from engine.actions import Action
+from engine import plain
+from engine.actions import Action, parse_action
 from engine.cards import CARDS, DECKS, JOKER_CODE, Card, code_of
 from engine.events import Event
+from engine.result import HandResult
 from engine.rules import RuleSet
 from engine.wilds import Wilds
 
-if TYPE_CHECKING:
-    from engine.result import HandResult
+_NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+PHASES = ("draw", "play", "hand_over", "match_over")
+_FIELDS = (
+    "seat",
+    "names",
+    "rules",
+    "phase",
+    "current_player",
+    "dealer",
+    "hand_no",
+    "hands_total",
+    "turn",
+    "hand",
+    "hand_counts",
+    "shown",
+    "discards",
+    "stock_count",
+    "seen",
+    "seen_by_dublees",
+    "tiplu_id",
+    "taken",
+    "must_go_out",
+    "legal",
+    "history",
+    "totals",
+    "result",
+    "revealed_hands",
+)
 
 #: A shown meld: its kind ("tunnela" dealt, "see" melds, "dublee" pairs, "out") and card ids.
 Shown = tuple[str, tuple[int, ...]]
@@ -83,6 +112,48 @@ class PlayerView:
         """The card on top of the discard pile."""
         return CARDS[code_of(self.discards[-1])] if self.discards else None
 
+    @property
+    def hand_over(self) -> bool:
+        """The current hand is finished (the match may go on)."""
+        return self.phase in ("hand_over", "match_over")
+
+    @property
+    def is_over(self) -> bool:
+        """The match is finished."""
+        return self.phase == "match_over"
+
+    def next_seat(self, seat: int) -> int:
+        """The seat after ``seat`` in the direction of play (and of the deal)."""
+        step = 1 if self.rules.direction == "clockwise" else -1
+        return (seat + step) % self.players
+
+    def deal_order(self) -> list[int]:
+        """The seats in the order the dealer gives them cards: the next seat first."""
+        order = [self.next_seat(self.dealer)]
+        while len(order) < self.players:
+            order.append(self.next_seat(order[-1]))
+        return order
+
+    def standings(self) -> list[int]:
+        """Seats from first to last by match total (deadwood: lowest first)."""
+        low_wins = self.rules.scoring == "deadwood"
+        return sorted(
+            range(self.players), key=lambda s: (self.totals[s] if low_wins else -self.totals[s], s)
+        )
+
+    def seeing_requirement(self) -> str:
+        """What this seat must show to see, in words (its exposed tunnelas count; dublees only
+        where the rules allow them at this table)."""
+        tunnelas = sum(1 for kind, _ids in self.shown[self.seat] if kind == "tunnela")
+        need = max(0, 3 - tunnelas)
+        if need == 0:
+            melds = "nothing more (your exposed tunnelas are enough)"
+        else:
+            melds = f"{_NUMBERS.get(need, str(need))} pure meld{'s' if need != 1 else ''}"
+        if self.rules.dublees_allowed(self.players):
+            return f"{melds} or {_NUMBERS.get(self.rules.dublee_see, str(self.rules.dublee_see))} dublees"
+        return melds
+
     def shown_cards(self, seat: int) -> list[Card]:
         """Every card ``seat`` has on the table."""
         return [CARDS[code_of(i)] for _kind, ids in self.shown[seat] for i in ids]
@@ -146,3 +217,65 @@ class PlayerView:
             if self.revealed_hands is None
             else [list(h) for h in self.revealed_hands],
         }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> PlayerView:
+        """Inverse of ``to_dict``; damaged data raises ValueError with a reason."""
+        d = plain.fields(data, "a player view", _FIELDS)
+        names = plain.items(d["names"], "the names", lambda v, w: plain.text(v, w, 80), 5)
+        n = len(names)
+        if not 2 <= n <= 5:
+            raise ValueError(f"a view for {n} players")
+        seat = plain.integer(d["seat"], "the seat", 0, n - 1)
+
+        def per_seat(values: tuple[Any, ...], what: str) -> tuple[Any, ...]:
+            if len(values) != n:
+                raise ValueError(f"{what} has {len(values)} entries for {n} players")
+            return values
+
+        phase = plain.text(d["phase"], "the phase", 20)
+        if phase not in PHASES:
+            raise ValueError(f"unknown phase {phase!r}")
+
+        def action(value: Any, what: str) -> Action:
+            return parse_action(plain.text(value, what, 400))
+
+        revealed = d["revealed_hands"]
+        result = d["result"]
+        return cls(
+            seat=seat,
+            names=names,
+            rules=RuleSet.from_dict(d["rules"]),
+            phase=phase,
+            current_player=plain.integer(d["current_player"], "the player to act", 0, n - 1),
+            dealer=plain.integer(d["dealer"], "the dealer", 0, n - 1),
+            hand_no=plain.integer(d["hand_no"], "the hand number", 0),
+            hands_total=plain.integer(d["hands_total"], "the match length", 1),
+            turn=plain.integer(d["turn"], "the turn", 0),
+            hand=plain.card_ids(d["hand"], "the hand"),
+            hand_counts=per_seat(
+                plain.items(
+                    d["hand_counts"], "the hand sizes", lambda v, w: plain.integer(v, w, 0)
+                ),
+                "the hand sizes",
+            ),
+            shown=per_seat(plain.items(d["shown"], "the shown melds", plain.seat_shown), "shown"),
+            discards=plain.card_ids(d["discards"], "the discards"),
+            stock_count=plain.integer(d["stock_count"], "the stock size", 0, plain.MAX_CARD_ID),
+            seen=per_seat(plain.booleans(d["seen"], "who has seen"), "who has seen"),
+            seen_by_dublees=per_seat(
+                plain.booleans(d["seen_by_dublees"], "who saw by dublees"), "who saw by dublees"
+            ),
+            tiplu_id=None if d["tiplu_id"] is None else plain.card_id(d["tiplu_id"], "the tiplu"),
+            taken=None if d["taken"] is None else plain.card_id(d["taken"], "the taken card"),
+            must_go_out=plain.boolean(d["must_go_out"], "must go out"),
+            legal=plain.items(d["legal"], "the legal actions", action, 100_000),
+            history=plain.items(
+                d["history"], "the history", lambda v, w: Event.from_dict(v), 1_000_000
+            ),
+            totals=per_seat(plain.integers(d["totals"], "the totals"), "the totals"),
+            result=None if result is None else HandResult.from_dict(result),
+            revealed_hands=None
+            if revealed is None
+            else per_seat(plain.items(revealed, "the revealed hands", plain.card_ids), "revealed"),
+        )

@@ -1,0 +1,463 @@
+"""The match port: what one screen needs from a match, seat by seat, and the local match behind it.
+
+A table never holds a ``Game``. It asks a ``Match`` for a seat's ``view``, ``submit``s that seat's
+actions, and ``poll``s the seat's updates: each one the match's version, the events of one applied
+action already filtered for the seat, and the seat's new view (or a refusal with the engine's
+reason). ``LocalMatch`` is the match on this computer: it owns the ``Game``, the seat drivers
+(a person, or a bot that thinks in a worker process on its seat's view only) and the autosave hook.
+A networked match implements the same protocol, so the table cannot tell them apart.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections import deque
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from engine import plain
+from engine.actions import Action, parse_action
+from engine.events import Event
+from engine.game import Game, IllegalAction
+from engine.rules import RuleSet
+from engine.view import PlayerView
+
+#: Who plays a seat: a person at a screen, or a bot of a level.
+HUMAN = "human"
+BOT_LEVELS = ("easy", "medium", "hard")
+DRIVERS = (HUMAN, *BOT_LEVELS)
+
+#: Updates kept per seat that nobody polls (a bot seat); a reader that finds a gap in the
+#: versions asks for ``view`` again, so dropping the oldest loses nothing.
+MAX_PENDING = 256
+
+_UPDATE_FIELDS = ("seat", "version", "events", "view", "refused")
+
+
+@dataclass(frozen=True)
+class Update:
+    """One thing a seat learns: the events of an applied action (filtered) and its new view.
+
+    ``refused`` is set, with no events, when that seat's own submitted action was refused.
+    The view carries no history (the events are the news); ask ``Match.view`` for the story.
+    """
+
+    seat: int
+    version: int
+    events: tuple[Event, ...]
+    view: PlayerView
+    refused: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for the network."""
+        return {
+            "seat": self.seat,
+            "version": self.version,
+            "events": [e.to_dict() for e in self.events],
+            "view": self.view.to_dict(),
+            "refused": self.refused,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Update:
+        """Inverse of ``to_dict``; damaged data raises ValueError with a reason."""
+        d = plain.fields(data, "an update", _UPDATE_FIELDS)
+        view = PlayerView.from_dict(d["view"])
+        seat = plain.integer(d["seat"], "the update's seat", 0, view.players - 1)
+        if seat != view.seat:
+            raise ValueError(f"an update for seat {seat} carries the view of seat {view.seat}")
+        events = plain.items(d["events"], "the update's events", lambda v, w: Event.from_dict(v))
+        for e in events:
+            if not e.visible_to(seat):
+                raise ValueError("an update carries an event meant for another seat")
+        refused = None if d["refused"] is None else plain.text(d["refused"], "the refusal", 400)
+        if refused is not None and events:
+            raise ValueError("a refusal carries no events")
+        return cls(seat, plain.integer(d["version"], "the version", 0), events, view, refused)
+
+
+@runtime_checkable
+class Match(Protocol):
+    """What one screen needs from a match, whatever plays it (this computer or a host)."""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names, by seat."""
+        ...
+
+    @property
+    def version(self) -> int:
+        """How many actions have been applied."""
+        ...
+
+    def view(self, seat: int) -> PlayerView:
+        """Everything ``seat`` may know now (with its history of events)."""
+        ...
+
+    def submit(self, seat: int, action: Action) -> None:
+        """Ask to play ``action`` for ``seat``; the outcome arrives through ``poll``."""
+        ...
+
+    def poll(self, seat: int) -> list[Update]:
+        """Drain ``seat``'s pending updates, oldest first."""
+        ...
+
+    def close(self) -> None:
+        """Stop whatever works for this match (bot workers, connections)."""
+        ...
+
+
+# ---------------------------------------------------------------------- the bot worker
+
+_BOTS: dict[tuple[int, str, int], Any] = {}
+
+
+def decide(seat: int, level: str, seed: int, view: PlayerView) -> Action:
+    """One bot decision on ``seat``'s view (runs in the worker; bots keep their memory there)."""
+    from engine.ai import make_bot  # the bots import the solver: only the worker needs them
+
+    bot = _BOTS.get((seat, level, seed))
+    if bot is None:
+        bot = _BOTS[(seat, level, seed)] = make_bot(level, seed + seat * 7919)
+    return bot.choose(view)
+
+
+def _ready() -> bool:
+    return True
+
+
+class BotWorker:
+    """Runs engine work off the caller's thread: a spawned process, else a thread, else inline.
+
+    A process, not a thread: a thread running a hard bot holds the interpreter lock, and every
+    frame the table draws meanwhile would wait its turn.
+    """
+
+    def __init__(self, kind: str = "process") -> None:
+        if kind not in ("process", "thread", "inline"):
+            raise ValueError(f"no bot worker kind {kind!r}")
+        self.kind = kind
+        self._pool: Executor | None = None
+
+    def _executor(self) -> Executor | None:
+        if self.kind == "inline":
+            return None
+        if self._pool is None:
+            if self.kind == "process":
+                try:
+                    # The frozen app's entry point calls multiprocessing.freeze_support(), so a
+                    # spawned worker works there too.
+                    ctx = multiprocessing.get_context("spawn")
+                    self._pool = ProcessPoolExecutor(max_workers=1, mp_context=ctx)
+                except (OSError, ValueError, NotImplementedError):
+                    self.kind = "thread"
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="marriage-bot")
+        return self._pool
+
+    def warm(self) -> None:
+        """Start the worker now, so the first bot turn does not wait for it."""
+        pool = self._executor()
+        if pool is not None:
+            pool.submit(_ready)
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
+        """Run ``fn(*args)`` on the worker (inline: now)."""
+        pool = self._executor()
+        if pool is not None:
+            try:
+                return pool.submit(fn, *args)
+            except (BrokenProcessPool, RuntimeError):
+                # A worker that died (killed by the system) is replaced by thinking inline.
+                self.kind = "inline"
+        done: Future[Any] = Future()
+        try:
+            done.set_result(fn(*args))
+        except Exception as exc:  # noqa: BLE001 - handed to the caller through the future
+            done.set_exception(exc)
+        return done
+
+    def shutdown(self) -> None:
+        """Stop the worker without waiting for a running decision."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+# ---------------------------------------------------------------------- the local match
+
+
+class LocalMatch:
+    """A match played on this computer: the ``Game``, the seat drivers, the bot worker, autosave.
+
+    ``on_change(match)`` is called after every applied action (the autosave hook). Bot seats move
+    only when ``pump()`` is called, so the table decides the pace (it pumps when its animations
+    are done). A bot never presses "next hand" while a person sits at the table.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        drivers: Sequence[str] | None = None,
+        *,
+        bot_seed: int = 0,
+        worker: str = "process",
+        on_change: Callable[[LocalMatch], None] | None = None,
+    ) -> None:
+        if not isinstance(game, Game):
+            raise ValueError("a LocalMatch plays a Game")
+        n = game.players
+        kinds = list(drivers) if drivers is not None else [HUMAN] * n
+        if len(kinds) != n:
+            raise ValueError(f"{len(kinds)} drivers for {n} seats")
+        for kind in kinds:
+            _check_driver(kind)
+        self._game = game
+        self._drivers = kinds
+        self.bot_seed = bot_seed
+        self.on_change = on_change
+        self._worker = BotWorker(worker)
+        self._pending: list[deque[Update]] = [deque(maxlen=MAX_PENDING) for _ in range(n)]
+        self._job: Future[Action] | None = None
+        self._job_key: tuple[int, int, str] | None = None
+        #: Bot answers that were not legal (a bot bug); the first legal action was played instead.
+        self.bot_errors: list[str] = []
+
+    # ------------------------------------------------------------------ creation and saves
+    @classmethod
+    def new(
+        cls,
+        rules: RuleSet,
+        names: Sequence[str],
+        drivers: Sequence[str] | None = None,
+        seed: int | str = 0,
+        hands: int | None = None,
+        **options: Any,
+    ) -> LocalMatch:
+        """A new match dealt from ``seed`` (ValueError with a reason if it cannot be played)."""
+        return cls(Game.new(rules, list(names), seed, hands), drivers, **options)
+
+    @classmethod
+    def from_save(
+        cls, data: Any, drivers: Sequence[str] | None = None, **options: Any
+    ) -> LocalMatch:
+        """A match resumed from ``save_dict()`` data (ValueError with a reason if damaged)."""
+        return cls(Game.from_dict(data), drivers, **options)
+
+    def save_dict(self) -> dict[str, Any]:
+        """What a save file holds: the game's rules, players, seed and action log."""
+        return self._game.to_dict()
+
+    # ------------------------------------------------------------------ the port
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names, by seat."""
+        return self._game.names
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self._game.players
+
+    @property
+    def version(self) -> int:
+        """How many actions have been applied."""
+        return len(self._game.log)
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rules this match is played by."""
+        return self._game.rules
+
+    @property
+    def seed(self) -> int | str:
+        """The deal seed (for the player's own records; never sent to another laptop)."""
+        return self._game.seed
+
+    @property
+    def is_over(self) -> bool:
+        """The match is finished."""
+        return self._game.is_over
+
+    @property
+    def hand_no(self) -> int:
+        """The hand being played, counting from 0."""
+        return self._game.hand_no
+
+    @property
+    def hands_total(self) -> int:
+        """How many hands the match lasts."""
+        return self._game.hands_total
+
+    def view(self, seat: int) -> PlayerView:
+        """Everything ``seat`` may know now, with its filtered history."""
+        return self._game.view(self._seat(seat))
+
+    def submit(self, seat: int, action: Action | str) -> None:
+        """Play ``action`` for a person's ``seat``; a refusal (state unchanged) goes to ``poll``."""
+        seat = self._seat(seat)
+        reason = self._refusal(seat, action)
+        if reason is None:
+            try:
+                self._apply(action if isinstance(action, Action) else parse_action(action))
+                return
+            except IllegalAction as exc:
+                reason = exc.reason
+            except ValueError as exc:
+                reason = str(exc)
+        self._pending[seat].append(
+            Update(seat, self.version, (), self._game.view(seat, history=False), reason)
+        )
+
+    def poll(self, seat: int) -> list[Update]:
+        """Drain ``seat``'s pending updates, oldest first."""
+        queue = self._pending[self._seat(seat)]
+        out = list(queue)
+        queue.clear()
+        return out
+
+    def close(self) -> None:
+        """Stop the bot worker."""
+        self._cancel()
+        self._worker.shutdown()
+
+    # ------------------------------------------------------------------ drivers and bots
+    def driver(self, seat: int) -> str:
+        """Who plays ``seat``: "human" or a bot level."""
+        return self._drivers[self._seat(seat)]
+
+    @property
+    def drivers(self) -> tuple[str, ...]:
+        """Who plays each seat."""
+        return tuple(self._drivers)
+
+    def set_driver(self, seat: int, kind: str) -> None:
+        """Hand ``seat`` to a person or a bot (a host covering for a player who left)."""
+        _check_driver(kind)
+        seat = self._seat(seat)
+        if self._job_key is not None and self._job_key[1] == seat:
+            self._cancel()
+        self._drivers[seat] = kind
+
+    @property
+    def thinking(self) -> int | None:
+        """The bot seat whose decision is being worked out, if any."""
+        return None if self._job_key is None else self._job_key[1]
+
+    @property
+    def worker(self) -> BotWorker:
+        """The worker bots think on (a table may run hints there too)."""
+        return self._worker
+
+    def warm(self) -> None:
+        """Start the bot worker early when any seat is a bot."""
+        if any(d != HUMAN for d in self._drivers):
+            self._worker.warm()
+
+    def bot_to_move(self) -> int | None:
+        """The bot seat that must act now, or None (a person's turn, or the match is over)."""
+        g = self._game
+        if g.is_over:
+            return None
+        if g.phase == "hand_over":
+            # "Next hand" waits for a person when one sits at the table.
+            return None if HUMAN in self._drivers else g.current_player
+        seat = g.current_player
+        return seat if self._drivers[seat] != HUMAN else None
+
+    def pump(self) -> bool:
+        """Advance the bots without blocking: start a decision, or apply a finished one.
+
+        Returns True when an action was applied.
+        """
+        seat = self.bot_to_move()
+        if seat is None:
+            self._cancel()
+            return False
+        key = (self.version, seat, self._drivers[seat])
+        if self._job_key != key:
+            self._cancel()
+            self._job_key = key
+            self._job = self._worker.submit(
+                decide, seat, key[2], self.bot_seed, self._game.view(seat)
+            )
+        job = self._job
+        if job is None or not job.done():
+            return False
+        self._cancel()
+        action: Any
+        try:
+            action = job.result()
+        except Exception as exc:  # noqa: BLE001 - a crashed bot must not stop the match
+            self.bot_errors.append(f"seat {seat}: {type(exc).__name__}: {exc}")
+            action = None
+        if not isinstance(action, Action) or not self._game.is_legal(action):
+            self.bot_errors.append(f"seat {seat}: played {action} which is not legal")
+            action = self._game.legal_actions()[0]
+        self._apply(action)
+        return True
+
+    def run_bots(self, limit: int = 100_000) -> int:
+        """Pump until a person must act or the match ends, waiting for each bot (tests, tools)."""
+        applied = 0
+        while applied < limit and self.bot_to_move() is not None:
+            if self.pump():
+                applied += 1
+            elif self._job is not None:
+                self._job.exception()  # wait for the worker; pump reports a failure
+        return applied
+
+    # ------------------------------------------------------------------ internals
+    def _seat(self, seat: int) -> int:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat!r} at this table")
+        return seat
+
+    def _refusal(self, seat: int, action: object) -> str | None:
+        """Why ``seat`` may not submit ``action`` now, before the engine looks at it."""
+        if not isinstance(action, Action | str):
+            return f"not an action: {type(action).__name__}"
+        if self._drivers[seat] != HUMAN:
+            return "this seat is played by the computer"
+        g = self._game
+        if g.is_over:
+            return "the match is over"
+        if g.phase == "hand_over":
+            return None  # any person at the table may deal the next hand
+        if seat != g.current_player:
+            return f"it is {g.names[g.current_player]}'s turn"
+        return None
+
+    def _apply(self, action: Action) -> None:
+        g = self._game
+        events = g.apply(action)
+        self._cancel()
+        version = self.version
+        for seat in range(g.players):
+            self._pending[seat].append(
+                Update(
+                    seat,
+                    version,
+                    tuple(e.for_seat(seat) for e in events),
+                    g.view(seat, history=False),
+                )
+            )
+        if self.on_change is not None:
+            self.on_change(self)
+
+    def _cancel(self) -> None:
+        if self._job is not None:
+            self._job.cancel()
+        self._job = None
+        self._job_key = None
+
+
+def _check_driver(kind: str) -> None:
+    if kind not in DRIVERS:
+        raise ValueError(f"no seat driver {kind!r} (choose from {', '.join(DRIVERS)})")
+
+
+__all__ = ["DRIVERS", "HUMAN", "BotWorker", "LocalMatch", "Match", "Update", "decide"]
