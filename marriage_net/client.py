@@ -116,6 +116,7 @@ class RemoteMatch:
         self._held: set[int] = set()
         self._net_versions: dict[int, int] = {}
         self._history: dict[int, tuple[Event, ...]] = {}
+        self._hand_no: dict[int, int] = {}
         self._resyncing: set[int] = set()
         self._ws: ClientConnection | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -351,6 +352,7 @@ class RemoteMatch:
         while not self._out.empty():  # acts queued while away were for an old position
             self._out.get_nowait()
         self._held, self._net_versions, self._history, self._resyncing = set(), {}, {}, set()
+        self._hand_no = {}
         self._ws = ws
         welcomed = False
         try:
@@ -431,6 +433,7 @@ class RemoteMatch:
             update = Update(seat=msg.seat, version=msg.v, events=(), view=view, refused=None)
             self._net_versions[msg.seat] = msg.v
             self._history[msg.seat] = view.history
+            self._hand_no[msg.seat] = view.hand_no
             self._resyncing.discard(msg.seat)
             self._inbox.put(("view", (msg.seat, msg.v, view, update)))
             self._status(PLAYING, "Playing.")
@@ -441,14 +444,19 @@ class RemoteMatch:
                 # A gap: ask once for the whole picture rather than guess.
                 if msg.seat not in self._resyncing:
                     self._resyncing.add(msg.seat)
-                    self._out.put_nowait(p.encode(p.Resync()))  # type: ignore[union-attr]
+                    self._out.put_nowait(p.encode(p.Resync(msg.seat)))  # type: ignore[union-attr]
                 return None
             view = _view(msg.view, msg.seat, None)
             events = _events(msg.events)
             update = Update(seat=msg.seat, version=msg.v, events=events, view=view, refused=None)
             self._net_versions[msg.seat] = msg.v
-            # The seat's story is its snapshot's history plus every update's events since.
+            # The seat's story is its snapshot's history plus every update's events since; a
+            # new hand starts a new story, which a fresh snapshot brings whole.
             history = self._history.get(msg.seat, ()) + events
+            if view.hand_no != self._hand_no.get(msg.seat, view.hand_no):
+                history = events
+                self._out.put_nowait(p.encode(p.Resync(msg.seat)))  # type: ignore[union-attr]
+            self._hand_no[msg.seat] = view.hand_no
             self._history[msg.seat] = history
             full = replace(view, history=history, _wilds=[])
             self._inbox.put(("view", (msg.seat, msg.v, full, update)))

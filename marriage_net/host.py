@@ -305,8 +305,7 @@ class TableHost:
             try:
                 self._grace_check()
                 if self.match is not None:
-                    self.match.pump()
-                    self._flush()
+                    self._pump()
             except Exception:  # a bug here must not silently stop every bot at the table
                 log.exception("the table's ticker failed")
 
@@ -594,9 +593,17 @@ class TableHost:
         before = self.match.version
         self.match.submit(msg.seat, action)
         accepted = self.match.version != before
-        self.match.pump()
-        self._flush()
+        self._pump()
         return accepted
+
+    def _pump(self) -> None:
+        """Give the bots their turn and pass on what happened; a failure is logged, not fatal."""
+        assert self.match is not None
+        try:
+            self.match.pump()
+        except Exception:  # a broken bot worker must not drop the player who just acted
+            log.exception("the bots could not move")
+        self._flush()
 
     def _dispatch(self, conn: Conn, msg: p.ClientMessage) -> None:
         if isinstance(msg, p.Hello):
@@ -605,7 +612,7 @@ class TableHost:
             if self.match is None:
                 conn.send(p.encode(self._lobby()), self.settings.outbox_limit)
             for seat in sorted(conn.seats):
-                if self.match is not None:
+                if self.match is not None and msg.seat in (None, seat):
                     self._send_snapshot(conn, seat)
             return
         if isinstance(msg, p.Sit):

@@ -137,8 +137,9 @@ class HostProcess:
             target=_child,
             args=(config, address, port, child_end),
             name="marriage-host",
-            daemon=True,
         )
+        # Not a daemon: the table's bots think in a process of their own, which a daemon may
+        # not start. The child ends by itself when this process goes (its pipe closes).
         self.process.start()
         child_end.close()
         self._done = False

@@ -67,7 +67,9 @@ class Act(_Msg, tag="act"):
 
 
 class Resync(_Msg, tag="resync"):
-    """Send me a fresh snapshot of every seat I hold."""
+    """Send me a fresh snapshot of ``seat``, or of every seat I hold."""
+
+    seat: int | None = None
 
 
 class Ready(_Msg, tag="ready"):
@@ -120,6 +122,21 @@ class EventData(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     text: str
 
 
+class BreakdownData(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """One player's maal count: the total and each item (label, cards, points)."""
+
+    total: int
+    items: list[tuple[str, str, int]]
+
+
+class DeadwoodData(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """One player's deadwood count under deadwood scoring."""
+
+    points: int
+    melds: list[str]
+    loose: str
+
+
 class ResultData(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """``HandResult.to_dict`` as it travels."""
 
@@ -131,13 +148,14 @@ class ResultData(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     tiplu: str | None
     seen: list[bool]
     points: list[int]
-    breakdowns: list[list[tuple[str, str, int]]]
+    breakdowns: list[BreakdownData]
     nets: list[int]
     hands: list[list[int]]
     shown: list[list[tuple[str, list[int]]]]
     finish: list[list[int]]
     final_discard: int | None
     totals: list[int]
+    deadwood: list[DeadwoodData]
 
 
 RuleValue = bool | int | str | list[int]
@@ -306,8 +324,17 @@ def check_name(name: str) -> str:
 
 
 def plain(data: Any) -> Any:
-    """A decoded struct (or list of them) as the plain data ``from_dict`` reads."""
-    return msgspec.to_builtins(data)
+    """A decoded struct (or list of them) as the plain data ``from_dict`` reads (lists, dicts)."""
+    return _lists(msgspec.to_builtins(data))
+
+
+def _lists(x: Any) -> Any:
+    # to_builtins keeps tuples; the engine's from_dict reads JSON's shapes, where all are lists.
+    if isinstance(x, list | tuple):
+        return [_lists(i) for i in x]
+    if isinstance(x, dict):
+        return {k: _lists(v) for k, v in x.items()}
+    return x
 
 
 __all__ = [

@@ -2,10 +2,6 @@
 seat, floods. Each is refused with a reason; the host's match does not change; others carry on."""
 
 import pytest
-
-pytest.importorskip("engine.match")  # until the Match port lands: removed at the merge
-
-import pytest
 from net.tablekit import HostThread, messages_until, raw_client, say_hello, wait_for
 from websockets.exceptions import ConnectionClosed
 

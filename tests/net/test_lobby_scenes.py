@@ -3,12 +3,8 @@
 import socket
 import time
 
-import pytest
-
-pytest.importorskip("engine.match")  # until the Match port lands: removed at the merge
-
-from marriage_gui.app import App  # noqa: E402
-from marriage_net import discovery  # noqa: E402
+from marriage_gui.app import App
+from marriage_net import discovery
 
 
 def _free_udp_port():

@@ -5,10 +5,6 @@ Seat 0 and 1 are laptops of their own, seats 2 and 3 a hot-seat pair on the host
 checked against what the engine allows that seat to know at that moment.
 """
 
-import pytest
-
-pytest.importorskip("engine.match")  # until the Match port lands: removed at the merge
-
 import threading
 
 import pytest
