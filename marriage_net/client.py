@@ -19,12 +19,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.match import Update
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from engine.actions import Action
 from engine.events import Event
+from engine.match import Update
 from engine.view import PlayerView
 from marriage_net import protocol as p
 from marriage_net.tokens import TokenStore, table_key
