@@ -12,10 +12,11 @@ import hmac
 import json
 import os
 import secrets
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from marriage_net.protocol import SEAT_KINDS, SeatInfo, check_name
 
@@ -168,15 +169,20 @@ class TableSave:
 
         ``durable`` also waits for the disk (a power cut cannot lose it).
         """
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        # One process owns a table's save, so a fixed name for the new copy is safe, and
+        # cheaper than a fresh temporary file after every action.
+        tmp = path.with_name(f".{path.name}.tmp")
+        data = msgspec.json.encode(self.to_dict())
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(self.to_dict(), f, ensure_ascii=False, separators=(",", ":"))
+            with open(tmp, "wb") as f:
+                f.write(data)
                 if durable:
                     f.flush()
                     os.fsync(f.fileno())
             os.replace(tmp, path)
+        except FileNotFoundError:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.write(path, durable)
         except BaseException:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
