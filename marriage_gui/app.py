@@ -17,7 +17,7 @@ from marriage_gui.storage import Storage
 from marriage_gui.ui.toast import Toasts
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.match import LocalMatch
     from marriage_gui.setup import MatchSetup
 
 MIN_SIZE = (1024, 640)
@@ -115,7 +115,7 @@ class App:
         """Show a short message above every scene for a couple of seconds."""
         self.toasts.add(message)
 
-    def open_table(self, setup: MatchSetup, game: Game | None = None) -> None:
+    def open_table(self, setup: MatchSetup, game: LocalMatch | None = None) -> None:
         """Start (or, with ``game``, resume) a match on the card table above the title."""
         from marriage_gui.table.scene import TableScene
 

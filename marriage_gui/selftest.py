@@ -57,22 +57,23 @@ def play_one_hand(app: object, seed: int = 1) -> tuple[int, str]:
         raise SelfTestError(f"the table is missing ({exc})") from None
     names = ("Sita", "Ram", "Hari", "Gita")
     setup = MatchSetup(tuple(SeatSetup(n, "easy") for n in names), hands=1, seed=seed)
-    table = TableScene(app, setup)  # type: ignore[arg-type]
+    # The bots think in a worker process, as they do for a player.
+    table = TableScene(app, setup, setup.start())  # type: ignore[arg-type]
     app.push(table)  # type: ignore[attr-defined]
-    game = table.game
     start = time.monotonic()
-    while not game.results:
-        if time.monotonic() - start > WALL_LIMIT:
-            raise SelfTestError(f"the hand did not finish in {WALL_LIMIT:.0f} s")
-        app.step([], FRAME)  # type: ignore[attr-defined]
-        game = table.game
-    result = game.results[0]
-    winner = game.names[result.winner] if result.winner is not None else f"none ({result.reason})"
-    actions = sum(1 for a in game.log)
-    table_close = getattr(table, "close", None)
-    if callable(table_close):
-        table_close()
-    return actions, winner
+    try:
+        while table.state.result is None:
+            if time.monotonic() - start > WALL_LIMIT:
+                raise SelfTestError(f"the hand did not finish in {WALL_LIMIT:.0f} s")
+            app.step([], FRAME)  # type: ignore[attr-defined]
+        view = table.state
+        result = view.result
+        assert result is not None
+        who = result.winner
+        winner = view.names[who] if who is not None else f"none ({result.reason})"
+        return table.match.version, winner
+    finally:
+        table.close()
 
 
 def run_self_test(data_dir: str | Path | None = None) -> int:

@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+import secrets
+import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.match import DRIVERS, LocalMatch
 from engine.rules import PRESETS, RuleSet
 
-SEAT_KINDS = ("human", "easy", "medium", "hard")
+SEAT_KINDS = DRIVERS
+
+#: Bits of a new match's seed: far beyond a brute-force search from one's own 21 cards.
+SEED_BITS = 128
+
+
+def new_seed() -> int:
+    """A seed nobody can work out from the cards they were dealt."""
+    return secrets.randbits(SEED_BITS)
 
 
 @dataclass(frozen=True)
@@ -59,6 +71,35 @@ class MatchSetup:
         """More than one person shares this screen: hands must be hidden between turns."""
         return len(self.humans) > 1
 
+    @property
+    def drivers(self) -> tuple[str, ...]:
+        """Who plays each seat, as the match wants it."""
+        return tuple(s.kind for s in self.seats)
+
+    def start(
+        self, on_change: Callable[[LocalMatch], None] | None = None, worker: str = "process"
+    ) -> LocalMatch:
+        """A new match for this set-up: the typed seed, else a fresh unguessable one."""
+        seed = self.seed if self.seed is not None else new_seed()
+        return LocalMatch.new(
+            self.rules,
+            [s.name for s in self.seats],
+            self.drivers,
+            seed=seed,
+            hands=self.hands,
+            bot_seed=bot_seed(seed),
+            worker=worker,
+            on_change=on_change,
+        )
+
+    def resume(
+        self, data: Any, on_change: Callable[[LocalMatch], None] | None = None
+    ) -> LocalMatch:
+        """The match saved as ``data`` (ValueError with a reason if it does not fit this set-up)."""
+        match = LocalMatch.from_save(data, self.drivers, on_change=on_change)
+        match.bot_seed = bot_seed(match.seed)
+        return match
+
     def to_dict(self) -> dict[str, Any]:
         """Plain data for saves."""
         return {
@@ -79,3 +120,8 @@ class MatchSetup:
             return cls(seats, RuleSet.from_dict(data["rules"]), int(data["hands"]), seed)
         except (KeyError, TypeError, AttributeError) as exc:
             raise ValueError(f"the match set-up is damaged ({exc})") from None
+
+
+def bot_seed(seed: int | str) -> int:
+    """The bots' own seed, fixed by the deal seed so a replayed match plays the same."""
+    return zlib.crc32(str(seed).encode()) & 0xFFFF

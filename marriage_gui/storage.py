@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.game import Game
-from engine.result import HandResult
+from engine.match import LocalMatch
+from engine.view import PlayerView
 from marriage_gui.setup import MatchSetup
 
 SAVE_FILE = "savegame.json"
@@ -133,8 +133,8 @@ class Storage:
     def __init__(self, root: Path | str | None = None) -> None:
         self.root = Path(root) if root is not None else default_root()
         self.root.mkdir(parents=True, exist_ok=True)
-        # Hands of one match share an id; the Game object is the key, so keep it weakly.
-        self._match_ids: dict[int, tuple[weakref.ref[Game], str]] = {}
+        # Hands of one match share an id; the match object is the key, so keep it weakly.
+        self._match_ids: dict[int, tuple[weakref.ref[Any], str]] = {}
 
     # ------------------------------------------------------------------ files
     def path(self, name: str) -> Path:
@@ -166,27 +166,27 @@ class Storage:
             raise
 
     # ------------------------------------------------------------------ the saved match
-    def match_id(self, game: Game) -> str:
-        """The id under which ``game``'s hands are recorded (made on first use)."""
-        entry = self._match_ids.get(id(game))
-        if entry is not None and entry[0]() is game:
+    def match_id(self, match: object) -> str:
+        """The id under which ``match``'s hands are recorded (made on first use)."""
+        entry = self._match_ids.get(id(match))
+        if entry is not None and entry[0]() is match:
             return entry[1]
         mid = uuid.uuid4().hex
-        self._remember(game, mid)
+        self._remember(match, mid)
         return mid
 
-    def _remember(self, game: Game, mid: str) -> None:
+    def _remember(self, match: object, mid: str) -> None:
         self._match_ids = {k: v for k, v in self._match_ids.items() if v[0]() is not None}
-        self._match_ids[id(game)] = (weakref.ref(game), mid)
+        self._match_ids[id(match)] = (weakref.ref(match), mid)
 
-    def save_game(self, setup: MatchSetup, game: Game) -> None:
+    def save_game(self, setup: MatchSetup, match: LocalMatch) -> None:
         """Autosave the running match (atomically)."""
         data = {
             "version": SAVE_VERSION,
             "saved": time.time(),
-            "match_id": self.match_id(game),
+            "match_id": self.match_id(match),
             "setup": setup.to_dict(),
-            "game": game.to_json(),
+            "game": json.dumps(match.save_dict(), ensure_ascii=False, separators=(",", ":")),
         }
         self.write_atomic(SAVE_FILE, json.dumps(data, ensure_ascii=False))
 
@@ -194,7 +194,7 @@ class Storage:
         """Whether there is a save file (it may still be damaged)."""
         return (self.root / SAVE_FILE).is_file()
 
-    def load_game(self) -> tuple[MatchSetup, Game] | None:
+    def load_game(self) -> tuple[MatchSetup, LocalMatch] | None:
         """The saved match, None without one; a damaged save raises SaveError."""
         path = self.root / SAVE_FILE
         if not path.is_file():
@@ -210,9 +210,9 @@ class Storage:
             if data.get("version") != SAVE_VERSION:
                 raise ValueError("it was written by another version of the game")
             setup = MatchSetup.from_dict(data["setup"])
-            game = Game.from_json(data["game"])
-            if len(setup.seats) != game.players:
-                raise ValueError("the seats do not match the game")
+            if len(setup.seats) < 2:
+                raise ValueError("the seats are damaged")
+            game = setup.resume(json.loads(data["game"]))
         except (KeyError, TypeError, ValueError) as exc:
             self.log(f"save damaged: {exc!r}")
             reason = str(exc) if isinstance(exc, ValueError) else "parts of it are missing"
@@ -234,20 +234,23 @@ class Storage:
         return con
 
     def _ensure_match(
-        self, con: sqlite3.Connection, mid: str, setup: MatchSetup, game: Game
+        self, con: sqlite3.Connection, mid: str, setup: MatchSetup, view: PlayerView
     ) -> None:
         con.execute(
             "INSERT OR IGNORE INTO matches(match_id, started, preset, seats, hands_total)"
             " VALUES (?, ?, ?, ?, ?)",
-            (mid, time.time(), _preset_name(setup), len(setup.seats), game.hands_total),
+            (mid, time.time(), _preset_name(setup), len(setup.seats), view.hands_total),
         )
 
-    def record_hand(self, setup: MatchSetup, game: Game, result: HandResult) -> None:
-        """Record one finished hand (recording the same hand again replaces it)."""
-        mid = self.match_id(game)
+    def record_hand(self, setup: MatchSetup, match: object, view: PlayerView) -> None:
+        """Record the hand ``view`` shows finished (recording it again replaces it)."""
+        result = view.result
+        if result is None:
+            return
+        mid = self.match_id(match)
         try:
             with contextlib.closing(self._db()) as con, con:
-                self._ensure_match(con, mid, setup, game)
+                self._ensure_match(con, mid, setup, view)
                 con.execute(
                     "INSERT OR REPLACE INTO hands VALUES (?, ?, ?, ?, ?)",
                     (mid, result.hand_no, time.time(), result.winner, result.reason),
@@ -275,20 +278,20 @@ class Storage:
             # Statistics are a nicety: a broken database must not stop the game.
             self.log(f"could not record a hand: {exc!r}")
 
-    def record_match(self, setup: MatchSetup, game: Game) -> None:
-        """Record the end of a match: totals and places."""
-        mid = self.match_id(game)
-        places = {seat: i + 1 for i, seat in enumerate(game.standings())}
+    def record_match(self, setup: MatchSetup, match: object, view: PlayerView) -> None:
+        """Record the end of a match: totals and places (as the final ``view`` shows them)."""
+        mid = self.match_id(match)
+        places = {seat: i + 1 for i, seat in enumerate(view.standings())}
         try:
             with contextlib.closing(self._db()) as con, con:
-                self._ensure_match(con, mid, setup, game)
+                self._ensure_match(con, mid, setup, view)
                 con.execute(
                     "UPDATE matches SET finished = ? WHERE match_id = ?", (time.time(), mid)
                 )
                 for seat, s in enumerate(setup.seats):
                     con.execute(
                         "INSERT OR REPLACE INTO match_seats VALUES (?, ?, ?, ?, ?, ?)",
-                        (mid, seat, s.name, s.kind, int(game.totals[seat]), places[seat]),
+                        (mid, seat, s.name, s.kind, int(view.totals[seat]), places[seat]),
                     )
         except sqlite3.Error as exc:
             self.log(f"could not record a match: {exc!r}")

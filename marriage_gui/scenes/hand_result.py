@@ -51,7 +51,7 @@ class HandResultScene(Scene):
     def __init__(self, app: App, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
-        game = table.game
+        game = table.state
         self.result = game.result
         self.over = game.is_over
         label = "Final standings" if self.over else "Next hand"
@@ -64,7 +64,7 @@ class HandResultScene(Scene):
         from marriage_gui.scenes.match_over import MatchOverScene
 
         if self.over:
-            self.app.replace(MatchOverScene(self.app, self.table.setup, self.table.game))
+            self.app.replace(MatchOverScene(self.app, self.table.setup, self.table.state))
             return
         self.app.pop()
         self.table.next_hand()
@@ -99,7 +99,7 @@ class HandResultScene(Scene):
         w, h = surface.get_size()
         surface.blit(felt((w, h)), (0, 0))
         r = self.result
-        g = self.table.game
+        g = self.table.state
         if r is None:
             return
         art = self.table.art

@@ -13,7 +13,7 @@ from marriage_gui.scene import Scene
 from marriage_gui.table.hud import GOLD, MUTED, TEXT, Button, lay_out_row, panel
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.view import PlayerView
     from marriage_gui.app import App
     from marriage_gui.setup import MatchSetup
 
@@ -23,7 +23,7 @@ class MatchOverScene(Scene):
 
     name = "match_over"
 
-    def __init__(self, app: App, setup: MatchSetup, game: Game) -> None:
+    def __init__(self, app: App, setup: MatchSetup, game: PlayerView) -> None:
         super().__init__(app)
         self.setup = setup
         self.game = game
@@ -83,7 +83,7 @@ class MatchOverScene(Scene):
         best = order[0]
         title = fonts.render(f"{g.names[best]} wins the match!", max(30, h // 14), GOLD, True)
         surface.blit(title, title.get_rect(midtop=(w // 2, h // 10)))
-        sub = fonts.render(f"{len(g.results)} hands played", max(16, h // 40), MUTED)
+        sub = fonts.render(f"{g.hand_no + 1} hands played", max(16, h // 40), MUTED)
         surface.blit(sub, sub.get_rect(midtop=(w // 2, h // 10 + title.get_height() + 8)))
         row_h = max(44, h // 12)
         box_w = min(w - 80, 720)

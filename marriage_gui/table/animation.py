@@ -19,27 +19,26 @@ if TYPE_CHECKING:
 
 
 def deal(scene: TableScene) -> None:
-    """The cards go round from the stock, one at a time, to every seat."""
-    L, g = scene.layout, scene.game
+    """The cards go round from the stock, one at a time, to every seat, in the rules' direction."""
+    L, v = scene.layout, scene.state
     if L is None:
         return
     scene.sound("shuffle")
     scale = scene.anim
     scene.board.sprites.clear()
-    scene.board.compute(g, L, scene.bottom, scene.viewer, scene.fan)
+    scene.board.compute(v, L, scene.bottom, scene.viewer, scene.fan)
     if scale <= 0:
-        scene.board.sync(g, L, scene.bottom, 0.0)
+        scene.board.sync(L, 0.0)
         return
-    n = g.players
-    step = 1.1 * scale / (g.rules.hand_size * n)
+    n = v.players
+    step = 1.1 * scale / (v.rules.hand_size * n)
     dur = BASE * scale
-    first = (g.dealer + 1) % n
+    order = v.deal_order()
     # The bottom hand: each card spawns at the stock with its turn's delay.
-    order = [(first + k) % n for k in range(n)]
     mine = scene.board.targets
     bottom_ids = [cid for cid, t in mine.items() if t.layer == 3]
     bottom_ids.sort(key=lambda c: mine[c].order)
-    for k in range(g.rules.hand_size):
+    for k in range(v.rules.hand_size):
         for j, seat in enumerate(order):
             delay = (k * n + j) * step
             if seat == scene.bottom:
@@ -51,7 +50,7 @@ def deal(scene: TableScene) -> None:
                     scene.board.sprites[cid] = s
             elif seat in L.seats:
                 scene.board.ghost(L, seat, delay, dur)
-    scene.board.sync(g, L, scene.bottom, dur, 0.0)
+    scene.board.sync(L, dur, 0.0)
 
 
 def tiplu(scene: TableScene, e: Event) -> None:

@@ -1,8 +1,8 @@
 """The table's cards: where each physical card should be, the sprites that get it there, and
 drawing the felt, the piles, the seats and the hand.
 
-The board never changes the game: it looks at the engine's state (through what the viewing
-seat may know) and moves sprites toward it. Every animation is "ease from where the card was
+The board never changes the match: it looks at the bottom seat's ``PlayerView`` and moves
+sprites toward it. Every animation is "ease from where the card was
 to where the state says it is now".
 """
 
@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine.cards import CARDS, code_of
-from engine.wilds import Role
+from engine.cards import CARDS, Card, code_of
+from engine.view import PlayerView
+from engine.wilds import Role, Wilds
 from marriage_gui.art.cards import CardArt
 
 from .layout import Layout
@@ -22,8 +23,6 @@ from .sprites import CardSprite
 from .tween import Tween, ease_out_back
 
 if TYPE_CHECKING:
-    from engine.game import Game
-
     from .hand import HandFan
 
 
@@ -50,12 +49,14 @@ class Board:
         self.dragging: list[int] = []
         self.sequences: dict[int, list[tuple[tuple[float, float], int, bool, float, float]]] = {}
         self.origins: dict[int, tuple[float, float, int, bool]] = {}
+        #: Cards that left view into another seat's hidden hand (from ``event.player``).
+        self.destinations: dict[int, int] = {}
         self._rot_back: tuple[int, pygame.Surface] | None = None
 
     # ------------------------------------------------------------------ state → targets
     def compute(
         self,
-        game: Game,
+        view: PlayerView,
         layout: Layout,
         bottom: int,
         viewer: int | None,
@@ -67,22 +68,19 @@ class Board:
         """Where every visible card belongs now."""
         t: dict[int, Target] = {}
         L = layout
-        for i, (x, y) in enumerate(L.discard_slots(len(game.discards))):
-            t[game.discards[i]] = Target(x, y, L.tw, True, 0, i)
-        for seat in range(game.players):
-            melds = game.shown[seat]
+        for i, (x, y) in enumerate(L.discard_slots(len(view.discards))):
+            t[view.discards[i]] = Target(x, y, L.tw, True, 0, i)
+        # The tiplu shows at the bottom seat's corner once the person there has seen.
+        tiplu_here = viewer == bottom and view.seen[bottom] and view.tiplu_id is not None
+        for seat in range(view.players):
+            melds = view.shown[seat]
             if not melds:
                 continue
             groups = [len(ids) for _k, ids in melds]
             ids = [i for _k, m in melds for i in m]
             if seat == bottom:
                 area = L.my_melds.copy()
-                if (
-                    viewer == bottom
-                    and viewer is not None
-                    and game.seen[viewer]
-                    and game.tiplu_id is not None
-                ):
+                if tiplu_here:
                     area.x += L.mw + round(L.mw * 0.6)
             else:
                 spot = L.seats.get(seat)
@@ -92,22 +90,14 @@ class Board:
             tight = seat != bottom and L.seats[seat].side != "top"
             for k, (x, y) in enumerate(L.meld_slots(area, groups, L.mw, tight)):
                 t[ids[k]] = Target(x, y, L.mw, True, 1, k)
-        if (
-            viewer is not None
-            and viewer == bottom
-            and game.seen[viewer]
-            and game.tiplu_id is not None
-        ):
-            t[game.tiplu_id] = Target(L.my_melds.x, L.my_melds.y, L.mw, True, 2, 0)
-        hand_over = game.hand_over
-        if not hand_over:
-            order = (
-                list(fan.order)
-                if fan is not None and viewer == bottom
-                else list(game.hands[bottom])
-            )
+        if tiplu_here and view.tiplu_id is not None:
+            t[view.tiplu_id] = Target(L.my_melds.x, L.my_melds.y, L.mw, True, 2, 0)
+        if not view.hand_over:
+            held = set(view.hand)
             if fan is not None and viewer == bottom:
-                order = [i for i in order if i in set(game.hands[bottom])]
+                order = [i for i in fan.order if i in held]
+            else:
+                order = list(view.hand)
             still = [i for i in order if i not in self.dragging]
             count = len(still) + (gap_size if gap_at is not None else 0)
             slots = L.hand_slots(count)
@@ -127,9 +117,7 @@ class Board:
         self.targets = t
         return t
 
-    def sync(
-        self, game: Game, layout: Layout, bottom: int, duration: float, stagger: float = 0.0
-    ) -> None:
+    def sync(self, layout: Layout, duration: float, stagger: float = 0.0) -> None:
         """Move every sprite toward its target; spawn new cards where they came from; send the
         cards that left view to where they went."""
         L = layout
@@ -164,19 +152,18 @@ class Board:
                 continue
             if s.leaving:
                 continue
-            dest = self._hidden_place(game, L, bottom, cid)
+            dest = self._hidden_place(L, cid)
             s.leaving = True
             s.move_to(dest[:2], dest[2], False, duration * 1.2, long=True)
             if duration <= 0:
                 del self.sprites[cid]
 
-    def _hidden_place(
-        self, game: Game, L: Layout, bottom: int, cid: int
-    ) -> tuple[float, float, int]:
-        for seat, hand in enumerate(game.hands):
-            if cid in hand and seat in L.seats:
-                fx, fy = L.seats[seat].fan
-                return (fx - L.bw / 2, fy - L.bh / 2, L.bw)
+    def _hidden_place(self, L: Layout, cid: int) -> tuple[float, float, int]:
+        """Where a card that left view went: the fan of the seat that took it, else the stock."""
+        seat = self.destinations.pop(cid, None)
+        if seat is not None and seat in L.seats:
+            fx, fy = L.seats[seat].fan
+            return (fx - L.bw / 2, fy - L.bh / 2, L.bw)
         return (float(L.stock.x), float(L.stock.y), L.tw)
 
     def seat_origin(self, L: Layout, seat: int | None) -> tuple[float, float, int, bool]:
@@ -226,11 +213,11 @@ class Board:
             g.update(dt)
         self.ghosts = [g for g in self.ghosts if g.moving]
         for cid, steps in list(self.sequences.items()):
-            s = self.sprites.get(cid)
-            if s is None:
+            seq = self.sprites.get(cid)
+            if seq is None:
                 del self.sequences[cid]
                 continue
-            if s.moving:
+            if seq.moving:
                 continue
             if not steps:
                 del self.sequences[cid]
@@ -295,7 +282,6 @@ class Board:
                 tg.w,
                 marks_for.get(cid, frozenset()),
                 four_colour,
-                shadow=tg.layer != 3 or True,
             )
 
     def draw_moving(
@@ -317,14 +303,16 @@ class Board:
             s.draw(
                 surface,
                 self.art,
-                max(w, round(s.w)) if False else w,
+                w,
                 marks_for.get(s.card_id, frozenset()),
                 four_colour,
             )
         for cid in self.dragging:
-            s = self.sprites.get(cid)
-            if s is not None:
-                s.draw(surface, self.art, round(s.w), marks_for.get(cid, frozenset()), four_colour)
+            held = self.sprites.get(cid)
+            if held is not None:
+                held.draw(
+                    surface, self.art, round(held.w), marks_for.get(cid, frozenset()), four_colour
+                )
 
     def rotated_back(self, w: int) -> pygame.Surface:
         """A back turned sideways: the hidden tiplu peeking out under the stock."""
@@ -333,17 +321,14 @@ class Board:
         return self._rot_back[1]
 
 
-def card_marks(game: Game, viewer: int | None, cid: int) -> set[str]:
-    """The badges a card wears for ``viewer``: wild and tiplu only once that seat has seen."""
-    if viewer is None or not game.seen[viewer] or game.tiplu_id is None:
-        return set()
-    wilds = game.wilds_for(viewer)
-    if wilds is None:
-        return set()
-    card = CARDS[code_of(cid)]
-    role = wilds.role(card)
+def badges(wilds: Wilds | None, card: Card) -> set[str]:
+    """The badge a card wears: "tiplu" or "wild" (none before the seat has seen)."""
+    role = None if wilds is None else wilds.role(card)
     if role is Role.TIPLU:
         return {"tiplu"}
-    if role is not None:
-        return {"wild"}
-    return set()
+    return set() if role is None else {"wild"}
+
+
+def card_marks(view: PlayerView, cid: int) -> set[str]:
+    """The badges a card wears for the seat of ``view`` (its wilds only once it has seen)."""
+    return badges(view.wilds, CARDS[code_of(cid)])

@@ -1,62 +1,73 @@
 """What the table offers a person: See, Go out, Expose, Sort, Group, Hint, Discard, the menu.
 
-Every offer is checked against the engine (``Game.is_legal`` / the legal moves); the table
-only arranges the person's selection into the shape of an engine action.
+Every offer comes from the seat's ``PlayerView``: its legal actions (``view.legal``) and its
+cards. The table only matches the person's selection to one of those actions; the match checks
+whatever is submitted and a refusal comes back with the engine's reason.
 """
 
 from __future__ import annotations
 
+from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from engine.actions import Discard, DrawStock, ExposeTunnela, GoOut, See, TakeDiscard
-from engine.cards import CARDS, Card, code_of
-from engine.solver import seeing_options
+from engine.actions import Action, Discard, DrawStock, ExposeTunnela, GoOut, See, TakeDiscard
+from engine.ai import hint as advise
+from engine.cards import CARDS, code_of
 
+from .board import badges
 from .hud import Button, lay_out_row
 from .overlays import Dialog
 
 if TYPE_CHECKING:
-    pass
+    from .scene import TableScene
 
 
 class Commands:
-    """The table's commands, mixed into TableScene."""
+    """The table's buttons and commands, for the person looking at the bottom seat."""
 
-    # ------------------------------------------------------------------ what the buttons offer
-    def view(self) -> Any:
-        """The viewing seat's PlayerView (None if nobody looks)."""
-        return None if self.viewer is None else self.game.view(self.viewer)
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.buttons = {
+            "hint": Button("Hint", self.hint, "H"),
+            "sort": Button("Sort", self.sort, "S"),
+            "group": Button("Group", self.group, "G"),
+            "see": Button("See", self.see, "Enter", primary=True),
+            "out": Button("Go out", self.go_out, "Enter", primary=True),
+        }
+        self._offer: tuple[Any, tuple[bool, bool]] | None = None
+        self.hint_job: Future[Any] | None = None
+        self.hint_version = -1
+        self.hint_card: int | None = None
+
+    # ------------------------------------------------------------------ what may be offered
+    def _legal(self) -> tuple[Action, ...]:
+        s = self.scene
+        return s.state.legal if s.my_turn() else ()
 
     def see_action(self) -> See | None:
-        """The See the selection (or, with nothing selected, the hand) allows, if legal."""
-        g, fan = self.game, self.fan
-        if not self.my_turn() or g.phase != "play" or g.seen[self.viewer] or fan is None:
+        """The legal See that shows exactly the selection (nothing selected: the first one)."""
+        fan = self.scene.fan
+        sees = [a for a in self._legal() if isinstance(a, See)]
+        if not sees or fan is None:
             return None
-        p = self.viewer
-        shown = [tuple(CARDS[code_of(i)] for i in ids) for _k, ids in g.shown[p]]
-        if See(()) in g.legal_actions():
+        if See(()) in sees:
             return See(())
-        chosen = fan.selected_in_order()
-        cards = [CARDS[code_of(i)] for i in (chosen or g.hands[p])]
-        for option in seeing_options(cards, g.rules, shown, g.players):
-            used = sorted(c.code for m in option for c in m)
-            if chosen and used != sorted(c.code for c in cards):
-                continue
-            see = See(tuple(tuple(m) for m in option), dublees=bool(option) and len(option[0]) == 2)
-            if g.is_legal(see):
+        chosen = sorted(code_of(i) for i in fan.selected)
+        if not chosen:
+            return sees[0]
+        for see in sees:
+            if sorted(c.code for m in see.melds for c in m) == chosen:
                 return see
         return None
 
     def go_out_action(self) -> GoOut | None:
         """A legal way out, preferring the selected card as the discard."""
-        if not self.my_turn() or self.game.phase != "play":
-            return None
-        outs = [a for a in self.game.legal_actions() if isinstance(a, GoOut)]
+        outs = [a for a in self._legal() if isinstance(a, GoOut)]
         if not outs:
             return None
-        fan = self.fan
+        fan = self.scene.fan
         if fan is not None and len(fan.selected) == 1:
             code = code_of(fan.selected[0])
             for a in outs:
@@ -66,78 +77,77 @@ class Commands:
 
     def expose_action(self) -> ExposeTunnela | None:
         """A dealt tunnela that may be exposed now."""
-        if not self.my_turn() or self.game.phase != "draw":
-            return None
-        for a in self.game.legal_actions():
-            if isinstance(a, ExposeTunnela):
-                return a
-        return None
+        return next((a for a in self._legal() if isinstance(a, ExposeTunnela)), None)
+
+    def whose_turn(self) -> str:
+        """Why a person cannot act now."""
+        v = self.scene.state
+        if v.hand_over:
+            return "the hand is over"
+        return f"it is {v.names[v.current_player]}'s turn"
 
     # ------------------------------------------------------------------ commands
-    def cmd_sort(self) -> None:
+    def sort(self) -> None:
         """Sort the hand (by suit, again: by rank)."""
-        if self.fan is not None and self.viewer == self.bottom:
-            self.fan.sort()
-            self.sound("click")
-            self.toast.show(f"sorted by {self.fan.sort_mode}")
-            self.relayout()
+        s = self.scene
+        if s.fan is not None and s.looking:
+            s.fan.sort()
+            s.sound("click")
+            s.toast.show(f"sorted by {s.fan.sort_mode}")
+            s.relayout()
 
-    def cmd_group(self) -> None:
+    def group(self) -> None:
         """Put the melds the solver finds together."""
-        fan, g = self.fan, self.game
-        if fan is None or self.viewer != self.bottom:
+        s = self.scene
+        fan, v = s.fan, s.state
+        if fan is None or not s.looking:
             return
-        p = self.viewer
-        shown = [tuple(CARDS[code_of(i)] for i in ids) for _k, ids in g.shown[p]]
-        found = fan.group(g.rules, g.wilds_for(p), shown, g.players)
-        self.sound("click")
-        self.toast.show(
-            f"{found} group{'s' if found != 1 else ''} found" if found else "no melds yet"
-        )
-        self.relayout()
+        shown = [tuple(CARDS[code_of(i)] for i in ids) for _k, ids in v.shown[v.seat]]
+        found = fan.group(v.rules, v.wilds, shown, v.players)
+        s.sound("click")
+        s.toast.show(f"{found} group{'s' if found != 1 else ''} found" if found else "no melds yet")
+        s.relayout()
 
-    def cmd_see(self) -> None:
+    def see(self) -> None:
         """Show the melds and see the maal."""
+        s = self.scene
         see = self.see_action()
         if see is None:
-            self.refuse("select three pure melds (or seven dublees) to see")
+            s.refuse(f"select {s.state.seeing_requirement()} to see")
             return
-        if self.act(see) and self.fan is not None:
-            self.fan.clear()
-            self.relayout()
+        if s.act(see) and s.fan is not None:
+            s.fan.clear()
+            s.relayout()
 
-    def cmd_go_out(self) -> None:
+    def go_out(self) -> None:
         """Preview the finish, then confirm."""
+        s = self.scene
         out = self.go_out_action()
         if out is None:
-            self.refuse("you cannot go out with these cards yet")
+            s.refuse("you cannot go out with these cards yet")
             return
-        wilds = self.game.wilds_for(self.viewer)
-
-        def marks(c: Card) -> set[str]:
-            if wilds is None or wilds.role(c) is None:
-                return set()
-            return {"tiplu"} if wilds.role(c).value == "tiplu" else {"wild"}
+        wilds = s.state.wilds
 
         def confirm() -> None:
-            self.dialog = None
-            self.act(out)
+            s.dialog = None
+            s.act(out)
 
         def cancel() -> None:
-            self.dialog = None
+            s.dialog = None
 
-        self.dialog = Dialog(
+        s.dialog = Dialog(
             "Go out?",
             "You will lay down these melds and discard the last card.",
             [Button("Go out", confirm, "Enter", primary=True), Button("Not yet", cancel, "Esc")],
             out.melds,
             out.discard,
-            marks,
+            lambda card: badges(wilds, card),
         )
 
-    def cmd_discard(self, cid: int | None = None) -> None:
+    def discard(self, cid: int | None = None) -> None:
         """Discard ``cid`` (or the single selected / focused card)."""
-        fan = self.fan
+        s = self.scene
+        fan = s.fan
         if cid is None and fan is not None:
             if len(fan.selected) == 1:
                 cid = fan.selected[0]
@@ -145,63 +155,82 @@ class Commands:
                 cid = fan.order[min(fan.focus, len(fan.order) - 1)]
         if cid is None:
             return
-        if not self.my_turn():
-            self.refuse(self.whose_turn())
+        if not s.my_turn():
+            s.refuse(self.whose_turn())
             return
-        if self.act(Discard(CARDS[code_of(cid)], cid)) and fan is not None:
+        if s.act(Discard(CARDS[code_of(cid)], cid)) and fan is not None:
             fan.clear()
 
-    def cmd_draw(self, from_discard: bool, insert_at: int | None = None) -> None:
+    def draw(self, from_discard: bool, insert_at: int | None = None) -> bool:
         """Draw from the stock or take the top discard."""
-        if not self.my_turn():
-            self.refuse(self.whose_turn())
-            return
-        self.act(TakeDiscard() if from_discard else DrawStock(), insert_at)
+        s = self.scene
+        if not s.my_turn():
+            s.refuse(self.whose_turn())
+            return False
+        return s.act(TakeDiscard() if from_discard else DrawStock(), insert_at)
 
-    def cmd_hint(self) -> None:
+    def hint(self) -> None:
         """Ask the hard bot what it would do (only for the person whose turn it is)."""
-        if not self.my_turn():
-            self.refuse(self.whose_turn())
+        s = self.scene
+        if not s.my_turn():
+            s.refuse(self.whose_turn())
             return
-        from .bots import hint
+        s.toast.show("thinking about a hint…", seconds=10)
+        self.hint_job = s.worker.submit(advise, s.state_with_history())
+        self.hint_version = s.seats.version
 
-        view = self.view()
-        self.toast.show("thinking about a hint…", seconds=10)
-        self.hint_job = self.bots.submit(hint, view)
-        self.hint_key = len(self.game.log)
+    def poll_hint(self) -> None:
+        """Show a finished hint, if it is still about the position on the table."""
+        s = self.scene
+        job = self.hint_job
+        if job is None or not job.done():
+            return
+        self.hint_job = None
+        if self.hint_version != s.seats.version or not s.my_turn():
+            return
+        try:
+            result = job.result()
+        except Exception as exc:  # noqa: BLE001 - a failed hint must not stop the game
+            s.toast.show(f"no hint now ({exc})", "error")
+            return
+        action = getattr(result, "action", None)
+        if action is None:
+            s.toast.show("no hint now")
+            return
+        if isinstance(action, Discard) and s.fan is not None:
+            for cid in reversed(s.fan.order):
+                if code_of(cid) == action.card.code:
+                    self.hint_card = cid
+                    break
+        # The reason starts with the action in words ("discard AH: ..."), so it stands alone.
+        reason = str(getattr(result, "reason", "") or action)
+        s.toast.show(f"Hint: {reason}", seconds=7)
 
-    def whose_turn(self) -> str:
-        """Why a person cannot act now."""
-        g = self.game
-        if g.hand_over:
-            return "the hand is over"
-        return f"it is {g.names[g.current_player]}'s turn"
-
-    def cmd_menu(self) -> None:
+    def menu(self) -> None:
         """The pause menu."""
+        s = self.scene
 
         def resume() -> None:
-            self.dialog = None
+            s.dialog = None
 
         def fullscreen() -> None:
-            setf = getattr(self.app, "set_fullscreen", None)
+            setf = getattr(s.app, "set_fullscreen", None)
             if setf is not None:
-                setf(not self.setting("fullscreen", False))
+                setf(not s.setting("fullscreen", False))
             else:
                 pygame.display.toggle_fullscreen()
-            self.dialog = None
+            s.dialog = None
 
         def quit_to_menu() -> None:
-            self.dialog = None
-            self.autosave()
-            self.close()
-            go = getattr(self.app, "go_title", None)
+            s.dialog = None
+            s.close()
+            go = getattr(s.app, "go_title", None)
             if go is not None:
                 go()
             else:
-                self.app.pop()
+                s.app.pop()
 
-        self.dialog = Dialog(
+        s.dialog = Dialog(
             "Paused",
             "The game is saved after every move.",
             [
@@ -211,39 +240,35 @@ class Commands:
             ],
         )
 
-    def _make_buttons(self) -> dict[str, Button]:
+    def why_disabled(self, key: str) -> str:
+        """Why a greyed button does nothing now."""
+        if key == "see":
+            return f"after drawing, select {self.scene.state.seeing_requirement()} to see"
         return {
-            "hint": Button("Hint", self.cmd_hint, "H"),
-            "sort": Button("Sort", self.cmd_sort, "S"),
-            "group": Button("Group", self.cmd_group, "G"),
-            "see": Button("See", self.cmd_see, "Enter", primary=True),
-            "out": Button("Go out", self.cmd_go_out, "Enter", primary=True),
-        }
+            "out": "you cannot go out with these cards yet",
+            "hint": "hints are for your own turn",
+        }.get(key, "not now")
 
-    def refresh_buttons(self) -> None:
-        """Which buttons show and which are enabled, from the engine's legal moves."""
+    def refresh(self) -> None:
+        """Which buttons show and which are enabled, from the view's legal actions."""
+        s = self.scene
         b = self.buttons
-        person = self.viewer is not None and self.viewer == self.bottom and not self.game.hand_over
-        mine = self.my_turn()
-        seen = self.viewer is not None and self.game.seen[self.viewer]
+        v = s.state
+        person = s.looking and not v.hand_over
+        seen = person and v.seen[v.seat]
         for key in ("sort", "group", "hint"):
             b[key].visible = person
-        b["hint"].enabled = mine
-        fan = self.fan
-        key = (
-            len(self.game.log),
-            self.game.hand_no,
-            self.viewer,
-            tuple(fan.selected) if fan else (),
-        )
-        if self._offer is None or self._offer[0] != key:
+        b["hint"].enabled = s.my_turn()
+        fan = s.fan
+        offer_key = (s.seats.version, s.bottom, s.viewer, tuple(fan.selected) if fan else ())
+        if self._offer is None or self._offer[0] != offer_key:
             see = self.see_action() is not None if person and not seen else False
-            out = self.go_out_action() is not None if person and seen else False
-            self._offer = (key, (see, out))
+            out = self.go_out_action() is not None if seen else False
+            self._offer = (offer_key, (see, out))
         see_ok, out_ok = self._offer[1]
         b["see"].visible = person and not seen
         b["see"].enabled = see_ok
-        b["out"].visible = person and seen
+        b["out"].visible = seen
         b["out"].enabled = out_ok
-        if self.layout is not None:
-            lay_out_row(list(b.values()), self.layout.buttons)
+        if s.layout is not None:
+            lay_out_row(list(b.values()), s.layout.buttons)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine.actions import DrawStock, GoOut, NextHand, See
-from engine.game import Game
+from engine.ai import make_bot
+from engine.match import LocalMatch
+from engine.view import PlayerView
 from marriage_gui.setup import MatchSetup, SeatSetup
-from marriage_gui.table.bots import make_bot
 
 if TYPE_CHECKING:
     from marriage_gui.app import App
@@ -22,32 +23,36 @@ SEATS = (
 )
 
 
-def _play(game: Game, seed: int, stop, limit: int = 2000) -> None:  # noqa: ANN001
-    bots = [make_bot("easy", seed + s) for s in range(game.players)]
+def _staged(setup: MatchSetup, seed: int) -> LocalMatch:
+    """A match whose every seat is moved by this module (nothing plays by itself); its worker,
+    started only if asked, is a process as in play (the frame benchmark thinks on it)."""
+    return LocalMatch.new(setup.rules, [s.name for s in setup.seats], seed=seed, hands=setup.hands)
+
+
+def _play(match: LocalMatch, seed: int, stop: Callable[[PlayerView], bool], limit: int) -> None:
+    """Easy bots play every seat until ``stop`` says so (judged on the public part of a view)."""
+    bots = [make_bot("easy", seed + s) for s in range(match.players)]
     for _ in range(limit):
-        if stop(game):
+        seat = match.view(0).current_player
+        view = match.view(seat)
+        if view.is_over or stop(view):
             return
-        if game.is_over:
-            return
-        action = bots[game.current_player].choose(game.view(game.current_player))
-        game.apply(action)
+        match.submit(seat, bots[seat].choose(view))
+        for s in range(match.players):
+            match.poll(s)
 
 
-def mid_hand(seed: int = 7, players: int = 5) -> tuple[MatchSetup, Game]:
+def mid_hand(seed: int = 7, players: int = 5) -> tuple[MatchSetup, LocalMatch]:
     """A hand some way in: you have drawn and may see (or have seen)."""
     setup = MatchSetup(SEATS[:players], hands=4, seed=seed)
-    game = Game.new(setup.rules, [s.name for s in setup.seats], seed, setup.hands)
+    match = _staged(setup, seed)
 
-    def stop(g: Game) -> bool:
-        return (
-            g.turn >= 24 and g.current_player == 0 and g.phase == "play" and any(g.seen)
-        ) or g.turn >= 60
+    def stop(v: PlayerView) -> bool:
+        at_you = v.turn >= 24 and v.current_player == 0 and v.phase == "play" and any(v.seen)
+        return at_you or v.turn >= 60 or v.hand_over
 
-    def prefer_no_out(g: Game) -> Game:
-        return g
-
-    _play(game, seed, lambda g: stop(g) or g.hand_over)
-    return setup, game
+    _play(match, seed, stop, 2000)
+    return setup, match
 
 
 def build_scene(app: App, name: str, seed: int = 7) -> Scene:
@@ -57,23 +62,20 @@ def build_scene(app: App, name: str, seed: int = 7) -> Scene:
     from marriage_gui.table.scene import TableScene
 
     if name == "table":
-        setup, game = mid_hand(seed)
-        scene = TableScene(app, setup, game)
+        setup, match = mid_hand(seed)
+        scene = TableScene(app, setup, match)
         scene.frozen = True
         return scene
     setup = MatchSetup(SEATS[:4], hands=1 if name == "hand_result" else 2, seed=seed)
-    game = Game.new(setup.rules, [s.name for s in setup.seats], seed, setup.hands)
-    _play(game, seed, lambda g: g.hand_over and not (name == "match_over" and not g.is_over), 20000)
-    while name == "match_over" and not game.is_over:
-        if game.phase == "hand_over":
-            game.apply(NextHand())
-        _play(game, seed, lambda g: g.hand_over, 20000)
-    table = TableScene(app, setup, game)
+    match = _staged(setup, seed)
+    last = name != "match_over"
+    _play(match, seed, lambda v: v.hand_over and (last or v.is_over), 40000)
+    table = TableScene(app, setup, match)
     table.frozen = True
     if name == "hand_result":
         app.push(table)
         return HandResultScene(app, table)
-    return MatchOverScene(app, setup, game)
+    return MatchOverScene(app, setup, table.state)
 
 
-__all__ = ["DrawStock", "GoOut", "See", "build_scene", "mid_hand"]
+__all__ = ["build_scene", "mid_hand"]

@@ -68,11 +68,16 @@ class HandFan:
         return [i for i in self.order if i in chosen]
 
     def move(self, ids: Sequence[int], index: int) -> None:
-        """Put ``ids`` (in this order) at ``index`` of the hand without them."""
+        """Put ``ids`` (in this order) before the card now at ``index`` of the whole hand."""
         moving = set(ids)
         before = sum(1 for i in self.order[:index] if i in moving)
+        self.place(ids, index - before)
+
+    def place(self, ids: Sequence[int], at: int) -> None:
+        """Put ``ids`` (in this order) at position ``at`` of the hand without them (a drop)."""
+        moving = set(ids)
         rest = [i for i in self.order if i not in moving]
-        at = max(0, min(len(rest), index - before))
+        at = max(0, min(len(rest), at))
         self.order = rest[:at] + list(ids) + rest[at:]
 
     # ------------------------------------------------------------------ arranging

@@ -19,7 +19,7 @@ _TEXT_CACHE: dict[tuple, pygame.Surface] = {}
 
 
 def text(
-    words: str, size: int, colour: tuple[int, ...] = TEXT, bold: bool = False
+    words: str, size: int, colour: tuple[int, int, int] = TEXT, bold: bool = False
 ) -> pygame.Surface:
     """``fonts.render`` remembered: the table draws the same few labels every frame."""
     key = (words, size, tuple(colour), bold)
@@ -84,6 +84,9 @@ class Button:
     def _render(self, size: tuple[int, int]) -> pygame.Surface:
         w, h = size
         img = pygame.Surface(size, pygame.SRCALPHA)
+        fill: tuple[int, ...]
+        edge: tuple[int, ...]
+        ink: tuple[int, int, int]
         if not self.enabled:
             fill, edge, ink = (20, 44, 34, 170), (70, 96, 84), (120, 140, 128)
         elif self.primary:
@@ -97,11 +100,11 @@ class Button:
         rect = img.get_rect()
         pygame.draw.rect(img, fill, rect, border_radius=h // 3)
         pygame.draw.rect(img, edge, rect, 2, border_radius=h // 3)
-        size = max(13, round(h * 0.42))
-        label = fonts.render(self.label, size, ink, True)
+        points = max(13, round(h * 0.42))
+        label = fonts.render(self.label, points, ink, True)
         kw = 0
         if self.hotkey:
-            key = fonts.render(self.hotkey, max(10, round(size * 0.72)), ink)
+            key = fonts.render(self.hotkey, max(10, round(points * 0.72)), ink)
             key.set_alpha(150)
             kw = key.get_width() + 10
             img.blit(key, (w - key.get_width() - round(h * 0.3), (h - key.get_height()) // 2))

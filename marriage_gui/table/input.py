@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine.cards import code_of
+from engine.actions import Discard
+from engine.cards import CARDS, code_of
 
 from .sprites import CardSprite
 
@@ -36,7 +37,7 @@ class TableInput:
     def hand_card_at(self, pos: tuple[int, int]) -> int | None:
         """The top-most card of the bottom hand under ``pos``."""
         s = self.scene
-        if s.viewer is None or s.viewer != s.bottom:
+        if not s.looking:
             return None
         board = s.board
         hits = [
@@ -48,10 +49,10 @@ class TableInput:
 
     def top_discard_at(self, pos: tuple[int, int]) -> int | None:
         """The top discard, if ``pos`` is on it."""
-        g = self.scene.game
-        if not g.discards:
+        v = self.scene.state
+        if not v.discards:
             return None
-        cid = g.discards[-1]
+        cid = v.discards[-1]
         sprite = self.scene.board.sprites.get(cid)
         return cid if sprite is not None and sprite.rect.collidepoint(pos) else None
 
@@ -104,7 +105,7 @@ class TableInput:
             self.press = ("hand", cid, pos)
             return
         if self.top_discard_at(pos) is not None:
-            self.press = ("discard", s.game.discards[-1], pos)
+            self.press = ("discard", s.state.discards[-1], pos)
             return
         if self.on_stock(pos):
             self.press = ("stock", None, pos)
@@ -128,29 +129,29 @@ class TableInput:
                 self.drag_ids = [cid]
             elif kind == "stock" and s.layout is not None:
                 # A stand-in back follows the mouse; the real card is drawn on the drop.
-                L = s.layout
-                s.board.sprites[-3] = CardSprite(-3, 0, (L.stock.x, L.stock.y), L.tw, False)
+                stock = s.layout.stock
+                s.board.sprites[-3] = CardSprite(-3, 0, stock.topleft, s.layout.tw, False)
                 self.drag_ids = [-3]
             else:
                 return
             self.dragging = True
             s.board.dragging = list(self.drag_ids)
-            for k, d in enumerate(self.drag_ids):
+            for d in self.drag_ids:
                 sp = s.board.sprites[d]
                 sp.tween = None
-                self.grab[d] = (start[0] - sp.x - k * 0, start[1] - sp.y)
+                self.grab[d] = (start[0] - sp.x, start[1] - sp.y)
             # Spread a multi-card drag like a small fan under the pointer.
-            first = s.board.sprites[self.drag_ids[0]]
+            lead = s.board.sprites[self.drag_ids[0]]
             g0 = self.grab[self.drag_ids[0]]
             for k, d in enumerate(self.drag_ids):
-                self.grab[d] = (g0[0] - k * first.w * 0.35, g0[1])
+                self.grab[d] = (g0[0] - k * lead.w * 0.35, g0[1])
         L = s.layout
         for d in self.drag_ids:
-            sp = s.board.sprites.get(d)
-            if sp is None:
+            held = s.board.sprites.get(d)
+            if held is None:
                 continue
             gx, gy = self.grab[d]
-            sp.x, sp.y = pos[0] - gx, pos[1] - gy
+            held.x, held.y = pos[0] - gx, pos[1] - gy
         # The hand opens a gap where the cards would land.
         if (
             L is not None
@@ -159,8 +160,8 @@ class TableInput:
             and s.fan is not None
         ):
             rest = [i for i in s.fan.order if i not in self.drag_ids]
-            first = s.board.sprites.get(self.drag_ids[0])
-            cx = (first.x + first.w / 2) if first is not None else pos[0]
+            front = s.board.sprites.get(self.drag_ids[0])
+            cx = (front.x + front.w / 2) if front is not None else pos[0]
             idx = L.hand_index_at(cx, len(rest) + len(self.drag_ids))
             s.relayout(0.12 * max(0.3, s.anim), gap_at=min(idx, len(rest)), gap=len(self.drag_ids))
         elif s.fan is not None and kind == "hand":
@@ -176,14 +177,14 @@ class TableInput:
             self.drop(kind, pos)
             return
         if kind == "menu":
-            s.cmd_menu()
+            s.commands.menu()
         elif kind.startswith("button:"):
             b = s.buttons[kind[7:]]
             if b.hit(pos) and b.enabled:
                 s.sound("click")
                 b.action()
             elif b.hit(pos):
-                s.toast.show(_why_disabled(kind[7:]))
+                s.toast.show(s.commands.why_disabled(kind[7:]))
         elif kind == "hand" and cid is not None and s.fan is not None:
             if (
                 self.last_click
@@ -191,7 +192,7 @@ class TableInput:
                 and s.time - self.last_click[1] < DOUBLE_CLICK
             ):
                 self.last_click = None
-                s.cmd_discard(cid)
+                s.commands.discard(cid)
                 return
             self.last_click = (cid, s.time)
             s.fan.toggle(cid)
@@ -199,9 +200,9 @@ class TableInput:
             s.sound("click")
             s.relayout(0.12 * max(0.3, s.anim))
         elif kind == "discard":
-            s.cmd_draw(True)
+            s.commands.draw(True)
         elif kind == "stock":
-            s.cmd_draw(False)
+            s.commands.draw(False)
         elif kind == "felt" and s.fan is not None and s.fan.selected:
             s.fan.clear()
             s.relayout()
@@ -228,18 +229,16 @@ class TableInput:
                     self._back(ids, "discard one card at a time")
                     return
                 if not s.my_turn():
-                    self._back(ids, s.whose_turn())
+                    self._back(ids, s.commands.whose_turn())
                     return
-                from engine.actions import Discard
-                from engine.cards import CARDS
-
                 if s.act(Discard(CARDS[code_of(ids[0])], ids[0])):
                     fan.clear()
                 else:
                     s.board.ease_back(ids, 0.35 * s.anim)
                 return
             if self.in_hand_area(pos):
-                fan.move(ids, index)
+                # ``index`` counts the hand without the dragged cards (as the gap did).
+                fan.place(ids, index)
                 s.relayout(0.14 * max(0.3, s.anim))
                 return
             self._back(
@@ -248,7 +247,7 @@ class TableInput:
             return
         if kind in ("stock", "discard"):
             if self.in_hand_area(pos) and fan is not None:
-                if not s.act(_draw(kind == "discard"), insert_at=index):
+                if not s.commands.draw(kind == "discard", insert_at=index):
                     s.board.ease_back(ids, 0.35 * s.anim)
                 return
             self._back(ids, "drop the card in your hand to draw it")
@@ -266,12 +265,12 @@ class TableInput:
         k = event.key
         fan = s.fan
         if k == pygame.K_ESCAPE:
-            s.cmd_menu()
+            s.commands.menu()
             return
         if k == pygame.K_l:
             s.log.open = not s.log.open
             return
-        if fan is not None and s.viewer == s.bottom and fan.order:
+        if fan is not None and s.looking and fan.order:
             if k in (pygame.K_LEFT, pygame.K_RIGHT):
                 self.keyboard = True
                 step = -1 if k == pygame.K_LEFT else 1
@@ -292,35 +291,21 @@ class TableInput:
                 s.relayout(0.12)
                 return
         if k == pygame.K_d:
-            s.cmd_discard()
+            s.commands.discard()
         elif k == pygame.K_s:
-            s.cmd_sort()
+            s.commands.sort()
         elif k == pygame.K_g:
-            s.cmd_group()
+            s.commands.group()
         elif k == pygame.K_h:
-            s.cmd_hint()
+            s.commands.hint()
         elif k in (pygame.K_1, pygame.K_KP1):
-            s.cmd_draw(False)
+            s.commands.draw(False)
         elif k in (pygame.K_2, pygame.K_KP2):
-            s.cmd_draw(True)
+            s.commands.draw(True)
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if s.buttons["out"].visible and s.buttons["out"].enabled:
-                s.cmd_go_out()
+                s.commands.go_out()
             elif s.buttons["see"].visible:
-                s.cmd_see()
+                s.commands.see()
         elif k == pygame.K_e:
             s.expose_declined = None
-
-
-def _draw(from_discard: bool):  # noqa: ANN202 - tiny helper
-    from engine.actions import DrawStock, TakeDiscard
-
-    return TakeDiscard() if from_discard else DrawStock()
-
-
-def _why_disabled(key: str) -> str:
-    return {
-        "see": "select three pure melds (or seven dublees), after drawing, to see",
-        "out": "you cannot go out with these cards yet",
-        "hint": "hints are for your own turn",
-    }.get(key, "not now")

@@ -66,7 +66,6 @@ def draw_plate(
     seen: bool,
     total: int,
     active: bool,
-    thinking: float | None,
     dealer: bool,
 ) -> None:
     """An opponent's corner: avatar, name, level, seen mark, card-back fan and count."""
@@ -82,8 +81,6 @@ def draw_plate(
     pygame.draw.circle(surface, (40, 86, 66) if not active else (120, 90, 30), centre, ar)
     initial = label(name[:1].upper(), round(ar * 1.1), TEXT, True)
     surface.blit(initial, initial.get_rect(center=centre))
-    if thinking is not None:
-        draw_ring(surface, L, seat, thinking)
     x = centre[0] + ar + 10
     size = max(13, r.height // 4)
     nm = label(name, size, TEXT, True)

@@ -22,27 +22,27 @@ def draw_table(s: TableScene, surface: pygame.Surface) -> None:
         s.on_resize(surface.get_size())
         L = s.layout
     assert L is not None
-    g = s.game
+    v = s.state
     if s.curtain is not None:
         # Opaque: nothing of the table (no hand, no animation) is drawn behind it.
         s.curtain.draw(surface)
         return
-    s.refresh_buttons()
+    s.commands.refresh()
     four = bool(s.setting("four_colour", False))
     marks: dict[int, frozenset[str]] = {}
     fan = s.fan
-    looking = s.viewer is not None and s.viewer == s.bottom
+    looking = s.looking
     for cid in s.board.sprites:
         if cid < 0:
             continue
-        m = bd.card_marks(g, s.viewer, cid) if looking else set()
+        m = bd.card_marks(v, cid) if looking else set()
         if looking and fan is not None and cid in fan.selected:
             m.add("selected")
-        if cid == s.hint_card:
+        if cid == s.commands.hint_card:
             m.add("selected")
         if m:
             marks[cid] = frozenset(m)
-    my_draw = s.my_turn() and g.phase == "draw"
+    my_draw = s.my_turn() and v.phase == "draw"
     key = _static_key(s, four, my_draw)
     if key is None:
         _draw_static(s, surface, marks, four, my_draw)
@@ -60,9 +60,9 @@ def draw_table(s: TableScene, surface: pygame.Surface) -> None:
             _draw_static(s, layer, marks, four, my_draw)
             s.static_layer = (key, layer)
         surface.blit(s.static_layer[1], (0, 0))
-    if s.is_bot(g.current_player) and not g.hand_over and g.current_player in L.seats:
+    if s.is_bot(v.current_player) and not v.hand_over and v.current_player in L.seats:
         delay = max(0.3, float(s.setting("bot_delay", 0.6)))
-        pieces.draw_ring(surface, L, g.current_player, min(1.0, s.think / delay))
+        pieces.draw_ring(surface, L, v.current_player, min(1.0, s.think / delay))
     if s.input.dragging and s.input.drag_ids and s.input.drag_ids[0] in (fan.order if fan else []):
         pygame.draw.rect(surface, GOLD, L.discard_zone, 2, border_radius=12)
     for b in s.buttons.values():
@@ -105,12 +105,13 @@ def _static_key(s: TableScene, four: bool, my_draw: bool) -> tuple | None:
                 return None
     if board.sequences:
         return None
-    g = s.game
+    v = s.state
+    assert s.layout is not None
     return (
         s.layout.size,
-        len(g.log),
-        g.hand_no,
-        g.phase,
+        s.seats.version,
+        v.hand_no,
+        v.phase,
         s.viewer,
         s.bottom,
         four,
@@ -123,18 +124,18 @@ def _draw_static(
     s: TableScene, surface: pygame.Surface, marks: dict, four: bool, my_draw: bool
 ) -> None:
     """Felt, stock, discards, seats and shown melds: redrawn only when they change."""
-    L, g = s.layout, s.game
+    L, v = s.layout, s.state
     assert L is not None
     pieces.draw_felt(surface, L)
-    pieces.draw_stock(
-        surface, s.board, L, len(g.stock), g.tiplu_id is not None and not g.hand_over, my_draw
-    )
-    if not g.discards:
+    # The tiplu lies under the stock once chosen: at the deal, or when the first player sees.
+    tiplu_out = (v.rules.tiplu_timing == "deal" or any(v.seen)) and not v.hand_over
+    pieces.draw_stock(surface, s.board, L, v.stock_count, tiplu_out, my_draw)
+    if not v.discards:
         empty = pygame.Rect(L.discard_row.topleft, (L.tw, L.th))
         pygame.draw.rect(surface, (200, 220, 200), empty, 2, border_radius=8)
     s.board.draw_cards(surface, marks, four, (0,))
-    if my_draw and g.discards:
-        top = s.board.sprites.get(g.discards[-1])
+    if my_draw and v.discards:
+        top = s.board.sprites.get(v.discards[-1])
         if top is not None and not top.moving:
             pygame.draw.rect(surface, GOLD, top.rect.inflate(6, 6), 3, border_radius=10)
     for seat in L.seats:
@@ -143,14 +144,13 @@ def _draw_static(
             s.board,
             L,
             seat,
-            g.names[seat],
+            v.names[seat],
             s.seat_kind(seat),
-            len(g.hands[seat]),
-            g.seen[seat],
-            g.totals[seat],
-            g.current_player == seat and not g.hand_over,
-            None,
-            g.dealer == seat,
+            v.hand_counts[seat],
+            v.seen[seat],
+            v.totals[seat],
+            v.current_player == seat and not v.hand_over,
+            v.dealer == seat,
         )
     s.board.draw_cards(surface, marks, four, (1, 2))
     _draw_my_plate(s, surface)
@@ -164,22 +164,22 @@ def _prompt(s: TableScene) -> str:
 
 def _draw_my_plate(s: TableScene, surface: pygame.Surface) -> None:
     """The bottom seat's name, seen mark and total, above its shown melds."""
-    L, g = s.layout, s.game
+    L, v = s.layout, s.state
     assert L is not None
     seat = s.bottom
     size = max(12, L.size[1] // 56)
-    bits = [g.names[seat]]
-    if s.viewer == seat and g.seen[seat]:
+    bits = [v.names[seat]]
+    if s.viewer == seat and v.seen[seat]:
         bits.append("seen")
-    bits.append(f"{g.totals[seat]:+d}" if g.totals[seat] else "0")
+    bits.append(f"{v.totals[seat]:+d}" if v.totals[seat] else "0")
     text = "  ·  ".join(bits)
-    active = g.current_player == seat and not g.hand_over
+    active = v.current_player == seat and not v.hand_over
     img = label(text, size, GOLD if active else TEXT, True)
     box = L.my_plate.copy()
     box.width = max(box.width, img.get_width() + 20)
     panel(surface, box, (8, 30, 22, 215), box.height // 3, GOLD if active else (80, 120, 100))
     surface.blit(img, img.get_rect(center=box.center))
-    if s.viewer == seat and g.seen[seat] and g.tiplu_id is not None:
+    if s.viewer == seat and v.seen[seat] and v.tiplu_id is not None:
         lbl = label("tiplu", max(10, size - 2), GOLD, True)
         surface.blit(lbl, lbl.get_rect(midtop=(L.my_melds.x + L.mw // 2, L.my_melds.y + L.mh + 2)))
 
@@ -192,6 +192,6 @@ def _draw_menu_button(s: TableScene, surface: pygame.Surface) -> None:
     for k in range(3):
         y = r.y + 11 + k * 7
         pygame.draw.line(surface, TEXT, (r.x + 11, y), (r.right - 11, y), 3)
-    info = f"Hand {s.game.hand_no + 1} of {s.game.hands_total}   ·   L: log"
+    info = f"Hand {s.state.hand_no + 1} of {s.state.hands_total}   ·   L: log"
     img = label(info, max(12, L.size[1] // 60), MUTED)
     surface.blit(img, (r.right + 10, r.centery - img.get_height() // 2))

@@ -1,32 +1,30 @@
-"""The card table: one hand after another, humans by mouse and keyboard, bots on a worker.
+"""The card table: one hand after another, people by mouse and keyboard, bots behind the match.
 
-Input becomes an engine action; the engine's events become words, sounds and sprite moves.
-The table never decides a rule: whatever it offers is checked by ``Game.is_legal`` or refused
-by ``Game.apply`` with the engine's reason.
+The flow is one way: input becomes an engine action, the action goes to the ``Match``, and the
+match's updates (events filtered for a seat, and that seat's new view) become words, sounds and
+sprite moves. The table never holds a ``Game`` and never decides a rule; it draws only what the
+seats played at this screen may know.
+
+Parts, each owning its own state: ``SeatViews`` (views, logs, who looks), ``Board`` (sprites),
+``Commands`` (buttons and what they offer), ``TableInput`` (mouse and keys), ``Curtain``.
 """
 
 from __future__ import annotations
 
-import random
-import zlib
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from engine.actions import (
-    Action,
-    Discard,
-    NextHand,
-)
-from engine.cards import code_of
+from engine.actions import Action, NextHand
 from engine.events import Event
-from engine.game import Game, IllegalAction
+from engine.match import BotWorker, LocalMatch, Match
+from engine.view import PlayerView
 from marriage_gui.art.cards import CardArt
 from marriage_gui.scene import Scene
 
 from . import animation
 from .board import Board
-from .bots import BotRunner
 from .commands import Commands
 from .curtain import Curtain
 from .hand import HandFan
@@ -34,6 +32,7 @@ from .hud import Button, Log, Toast
 from .input import TableInput
 from .layout import Layout
 from .overlays import Dialog
+from .seats import SeatViews
 from .tween import BASE
 
 if TYPE_CHECKING:
@@ -52,54 +51,102 @@ _SOUNDS = {
     "turn_over": "shuffle",
 }
 
+#: Events whose cards come out of the acting seat's hidden hand.
+_FROM_HAND = ("discard", "see", "expose", "go_out")
 
-class TableScene(Commands, Scene):
-    """A match at the card table (``game`` given: resume it)."""
+
+class TableScene(Scene):
+    """A match at the card table; ``match`` given: play it (else a new one from ``setup``).
+
+    ``seats`` are the seats played by people at this screen (default: the set-up's humans).
+    """
 
     name = "table"
 
-    def __init__(self, app: App, setup: MatchSetup, game: Game | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        setup: MatchSetup,
+        match: Match | None = None,
+        seats: Sequence[int] | None = None,
+    ) -> None:
         super().__init__(app)
         self.setup = setup
-        resumed = game is not None
-        if game is None:
-            seed = setup.seed if setup.seed is not None else random.randrange(1 << 30)
-            game = Game.new(setup.rules, [s.name for s in setup.seats], seed, setup.hands)
-        self.game = game
+        fresh = match is None or match.version == 0
+        if match is None:
+            match = setup.start()
+        self.match: Match = match
+        if isinstance(match, LocalMatch) and match.on_change is None:
+            match.on_change = self._autosave
+        local = tuple(setup.humans if seats is None else seats)
+        self.seats = SeatViews(match, local)
         self.art = getattr(app, "art", None) or CardArt()
         self.board = Board(self.art)
         self.fans: dict[int, HandFan] = {}
-        for s in setup.humans:
-            self.fans[s] = HandFan(game.hands[s])
+        for s in local:
+            self.fans[s] = HandFan(self.seats.views[s].hand)
             self.fans[s].sort("suit")
-        humans = setup.humans
-        self.bottom = humans[0] if humans else 0
-        self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self.curtain: Curtain | None = None
-        self.bots = BotRunner()
+        self._own_worker: BotWorker | None = None
         self.think = 0.0
         self.toast = Toast()
-        self.log = Log()
         self.dialog: Dialog | None = None
         self.expose_declined: tuple[int, int] | None = None
-        self.hint_job: Any = None
-        self.hint_card: int | None = None
         self.result_wait = 0.0
-        self.results_done = len(game.results)
+        self.next_requested = False
         self.frozen = False  # demo pictures: nothing plays by itself
         self.layout: Layout | None = None
+        self.commands = Commands(self)
         self.input = TableInput(self)
         self.time = 0.0
         self.insert_at: dict[int, int] = {}
-        self.buttons = self._make_buttons()
         self.static_layer: tuple[Any, pygame.Surface] | None = None
-        self._offer: tuple[Any, Any] | None = None
-        for e in game.events:
-            self.log.add(e.for_seat(self.viewer).text)
-        if not resumed:
-            self._deal_in = True
-        else:
-            self._deal_in = False
+        self._deal_in = fresh
+
+    # ------------------------------------------------------------------ what the table knows
+    @property
+    def state(self) -> PlayerView:
+        """The bottom seat's view: everything the table draws comes from it."""
+        return self.seats.state
+
+    def state_with_history(self) -> PlayerView:
+        """The bottom seat's view with its whole history (for the hint advisor)."""
+        return self.match.view(self.bottom)
+
+    @property
+    def bottom(self) -> int:
+        """The seat drawn at the bottom of the screen."""
+        return self.seats.bottom
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose person is looking at their cards now (None: nobody)."""
+        return self.seats.viewer
+
+    @property
+    def looking(self) -> bool:
+        """Whether a person looks at the bottom seat's cards now."""
+        return self.viewer is not None and self.viewer == self.bottom and self.curtain is None
+
+    @property
+    def log(self) -> Log:
+        """The bottom seat's own log."""
+        return self.seats.log
+
+    @property
+    def buttons(self) -> dict[str, Button]:
+        """The table's buttons."""
+        return self.commands.buttons
+
+    @property
+    def worker(self) -> BotWorker:
+        """Where hints are worked out: the match's bot worker, else one of the table's own."""
+        shared = getattr(self.match, "worker", None)
+        if isinstance(shared, BotWorker):
+            return shared
+        if self._own_worker is None:
+            self._own_worker = BotWorker()
+        return self._own_worker
 
     # ------------------------------------------------------------------ settings
     def setting(self, name: str, default: Any) -> Any:
@@ -120,11 +167,12 @@ class TableScene(Commands, Scene):
     # ------------------------------------------------------------------ scene hooks
     def on_resize(self, size: tuple[int, int]) -> None:
         """New window size: new layout, every card jumps to its new place."""
+        v = self.state
         self.layout = Layout(
             size,
-            self.game.players,
+            v.players,
             self.bottom,
-            self.game.rules.direction == "clockwise",
+            v.rules.direction == "clockwise",
             float(self.setting("card_scale", 1.0)),
         )
         self.relayout(0.0)
@@ -139,12 +187,16 @@ class TableScene(Commands, Scene):
 
     def on_enter(self) -> None:
         """Start the bot worker early when bots sit at this table."""
-        if not self.frozen and any(s.is_bot for s in self.setup.seats):
-            self.bots.warm()
+        warm = getattr(self.match, "warm", None)
+        if not self.frozen and callable(warm):
+            warm()
 
     def close(self) -> None:
         """Stop background work (the scene is being thrown away)."""
-        self.bots.shutdown()
+        self.match.close()
+        if self._own_worker is not None:
+            self._own_worker.shutdown()
+            self._own_worker = None
 
     # ------------------------------------------------------------------ seats
     def seat_kind(self, seat: int) -> str:
@@ -162,12 +214,9 @@ class TableScene(Commands, Scene):
 
     def my_turn(self) -> bool:
         """Whether the person looking at the table may act now."""
-        g = self.game
+        v = self.state
         return (
-            self.viewer is not None
-            and not g.hand_over
-            and g.current_player == self.viewer
-            and self.curtain is None
+            self.looking and not v.hand_over and v.current_player == self.viewer and bool(v.legal)
         )
 
     # ------------------------------------------------------------------ layout and sprites
@@ -180,41 +229,46 @@ class TableScene(Commands, Scene):
         if duration is None:
             duration = BASE * self.anim
         fan = self.fan
-        if fan is not None and self.viewer == self.bottom:
-            fan.sync(self.game.hands[self.bottom], self.insert_at)
+        looking = self.looking
+        if fan is not None and looking:
+            fan.sync(self.state.hand, self.insert_at)
         self.insert_at = {}
-        lifted = (
-            frozenset(fan.selected)
-            if fan is not None and self.viewer == self.bottom
-            else frozenset()
-        )
-        self.board.compute(
-            self.game, self.layout, self.bottom, self.viewer, fan, gap_at, gap, lifted
-        )
-        self.board.sync(self.game, self.layout, self.bottom, duration)
+        lifted = frozenset(fan.selected) if fan is not None and looking else frozenset()
+        viewer = self.viewer if self.curtain is None else None
+        self.board.compute(self.state, self.layout, self.bottom, viewer, fan, gap_at, gap, lifted)
+        self.board.sync(self.layout, duration)
 
     # ------------------------------------------------------------------ acting
     def act(self, action: Action, insert_at: int | None = None) -> bool:
-        """Play ``action`` for the seat to move; show the engine's reason if it is refused."""
-        g = self.game
+        """Submit ``action`` for the looking seat; show the engine's reason if it is refused."""
+        seat = self.viewer
+        if seat is None:
+            if not isinstance(action, NextHand) or not self.seats.local:
+                return False
+            seat = self.seats.local[0]
         self.board.finish()
-        owner = {cid: s for s, hand in enumerate(g.hands) for cid in hand}
-        try:
-            events = g.apply(action)
-        except IllegalAction as exc:
-            self.refuse(exc.reason)
-            return False
-        self.bots.cancel()
-        self.hint_card = None
+        self.match.submit(seat, action)
+        self.commands.hint_card = None
         self.think = 0.0
-        if insert_at is not None:
-            for e in events:
-                if e.kind in ("draw_stock", "take_discard") and e.player == self.viewer:
-                    for cid in e.card_ids:
-                        self.insert_at[cid] = insert_at
-        self.on_events(events, owner)
-        self.autosave()
-        return True
+        # A match on this computer answers at once; a remote one answers in a later frame,
+        # and a refusal then is shown when it arrives.
+        return self.take_news(insert_at)
+
+    def take_news(self, insert_at: int | None = None) -> bool:
+        """Take the match's updates in; False if the bottom seat's action was refused."""
+        news = self.seats.poll()
+        for reason in news.refusals:
+            self.refuse(reason)
+        if news.events:
+            if insert_at is not None:
+                for e in news.events:
+                    if e.kind in ("draw_stock", "take_discard") and e.player == self.viewer:
+                        for cid in e.card_ids:
+                            self.insert_at[cid] = insert_at
+            self.on_events(news.events)
+        elif news.changed:
+            self.relayout()
+        return not news.refusals
 
     def refuse(self, reason: str) -> None:
         """Say why a move cannot be made, quietly, and put the cards back."""
@@ -222,27 +276,29 @@ class TableScene(Commands, Scene):
         self.sound("error")
         self.relayout()
 
-    def on_events(self, events: list[Event], owner: dict[int, int]) -> None:
-        """Words, sounds and animation for what just happened."""
+    def on_events(self, events: list[Event]) -> None:
+        """Sounds and animation for what the bottom seat just learnt (its log is already written)."""
         L = self.layout
         for e in events:
-            seen_as = e.for_seat(self.viewer)
-            self.log.add(seen_as.text)
             if e.kind in _SOUNDS:
                 self.sound(_SOUNDS[e.kind])
-            if L is None:
-                continue
-            if e.kind in ("discard", "see", "expose", "go_out") and e.player != self.bottom:
-                for cid in e.card_ids:
-                    self.board.origins[cid] = self.board.seat_origin(L, owner.get(cid))
+            if e.kind == "deal":
+                self.next_requested = False
+            if L is not None and e.player is not None and e.player != self.bottom:
+                if e.kind in _FROM_HAND:
+                    for cid in e.card_ids:
+                        self.board.origins[cid] = self.board.seat_origin(L, e.player)
+                elif e.kind == "take_discard":
+                    for cid in e.card_ids:
+                        self.board.destinations[cid] = e.player
             if e.kind == "hand_end":
                 self.sound("win")
-                self.record_hand()
+                self._record("record_hand")
             if e.kind == "match_end":
-                self.record_match()
+                self._record("record_match")
         if any(e.kind == "deal" for e in events):
             self.viewer_for_turn()
-            self.on_resize(self.app.size if hasattr(self.app, "size") else L.size)
+            self.on_resize(self.app.size if hasattr(self.app, "size") else L.size)  # type: ignore[union-attr]
             animation.deal(self)
             return
         self.viewer_for_turn()
@@ -251,54 +307,43 @@ class TableScene(Commands, Scene):
             if e.kind == "tiplu_chosen" and L is not None:
                 animation.tiplu(self, e)
 
-    def autosave(self) -> None:
+    def _autosave(self, match: LocalMatch) -> None:
         """Save after every action so that closing the program loses nothing."""
         storage = getattr(self.app, "storage", None)
         if storage is None or self.frozen:
             return
         try:
-            storage.save_game(self.setup, self.game)
+            storage.save_game(self.setup, match)
         except Exception as exc:  # noqa: BLE001 - a full disk must not end the game
             self.toast.show(f"could not save the game ({exc})", "error")
 
-    def record_hand(self) -> None:
-        """Add the finished hand to the statistics (once)."""
-        g = self.game
-        if len(g.results) <= self.results_done or self.frozen:
+    def _record(self, what: str) -> None:
+        """Add the finished hand or match to the statistics."""
+        storage = getattr(self.app, "storage", None)
+        if storage is None or self.frozen:
             return
-        self.results_done = len(g.results)
-        storage = getattr(self.app, "storage", None)
-        if storage is not None and g.results:
-            try:
-                storage.record_hand(self.setup, g, g.results[-1])
-            except Exception as exc:  # noqa: BLE001
-                self.toast.show(f"could not record the hand ({exc})", "error")
-
-    def record_match(self) -> None:
-        """Add the finished match to the statistics."""
-        storage = getattr(self.app, "storage", None)
-        if storage is not None and not self.frozen:
-            try:
-                storage.record_match(self.setup, self.game)
-            except Exception as exc:  # noqa: BLE001
-                self.toast.show(f"could not record the match ({exc})", "error")
+        try:
+            getattr(storage, what)(self.setup, self.match, self.state)
+        except Exception as exc:  # noqa: BLE001 - statistics must not stop the game
+            self.toast.show(f"could not record the result ({exc})", "error")
 
     # ------------------------------------------------------------------ who looks
     def viewer_for_turn(self) -> None:
         """Hot-seat: hide every hand the moment the turn leaves the person who was looking."""
-        humans = self.setup.humans
-        leaving = self.game.hand_over or self.game.current_player != self.viewer
-        if len(humans) != 1 and self.viewer is not None and leaving:
-            self.viewer = None
+        v = self.state
+        if not self.seats.hot_seat or self.viewer is None:
+            return
+        if v.hand_over or v.current_player != self.viewer:
+            self.seats.viewer = None
             self.dialog = None
 
     def lift_curtain(self) -> None:
         """The person whose turn it is sits down: their hand turns face up at the bottom."""
-        seat = self.game.current_player
+        seat = self.state.current_player
         self.curtain = None
-        self.viewer = seat
-        if seat != self.bottom:
-            self.bottom = seat
+        moved = seat != self.bottom
+        self.seats.sit(seat)
+        if moved:
             self.board.sprites.clear()
             self.on_resize(self.layout.size if self.layout else self.app.size)
         else:
@@ -319,92 +364,66 @@ class TableScene(Commands, Scene):
 
     # ------------------------------------------------------------------ time
     def update(self, dt: float) -> None:
-        """Animations, then whatever the game waits for: a bot, a curtain, the result."""
+        """Animations, then whatever the match waits for: a bot, a curtain, the result."""
         self.time += dt
         self.board.update(dt)
         self.toast.update(dt)
         self.log.update(dt)
-        self._poll_hint()
+        self.commands.poll_hint()
         if self.frozen or self.dialog is not None:
             return
-        g = self.game
         if self.board.busy or self.input.dragging:
             return
-        if g.hand_over:
+        # One action's news at a time: the next waits until its cards have landed.
+        self.take_news()
+        if self.board.busy:
+            return
+        v = self.state
+        if v.hand_over:
+            if self.next_requested:
+                self._pump(dt)
+                return
             self.result_wait += dt
             if self.result_wait >= 0.9 * self.anim + 0.05:
                 self.result_wait = 0.0
                 self.show_result()
             return
-        seat = g.current_player
-        if self.is_bot(seat):
-            self._bot_step(seat, dt)
+        seat = v.current_player
+        if not self.seats.is_local(seat):
+            self._pump(dt)
             return
-        if self.setup.hot_seat and self.viewer != seat and self.curtain is None:
-            self.curtain = Curtain(g.names[seat])
+        if self.seats.hot_seat and self.viewer != seat and self.curtain is None:
+            self.curtain = Curtain(v.names[seat])
             return
-        if self.viewer is None and not self.setup.hot_seat:
-            self.viewer = seat
+        if self.viewer is None and not self.seats.hot_seat:
+            self.seats.sit(seat)
             self.relayout()
-        if self.my_turn() and self.expose_action() is not None and self.dialog is None:
-            key = (g.hand_no, seat)
+        expose = self.commands.expose_action()
+        if self.my_turn() and expose is not None and self.dialog is None:
+            key = (v.hand_no, seat)
             if self.expose_declined != key:
-                self._expose_prompt(key)
+                self._expose_prompt(key, expose)
 
-    def _bot_step(self, seat: int, dt: float) -> None:
-        g = self.game
-        key = (g.hand_no, len(g.log))
-        if self.bots.job_key != key:
-            self.bots.start(
-                key,
-                seat,
-                self.seat_kind(seat),
-                zlib.crc32(str(g.seed).encode()) & 0xFFFF,
-                g.view(seat),
-            )
-            self.think = 0.0
+    def _pump(self, dt: float) -> None:
+        """Let a bot move when it has thought for the table's bot delay (a match on this
+        computer moves its bots only when asked; a remote one moves them by itself)."""
         self.think += dt
-        job = self.bots.job
-        if job is None or not job.done() or self.think < float(self.setting("bot_delay", 0.6)):
-            return
-        try:
-            action = job.result()
-        except Exception as exc:  # noqa: BLE001 - a broken bot must not freeze the table
-            self.toast.show(f"{g.names[seat]}'s bot failed ({exc}); playing a simple move", "error")
-            action = g.legal_actions()[0]
-        self.bots.cancel()
-        if not self.act(action):
-            self.act(g.legal_actions()[0])
+        pump = getattr(self.match, "pump", None)
+        if callable(pump) and self.think >= float(self.setting("bot_delay", 0.6)):
+            if pump():
+                self.think = 0.0
+                self.take_news()
+        elif callable(pump) and getattr(self.match, "thinking", None) is None:
+            # Start thinking now, so the decision is ready when the delay is over.
+            pump()
 
-    def _poll_hint(self) -> None:
-        job = self.hint_job
-        if job is None or not job.done():
-            return
-        self.hint_job = None
-        if getattr(self, "hint_key", None) != len(self.game.log) or not self.my_turn():
-            return
-        try:
-            result = job.result()
-        except Exception as exc:  # noqa: BLE001
-            self.toast.show(f"no hint now ({exc})", "error")
-            return
-        if not result or result[0] is None:
-            self.toast.show("no hint now")
-            return
-        action, reason = result
-        if isinstance(action, Discard) and self.fan is not None:
-            for cid in reversed(self.fan.order):
-                if code_of(cid) == action.card.code:
-                    self.hint_card = cid
-                    break
-        # The reason starts with the action in words ("discard AH: ..."), so it stands alone.
-        self.toast.show(f"Hint: {reason or action}", seconds=7)
+    @property
+    def thinking_seat(self) -> int | None:
+        """The seat a bot is thinking for, if the match says so."""
+        seat = getattr(self.match, "thinking", None)
+        return seat if isinstance(seat, int) else None
 
-    def _expose_prompt(self, key: tuple[int, int]) -> None:
-        action = self.expose_action()
-        if action is None:
-            return
-
+    def _expose_prompt(self, key: tuple[int, int], action: Any) -> None:
         def expose() -> None:
             self.dialog = None
             self.act(action)
@@ -428,7 +447,10 @@ class TableScene(Commands, Scene):
 
     def next_hand(self) -> None:
         """Deal the next hand (from the result screen)."""
-        if self.game.phase == "hand_over":
+        if self.state.phase != "hand_over":
+            return
+        self.next_requested = True
+        if self.seats.local:
             self.act(NextHand())
 
     # ------------------------------------------------------------------ drawing
@@ -441,14 +463,14 @@ class TableScene(Commands, Scene):
 
 def prompt_text(scene: TableScene) -> str:
     """The one line that tells the person at the bottom what to do now."""
-    g = scene.game
-    if scene.viewer is None or g.hand_over:
+    v = scene.state
+    if scene.viewer is None or v.hand_over:
         return ""
-    if g.current_player != scene.viewer:
-        return f"{g.names[g.current_player]} is playing…"
-    if g.phase == "draw":
+    if v.current_player != scene.viewer:
+        return f"{v.names[v.current_player]} is playing…"
+    if v.phase == "draw":
         return "Your turn: draw a card"
-    if g.must_go_out:
+    if v.must_go_out:
         return "Go out now"
     return "Discard a card"
 

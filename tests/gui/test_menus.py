@@ -7,7 +7,6 @@ import json
 import pygame
 import pytest
 
-from engine.game import Game
 from engine.rules import PRESETS
 from marriage_gui.app import App
 from marriage_gui.scenes.new_game import NewGameScene, parse_table
@@ -157,8 +156,8 @@ def test_settings_persist(app, tmp_path):
 
 def test_continue_names_the_hand_as_the_table_counts_it(tmp_path):
     setup = MatchSetup((SeatSetup("You", "human"), SeatSetup("Ram", "hard")), hands=4, seed=3)
-    game = Game.new(setup.rules, [s.name for s in setup.seats], 3, 4)
-    game.apply(game.legal_actions()[0])
+    game = setup.start(worker="inline")
+    game.submit(0, game.view(0).legal[0])
     app = App((1024, 640), headless=True, data_dir=tmp_path)
     app.storage.save_game(setup, game)
     app.go_title()

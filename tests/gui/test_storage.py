@@ -8,25 +8,25 @@ import sqlite3
 
 import pytest
 
-from engine.game import Game
+from engine.match import LocalMatch
 from marriage_gui.settings import Settings, load_settings, save_settings
 from marriage_gui.setup import MatchSetup, SeatSetup
 from marriage_gui.storage import SaveError, Storage
 
 
-def _finished_hand(setup: MatchSetup, seed: int = 3) -> Game:
-    game = Game.new(setup.rules, [s.name for s in setup.seats], seed, setup.hands)
+def _finished_hand(setup: MatchSetup, seed: int = 3) -> LocalMatch:
+    match = LocalMatch.new(setup.rules, [s.name for s in setup.seats], seed=seed, hands=setup.hands)
     rng = random.Random(seed)
-    while not game.hand_over:
-        game.apply(rng.choice(game.legal_actions()))
-    return game
+    while not (view := match.view(match.view(0).current_player)).hand_over:
+        match.submit(view.seat, rng.choice(view.legal))
+    return match
 
 
 def test_save_round_trip_is_atomic(tmp_path):
     storage = Storage(tmp_path)
     setup = MatchSetup((SeatSetup("सीता", "human"), SeatSetup("Ram", "hard")), hands=2, seed=9)
-    game = Game.new(setup.rules, [s.name for s in setup.seats], 9, 2)
-    game.apply(game.legal_actions()[0])
+    game = LocalMatch.new(setup.rules, [s.name for s in setup.seats], seed=9, hands=2)
+    game.submit(0, game.view(0).legal[0])
     assert not storage.has_game()
     storage.save_game(setup, game)
     assert storage.has_game()
@@ -34,7 +34,8 @@ def test_save_round_trip_is_atomic(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["savegame.json"]
     loaded_setup, loaded = storage.load_game()
     assert loaded_setup == setup
-    assert loaded == game
+    assert loaded.save_dict() == game.save_dict()
+    assert loaded.drivers == ("human", "hard")
     storage.clear_game()
     assert storage.load_game() is None
 
@@ -78,10 +79,11 @@ def test_stats_recorded_and_read_back(tmp_path):
         (SeatSetup("You", "human"), SeatSetup("Sita", "easy"), SeatSetup("Ram", "hard")), hands=1
     )
     game = _finished_hand(setup)
-    result = game.results[-1]
-    storage.record_hand(setup, game, result)
-    storage.record_hand(setup, game, result)  # recording twice does not count twice
-    storage.record_match(setup, game)
+    view = game.view(0)
+    result = view.result
+    storage.record_hand(setup, game, view)
+    storage.record_hand(setup, game, view)  # recording twice does not count twice
+    storage.record_match(setup, game, view)
     with sqlite3.connect(tmp_path / "stats.sqlite3") as con:
         assert con.execute("SELECT COUNT(*) FROM hand_seats").fetchone()[0] == 3
     stats = storage.stats()

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from engine.actions import Discard
-from engine.game import Game
+from engine.cards import code_of
+from engine.match import LocalMatch
 from marriage_gui.app import App
 from marriage_gui.setup import MatchSetup, SeatSetup
 from marriage_gui.table.scene import TableScene
@@ -60,27 +60,37 @@ def solo(app: App) -> TableScene:
     return table(app, [SeatSetup("You", "human"), SeatSetup("Sita", "easy")])
 
 
+def logged(scene: TableScene) -> list:
+    """The actions the match has applied (from its save data: the log)."""
+    return scene.match.save_dict()["log"]
+
+
+def snapshot(scene: TableScene):
+    """Everything that makes the match what it is, as plain data."""
+    return scene.match.save_dict(), scene.match.version
+
+
 def test_draw_by_click_then_drag_discard_that_very_card(app):
     scene = solo(app)
-    g = scene.game
-    assert g.current_player == 0 and g.phase == "draw"
+    v = scene.state
+    assert v.current_player == 0 and v.phase == "draw"
     click(app, scene.layout.stock.center)
-    assert g.phase == "play" and len(g.hands[0]) == 22
+    v = scene.state
+    assert v.phase == "play" and len(v.hand) == 22
     cid = scene.fan.order[5]
     drag(app, card_centre(scene, cid), scene.layout.discard_row.center)
-    assert cid not in g.hands[0]
-    discards = [a for a in g.log if isinstance(a, Discard)]
-    assert discards and discards[0].card_id == cid
+    assert cid not in scene.state.hand
+    discards = [a for a in logged(scene) if isinstance(a, list)]
+    assert discards and discards[0][1] == cid
 
 
 def test_drop_before_drawing_returns_the_card_with_the_engine_reason(app):
     scene = solo(app)
-    g = scene.game
-    before = g.clone()
+    before = snapshot(scene)
     cid = scene.fan.order[2]
     home = (scene.board.targets[cid].x, scene.board.targets[cid].y)
     drag(app, card_centre(scene, cid), scene.layout.discard_row.center)
-    assert g == before
+    assert snapshot(scene) == before
     assert "draw" in scene.toast.text.lower()
     for _ in range(5):
         app.step([], DT)
@@ -90,44 +100,41 @@ def test_drop_before_drawing_returns_the_card_with_the_engine_reason(app):
 
 def test_drop_on_the_felt_eases_back_and_says_why(app):
     scene = solo(app)
-    g = scene.game
-    before = g.clone()
+    before = snapshot(scene)
     cid = scene.fan.order[0]
     drag(app, card_centre(scene, cid), (640, 200))
-    assert g == before
-    assert scene.toast.text
+    assert snapshot(scene) == before
+    assert "drop a card on the discard pile" in scene.toast.text.lower()
     assert cid in scene.fan.order
 
 
 def test_draw_by_dragging_the_discard_into_the_hand(app):
     scene = solo(app)
-    g = scene.game
-    top = g.discards[-1]
+    assert any(a.__class__.__name__ == "TakeDiscard" for a in scene.state.legal)
+    top = scene.state.discards[-1]
     target = card_centre(scene, scene.fan.order[3])
     drag(app, scene.board.sprites[top].rect.center, target)
-    if g.phase == "play":
-        assert top in g.hands[0]
-        assert top in scene.fan.order[:6]
-    else:  # the rules refused it: the engine's reason is shown
-        assert scene.toast.text
+    assert scene.state.phase == "play"
+    assert top in scene.state.hand
+    assert top in scene.fan.order[:6]  # it landed where it was dropped
 
 
 def test_drag_to_reorder_the_hand(app):
     scene = solo(app)
     cid = scene.fan.order[0]
     last = scene.fan.order[-1]
-    drag(
-        app,
-        card_centre(scene, cid),
-        (scene.board.sprites[last].rect.right - 5, scene.layout.hand_y + 40),
-    )
-    assert scene.fan.order[-1] == cid or scene.fan.order[-2] == cid
+    # Dropped past the end of the hand: it becomes the last card (it used to land one short).
+    right = scene.board.sprites[last].rect.right
+    drag(app, card_centre(scene, cid), (min(right + 150, 1270), scene.layout.hand_y + 40))
+    assert scene.fan.order[-2:] == [last, cid]
+    # And dropped at the far left it becomes the first again.
+    drag(app, card_centre(scene, cid), (5, scene.layout.hand_y + 40))
+    assert scene.fan.order[0] == cid and scene.fan.order[-1] == last
 
 
 def test_hot_seat_curtain_hides_every_hand(app, monkeypatch):
     seats = [SeatSetup("Asha", "human"), SeatSetup("Bina", "human"), SeatSetup("Sita", "easy")]
     scene = table(app, seats)
-    g = scene.game
     drawn: list[int] = []
     real_face = app.art.face
 
@@ -146,24 +153,18 @@ def test_hot_seat_curtain_hides_every_hand(app, monkeypatch):
     click(app, scene.layout.stock.center)
     cid = scene.fan.order[0]
     drag(app, card_centre(scene, cid), scene.layout.discard_row.center)
-    assert g.current_player != 0
-    public = {c % 1000 for c in g.discards}
+    assert scene.state.current_player != 0
     for _ in range(400):
         drawn.clear()
         app.step([], DT)
-        public_codes = {_code(c) for c in public | set(g.discards)}
-        public_codes |= {_code(i) for melds in g.shown for _k, ids in melds for i in ids}
+        v = scene.state
+        public_codes = {code_of(c) for c in v.discards}
+        public_codes |= {code_of(i) for melds in v.shown for _k, ids in melds for i in ids}
         assert set(drawn) <= public_codes, "a hidden card was drawn face up"
         if scene.curtain is not None:
             break
     assert scene.curtain is not None
     assert scene.curtain.name == "Bina"
-
-
-def _code(cid: int) -> int:
-    from engine.cards import code_of
-
-    return code_of(cid)
 
 
 def test_bot_only_match_plays_to_the_match_over_scene(app):
@@ -176,7 +177,7 @@ def test_bot_only_match_plays_to_the_match_over_scene(app):
         if isinstance(app.scene, MatchOverScene):
             break
     assert isinstance(app.scene, MatchOverScene)
-    assert app.scene.game.is_over
+    assert app.scene.game.is_over and app.scene.game.hand_no == 1
 
 
 def test_save_kill_continue_resumes_the_same_game(tmp_path):
@@ -188,32 +189,33 @@ def test_save_kill_continue_resumes_the_same_game(tmp_path):
     drag(app, card_centre(scene, scene.fan.order[4]), scene.layout.discard_row.center)
     for _ in range(30):
         app.step([], DT)
-    played = scene.game.clone()
+    played = scene.match.save_dict()
+    views = [scene.match.view(s) for s in range(2)]
+    assert played["log"], "something was played"
     scene.close()
     del app, scene  # the program is killed: nothing else is written
     again = App((1280, 800), headless=True, data_dir=tmp_path)
     loaded = again.storage.load_game()
     assert loaded is not None
-    setup, game = loaded
-    assert isinstance(game, Game)
-    assert game == played
-    resumed = TableScene(again, setup, game)
+    setup, match = loaded
+    assert isinstance(match, LocalMatch)
+    assert match.save_dict() == played
+    assert [match.view(s) for s in range(2)] == views
+    resumed = TableScene(again, setup, match)
     again.push(resumed)
     again.step([], DT)
-    assert resumed.game == played
+    assert resumed.state.hand == views[0].hand
+    assert sorted(resumed.fan.order) == sorted(views[0].hand)
     resumed.close()
 
 
 def test_select_three_pure_melds_and_see(app):
-    from engine.cards import code_of
-
     scene = table(app, [SeatSetup("You", "human"), SeatSetup("Sita", "easy")], seed=13)
-    g = scene.game
     click(app, scene.layout.stock.center)
     see_button = scene.buttons["see"]
     wanted = [
         c.code
-        for m in next(a for a in g.legal_actions() if a.__class__.__name__ == "See").melds
+        for m in next(a for a in scene.state.legal if a.__class__.__name__ == "See").melds
         for c in m
     ]
     for code in wanted:
@@ -229,21 +231,33 @@ def test_select_three_pure_melds_and_see(app):
     app.step([], DT)
     assert see_button.visible and see_button.enabled
     click(app, see_button.rect.center)
-    assert g.seen[0]
-    assert any(e.kind == "tiplu_chosen" for e in g.events)
+    v = scene.state
+    assert v.seen[0] and v.tiplu_id is not None
+    assert any(e.kind == "tiplu_chosen" for e in scene.match.view(0).history)
     app.step([], DT)
-    assert g.tiplu_id in scene.board.targets  # the tiplu shows at the seer's corner
+    assert v.tiplu_id in scene.board.targets  # the tiplu shows at the seer's corner
+
+
+def test_see_with_a_wrong_selection_is_not_offered_and_says_what_is_needed(app):
+    scene = table(app, [SeatSetup("You", "human"), SeatSetup("Sita", "easy")], seed=13)
+    click(app, scene.layout.stock.center)
+    scene.fan.toggle(scene.fan.order[0])
+    app.step([], DT)
+    assert not scene.buttons["see"].enabled
+    before = snapshot(scene)
+    scene.commands.see()
+    assert snapshot(scene) == before
+    assert "three pure melds or seven dublees" in scene.toast.text.lower()
 
 
 def test_keyboard_draw_and_discard(app):
     scene = solo(app)
-    g = scene.game
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0)], DT)
-    assert g.phase == "play"
+    assert scene.state.phase == "play"
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0)], DT)
     cid = scene.fan.order[1]
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0)], DT)
-    assert [a for a in g.log if isinstance(a, Discard)][0].card_id == cid
+    assert [a for a in logged(scene) if isinstance(a, list)][0][1] == cid
 
 
 def test_hint_is_only_for_the_player_to_move(app):
@@ -252,32 +266,41 @@ def test_hint_is_only_for_the_player_to_move(app):
     click(app, (640, 400))  # Asha sits down
     assert scene.viewer == 0
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0)], DT)
-    assert scene.hint_job is not None
+    assert scene.commands.hint_job is not None
+    assert "thinking" in scene.toast.text.lower()
     for _ in range(600):
         app.step([], DT)
-        if scene.hint_job is None:
+        if scene.commands.hint_job is None:
             break
-    assert "hint" in scene.toast.text.lower()
+    # The toast now holds the hint itself, no longer the "thinking" note.
+    assert scene.toast.text.startswith("Hint: ")
+    assert "thinking" not in scene.toast.text.lower()
+    # Bina may not ask for a hint on Asha's turn: the table says whose turn it is.
+    scene.seats.sit(1)
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0)], DT)
+    assert scene.commands.hint_job is None and "asha's turn" in scene.toast.text.lower()
 
 
 def test_dealt_tunnela_prompt_exposes_before_the_first_draw(app):
     scene = table(app, [SeatSetup("You", "human"), SeatSetup("Sita", "easy")], seed=7)
-    g = scene.game
     app.step([], DT)
     assert scene.dialog is not None and "tunnela" in scene.dialog.title
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)], DT)
-    assert g.shown[0] and g.shown[0][0][0] == "tunnela"
-    assert g.phase == "draw" and g.current_player == 0
+    v = scene.state
+    assert v.shown[0] and v.shown[0][0][0] == "tunnela"
+    assert v.phase == "draw" and v.current_player == 0
 
 
 def test_escape_menu_save_and_quit_to_the_title(app):
     scene = solo(app)
+    click(app, scene.layout.stock.center)  # one move, so the autosave has something
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)], DT)
     assert scene.dialog is not None and scene.dialog.title == "Paused"
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0)], DT)
     assert app.scene is not scene
     assert scene not in app.stack
-    assert app.storage.load_game() is not None
+    loaded = app.storage.load_game()
+    assert loaded is not None and loaded[1].version == 1
 
 
 def test_group_puts_pure_melds_first_before_seeing():
@@ -301,35 +324,37 @@ def test_group_puts_pure_melds_first_before_seeing():
 
 def test_go_out_shows_a_preview_then_ends_the_hand(app):
     from engine.actions import GoOut
-    from marriage_gui.table.bots import make_bot
+    from engine.ai import make_bot
 
     for seed in range(40):
         setup = MatchSetup(
             (SeatSetup("You", "human"), SeatSetup("Sita", "easy")), hands=2, seed=seed
         )
-        g = Game.new(setup.rules, ["You", "Sita"], seed, 2)
+        match = LocalMatch.new(setup.rules, ["You", "Sita"], seed=seed, hands=2, worker="inline")
         bots = [make_bot("easy", 1), make_bot("easy", 2)]
         found = False
         for _ in range(400):
-            if g.hand_over:
+            seat = match.view(0).current_player
+            view = match.view(seat)
+            if view.hand_over:
                 break
-            legal = g.legal_actions()
-            if g.current_player == 0 and any(isinstance(a, GoOut) for a in legal):
+            if seat == 0 and any(isinstance(a, GoOut) for a in view.legal):
                 found = True
                 break
-            action = bots[g.current_player].choose(g.view(g.current_player))
+            action = bots[seat].choose(view)
             if isinstance(action, GoOut):
                 break
-            g.apply(action)
+            match.submit(seat, action)
         if found:
             break
     assert found, "no position to go out from"
-    scene = TableScene(app, setup, g)
+    match.set_driver(1, "easy")
+    scene = TableScene(app, setup, match)
     app.push(scene)
     app.step([], DT)
     assert scene.buttons["out"].enabled
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)], DT)
     assert scene.dialog is not None and scene.dialog.melds
-    assert not g.hand_over
+    assert not scene.state.hand_over
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)], DT)
-    assert g.hand_over and g.result.winner == 0
+    assert scene.state.hand_over and scene.state.result.winner == 0

@@ -1,0 +1,99 @@
+"""What this screen knows of the match: each local seat's latest view and its own log.
+
+The table never sees a ``Game``. It watches the seats played at this screen (one, several in
+hot-seat, or seat 0 face down when only bots play) through the ``Match`` port: a view per seat,
+and per seat a log written only from that seat's own filtered events, so in hot-seat nobody
+reads a line meant for another chair.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from engine.events import Event
+from engine.match import Match
+from engine.view import PlayerView
+
+from .hud import Log
+
+
+@dataclass
+class News:
+    """What one poll brought for the seat at the bottom: events to animate, refusals to say."""
+
+    events: list[Event] = field(default_factory=list)
+    refusals: list[str] = field(default_factory=list)
+    changed: bool = False
+
+
+class SeatViews:
+    """The seats this screen watches, who sits at the bottom, and who is looking."""
+
+    def __init__(self, match: Match, local: Sequence[int]) -> None:
+        self.match = match
+        self.local = tuple(local)
+        watched = self.local or (0,)
+        self.views: dict[int, PlayerView] = {s: match.view(s) for s in watched}
+        self.logs: dict[int, Log] = {s: Log() for s in watched}
+        self.versions: dict[int, int] = {s: match.version for s in watched}
+        for seat, view in self.views.items():
+            for e in view.history:
+                self.logs[seat].add(e.text)
+        self.bottom = watched[0]
+        #: The seat whose cards are face up now (None: nobody looks, hands face down).
+        self.viewer: int | None = self.local[0] if len(self.local) == 1 else None
+
+    @property
+    def hot_seat(self) -> bool:
+        """More than one person shares this screen: hands hide between turns."""
+        return len(self.local) > 1
+
+    @property
+    def state(self) -> PlayerView:
+        """The view the table draws: the bottom seat's."""
+        return self.views[self.bottom]
+
+    @property
+    def log(self) -> Log:
+        """The bottom seat's own log."""
+        return self.logs[self.bottom]
+
+    @property
+    def version(self) -> int:
+        """The newest match version this screen has heard of."""
+        return max(self.versions.values())
+
+    def is_local(self, seat: int) -> bool:
+        """Whether a person at this screen plays ``seat``."""
+        return seat in self.local
+
+    def poll(self) -> News:
+        """Take every seat's updates; the bottom seat's events and refusals come back."""
+        news = News()
+        for seat in self.views:
+            for up in self.match.poll(seat):
+                if up.refused is not None:
+                    if seat == self.bottom:
+                        news.refusals.append(up.refused)
+                    continue
+                if up.version <= self.versions[seat]:
+                    continue  # news older than the view this screen already has
+                if up.version != self.versions[seat] + 1:
+                    # A gap (updates dropped): take the whole view again; the log says so.
+                    self.views[seat] = self.match.view(seat)
+                    self.logs[seat].add("(the table caught up with missed moves)")
+                else:
+                    self.views[seat] = up.view
+                self.versions[seat] = up.version
+                for e in up.events:
+                    self.logs[seat].add(e.text)
+                if seat == self.bottom:
+                    news.events.extend(up.events)
+                news.changed = True
+        return news
+
+    def sit(self, seat: int) -> None:
+        """``seat``'s person sits down at the bottom and looks at their cards."""
+        self.bottom = seat
+        self.viewer = seat
