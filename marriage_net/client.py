@@ -153,6 +153,11 @@ class RemoteMatch:
         return self._names
 
     @property
+    def players(self) -> int:
+        """Number of seats at the table (0 until the match is known)."""
+        return len(self.names)
+
+    @property
     def version(self) -> int:
         """Actions applied so far, as far as this client knows."""
         self._drain()

@@ -32,9 +32,9 @@ class TitleScene(MenuScene):
         self.buttons = [
             self.continue_button,
             Button("New game", self.new_game, size=22),
+            Button("Rules", self.rules, size=22),
             Button("Host a table", self.host_table, size=22),
             Button("Join a table", self.join_table, size=22),
-            Button("Rules", self.rules, size=22),
             Button("Statistics", self.statistics, size=22),
             Button("Settings", self.settings, size=22),
             Button("Quit", self.quit, size=22),
