@@ -41,6 +41,9 @@ CONNECTING, LOBBY, PLAYING, RECONNECTING, GONE = (
 )
 
 
+AWAY = "Reconnecting to the table…"
+
+
 class HostError(ValueError):
     """The host sent something that breaks the protocol."""
 
@@ -119,6 +122,7 @@ class RemoteMatch:
         self._hand_no: dict[int, int] = {}
         self._resyncing: set[int] = set()
         self._ws: ClientConnection | None = None
+        self._away = AWAY  # what the banner says while the connection is being taken up again
         self._loop: asyncio.AbstractEventLoop | None = None
         self._out: asyncio.Queue[str] | None = None
         self._stop = threading.Event()
@@ -351,7 +355,7 @@ class RemoteMatch:
                 self._status(GONE, f"That address cannot be used: {exc}")
                 return None
             if self._net_state in (PLAYING, LOBBY, RECONNECTING):
-                self._status(RECONNECTING, "Reconnecting to the table…")
+                self._status(RECONNECTING, self._away)
             return "failed"
         assert self._out is not None
         while not self._out.empty():  # acts queued while away were for an old position
@@ -394,7 +398,7 @@ class RemoteMatch:
         if not welcomed and code == 1008:
             self._status(GONE, f"The table turned us away: {self.refusals_seen or reason}.")
             return None
-        self._status(RECONNECTING, "Reconnecting to the table…")
+        self._status(RECONNECTING, self._away)
         return "connected" if welcomed else "failed"
 
     refusals_seen: str = ""
@@ -421,6 +425,7 @@ class RemoteMatch:
         if isinstance(msg, p.Welcome):
             if not 0 <= msg.seat < 5:
                 raise HostError("a seat that does not exist")
+            self._away = AWAY
             first_time = not self._held
             self._held.add(msg.seat)
             self.tokens.remember(self.key, msg.seat, msg.token)
@@ -489,7 +494,8 @@ class RemoteMatch:
                 self._inbox.put(("emoted", msg))
         elif isinstance(msg, p.Closing):
             if msg.saved:
-                self._status(RECONNECTING, f"{msg.why} Waiting for it to come back…")
+                self._away = f"{msg.why} Waiting for it to come back…"
+                self._status(RECONNECTING, self._away)
                 return "connected"
             self._status(GONE, msg.why)
             return ""

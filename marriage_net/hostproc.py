@@ -163,6 +163,8 @@ class HostProcess:
 
     def stop(self, save: bool = True, timeout: float = 10.0) -> None:
         """Close the table (saved to come back, or ``save=False`` for good) and wait."""
+        if self._done:
+            return
         with contextlib.suppress(OSError, BrokenPipeError):
             self._pipe.send("save" if save else "discard")
         self.process.join(timeout)

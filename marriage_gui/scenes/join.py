@@ -222,10 +222,11 @@ class JoinScene(MenuScene):
         elif lobby is not None and not remote.seats:
             self.message, self.problem = "Choose a free seat.", False
         if status.state == PLAYING and remote.seats:
-            open_remote = getattr(self.app, "open_remote_table", None)
-            if open_remote is not None:
-                self._stop.set()
-                open_remote(remote, None)
+            from marriage_gui.scenes.lobby import NetTableScene
+
+            self._stop.set()
+            self.remote = None  # the table owns the connection now
+            self.app.replace(NetTableScene(self.app, remote))
 
     # ------------------------------------------------------------------ layout and drawing
     def layout(self) -> None:

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from marriage_gui.scenes.base import MenuScene
+from marriage_gui.setup import MatchSetup, SeatSetup
+from marriage_gui.table.scene import TableScene
 from marriage_gui.ui import theme
 from marriage_gui.ui.widgets import Button, Stepper, TextInput
 from marriage_net import protocol as p
@@ -205,9 +207,12 @@ class LobbyScene(MenuScene):
 
     def open_table(self) -> None:
         """The match has been dealt: the card table takes over, playing through RemoteMatch."""
-        open_remote = getattr(self.app, "open_remote_table", None)
-        if open_remote is not None and self.remote is not None:
-            open_remote(self.remote, self.proc)
+        if self.remote is None:
+            return
+        table = NetTableScene(self.app, self.remote, self.proc)
+        # The table owns the connection and the table's process from now on.
+        self.remote = self.proc = None
+        self.app.replace(table)
 
     # ------------------------------------------------------------------ layout and drawing
     def _build_rows(self, lobby: p.Lobby) -> None:
@@ -341,3 +346,49 @@ def draw_connection_banner(surface: pygame.Surface, status: Status, k: float) ->
     for i, line in enumerate(lines):
         label = theme.text(line, size, theme.TEXT, True)
         surface.blit(label, label.get_rect(midtop=(w // 2, round(8 * k) + i * round(26 * k))))
+
+
+class NetTableScene(TableScene):
+    """The card table for a match hosted over the network (here or on another laptop).
+
+    It plays through ``RemoteMatch`` like any other match; it adds the connection's banner,
+    and on the host's laptop it owns the table's process: leaving the table saves and closes
+    it, so that hosting again brings everyone back.
+    """
+
+    name = "table"
+
+    def __init__(self, app: App, remote: RemoteMatch, proc: HostProcess | None = None) -> None:
+        first = remote.view(remote.seats[0])
+        lobby = remote.lobby
+        kinds = {s.seat: s.kind for s in lobby.seats} if lobby is not None else {}
+        seats = tuple(
+            SeatSetup(
+                name.strip() or f"Player {i + 1}",
+                kinds[i] if kinds.get(i) in ("easy", "medium", "hard") else "human",
+            )
+            for i, name in enumerate(first.names)
+        )
+        setup = MatchSetup(seats, first.rules, max(1, first.hands_total))
+        super().__init__(app, setup, remote, seats=remote.seats)
+        self.remote = remote
+        self.proc = proc
+
+    def update(self, dt: float) -> None:
+        self.remote.refresh()
+        super().update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        draw_connection_banner(surface, self.remote.status, theme.ui_scale(surface.get_size()))
+
+    def _record(self, what: str) -> None:
+        # The statistics count this laptop's games against the computer and hot-seat friends;
+        # a networked table's other seats are people elsewhere, not "you".
+        return
+
+    def close(self) -> None:
+        super().close()
+        if self.proc is not None:
+            self.proc.stop(save=True)
+            self.proc = None

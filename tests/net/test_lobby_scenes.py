@@ -63,15 +63,36 @@ def test_host_and_join_through_the_screens(tmp_path, monkeypatch):
         assert _step(apps, lambda: lobby.lobby.seats[2].kind == "easy")
         assert _step(apps, lambda: lobby.start_button.enabled)
         lobby.start_button.click()
-        assert _step(apps, lambda: lobby.remote.has_view(0) and join.remote.has_view(1))
-        assert lobby.remote.view(0).hand and join.remote.view(1).hand
-        # The host closes the table: the joined screen says so plainly.
-        remote = join.remote
-        lobby.back()
+        assert _step(
+            apps, lambda: host_app.scene.name == "table" and join_app.scene.name == "table"
+        )
+        host_table, join_table = host_app.scene, join_app.scene
+        assert host_table.remote.seats == [0] and join_table.remote.seats == [1]
+        assert host_table.state.hand and join_table.state.hand
+        assert host_table.setup.seats[2].kind == "easy"
+        # The host leaves the table: it is saved and closed; the other screen says so and waits.
+        host_app.go_title()
+        remote = join_table.remote
+        assert _step([join_app], lambda: remote.refresh().state == "reconnecting")
+        assert "saved the table" in remote.status.message
+        # Hosting again reopens it: the joined laptop is back in its seat by itself.
+        again = LobbyScene(host_app, "Asha", discovery_port=port)
+        host_app.push(again)
+        assert _step(apps, lambda: host_app.scene.name == "table", timeout=30), again.problem
+        assert _step([join_app], lambda: remote.refresh().state == "playing")
+        assert join_app.scene is join_table and remote.view(1).hand == join_table.state.hand
+        lobby = again
+        # Leaving for good: the other screen is told plainly, not left hanging.
+        host_app.scene.proc.stop(save=False)
         assert _step([join_app], lambda: remote.refresh().state == "gone")
         assert remote.status.message == "The host closed the table."
+        host_app.go_title()
     finally:
-        if lobby.proc is not None:
-            lobby.proc.kill()
-        if join.remote is not None:
-            join.remote.close()
+        for app in apps:
+            for scene in app.stack:
+                for proc in (getattr(scene, "proc", None),):
+                    if proc is not None:
+                        proc.kill()
+                remote = getattr(scene, "remote", None)
+                if remote is not None:
+                    remote.close()
