@@ -8,9 +8,12 @@ spawned (the frozen app calls ``freeze_support``) and reports its port and code 
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import json
 import multiprocessing
+import os
+import signal
 import threading
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
@@ -123,6 +126,12 @@ def _child(config: TableConfig, address: str, port: int | None, pipe: Connection
     except (OSError, ValueError) as exc:
         with contextlib.suppress(OSError):
             pipe.send(("error", str(exc)))
+    finally:
+        # A spawned child leaves through os._exit, which skips the shutdown that would stop the
+        # bots' worker process: stop it here, or it outlives the table.
+        for worker in multiprocessing.active_children():
+            worker.terminate()
+            worker.join(2)
 
 
 class HostProcess:
@@ -142,6 +151,9 @@ class HostProcess:
         # not start. The child ends by itself when this process goes (its pipe closes).
         self.process.start()
         child_end.close()
+        # The table's process is not a daemon (its bots need a process of their own), so an
+        # app that quits without closing the table would wait for it forever: close it first.
+        atexit.register(self.stop)
         self._done = False
         self.port = 0
         self.code = ""
@@ -175,7 +187,11 @@ class HostProcess:
         if self._done:
             return
         self._done = True
+        atexit.unregister(self.stop)
         if self.process.is_alive():
+            for pid in _descendants(self.process.pid):  # its bots' worker dies with it
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
             self.process.kill()
         self.process.join(5)
         self._pipe.close()
@@ -186,6 +202,22 @@ class HostProcess:
     def alive(self) -> bool:
         """Whether the table's process still runs."""
         return not self._done and self.process.is_alive()
+
+
+def _descendants(pid: int | None) -> list[int]:
+    """The processes started by ``pid``, and theirs (Linux; elsewhere none are found)."""
+    out: list[int] = []
+    todo = [pid] if pid else []
+    while todo:
+        parent = todo.pop()
+        try:
+            text = Path(f"/proc/{parent}/task/{parent}/children").read_text()
+        except OSError:
+            continue
+        kids = [int(k) for k in text.split()]
+        out += kids
+        todo += kids
+    return out
 
 
 def start_host(
