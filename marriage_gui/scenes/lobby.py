@@ -36,6 +36,7 @@ KIND_LABELS = {
     "medium": "Computer: medium",
     "hard": "Computer: hard",
 }
+DEFAULT_HOST_NAME = "Host"  # not "You": every other screen shows this name too
 _NAME_DELAY = 0.4  # seconds after the last key before a name goes to the table
 
 
@@ -52,7 +53,7 @@ def open_table_process(
     reopen = save.is_file()
     config = TableConfig(
         seats=[("here", name), ("open", ""), ("open", ""), ("medium", "")],
-        table=f"{name}'s table",
+        table=f"{name}'s table" if name != DEFAULT_HOST_NAME else "Marriage table",
         save_path=str(save),
         reopen=reopen,
         discovery=True,
@@ -79,7 +80,7 @@ class LobbyScene(MenuScene):
     heading = "Host a table"
 
     def __init__(
-        self, app: App, player_name: str = "You", discovery_port: int = DISCOVERY_PORT
+        self, app: App, player_name: str = DEFAULT_HOST_NAME, discovery_port: int = DISCOVERY_PORT
     ) -> None:
         self.player_name = player_name
         self.discovery_port = discovery_port
@@ -145,7 +146,8 @@ class LobbyScene(MenuScene):
         if self.remote is None:
             return
         name = self.seat_rows[seat][1].text if seat < len(self.seat_rows) else ""
-        self.remote.send(p.SetSeat(seat, kind, name if kind != "open" else ""))
+        # A computer player gets its own name; a person keeps what was typed.
+        self.remote.send(p.SetSeat(seat, kind, name if kind == "here" else ""))
 
     def _rename(self, seat: int, _text: str = "") -> None:
         self._name_timers[seat] = _NAME_DELAY
