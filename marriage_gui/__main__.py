@@ -89,6 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="take Marriage out of this user's applications menu (Linux) and exit",
     )
+    p.epilog = "marriage --serve --help: host a table without a window (for a server)."
     return p
 
 
@@ -167,6 +168,12 @@ def _quiet_streams(log_file: Path) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["--serve"]:
+        # The headless table host: no window, no pygame import.
+        from marriage_net.serve import main as serve
+
+        return serve(argv[1:])
     args = build_parser().parse_args(argv)
     args.size, note = fit_size(args.size)
     if note is not None:

@@ -41,6 +41,8 @@ class TitleScene(MenuScene):
             self.continue_button,
             Button("New game", self.new_game, size=22),
             Button("Rules", self.rules, size=22),
+            Button("Host a table", self.host_table, size=22),
+            Button("Join a table", self.join_table, size=22),
             Button("Statistics", self.statistics, size=22),
             Button("Settings", self.settings, size=22),
             Button("Quit", self.quit, size=22),
@@ -94,6 +96,20 @@ class TitleScene(MenuScene):
     def new_game(self) -> None:
         self.app.sounds.play("click")
         self.app.open("new_game")
+
+    def host_table(self) -> None:
+        """Laptops on the same Wi-Fi play at one table: this one hosts it."""
+        from marriage_gui.scenes.lobby import LobbyScene
+
+        self.app.sounds.play("click")
+        self.app.push(LobbyScene(self.app))
+
+    def join_table(self) -> None:
+        """Sit at a table hosted by another laptop."""
+        from marriage_gui.scenes.join import JoinScene
+
+        self.app.sounds.play("click")
+        self.app.push(JoinScene(self.app))
 
     def rules(self) -> None:
         self.app.sounds.play("click")

@@ -1,0 +1,305 @@
+"""Join a table: the tables found nearby, the code, a free seat and a name.
+
+Finding tables asks only the addresses ``marriage_net.discovery`` allows (set
+``MARRIAGE_DISCOVERY=127.0.0.1`` to keep it on this machine); after a few seconds with nothing
+found, the player may type the host's address instead.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from marriage_gui.scenes.base import MenuScene
+from marriage_gui.scenes.lobby import TOKENS, spaced_code
+from marriage_gui.ui import theme
+from marriage_gui.ui.widgets import Button, TextInput, Widget
+from marriage_net import protocol as p
+from marriage_net.client import GONE, PLAYING, RemoteMatch
+from marriage_net.discovery import DISCOVERY_PORT, TableFound, discovery_targets, find_tables
+from marriage_net.serve import DEFAULT_PORT
+from marriage_net.tokens import TokenStore, table_key
+
+if TYPE_CHECKING:
+    from marriage_gui.app import App
+
+ASK_ADDRESS_AFTER = 4.0  # seconds with no table found before offering to type an address
+_LOOK_EVERY = 2.0
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``192.168.1.5`` or ``192.168.1.5:47470`` as (address, port); ValueError with a reason."""
+    text = text.strip()
+    if not text:
+        raise ValueError("type the address the host's screen shows")
+    host, sep, port_text = text.rpartition(":")
+    if not sep or "]" in port_text or host.count(":") > 0 and not host.startswith("["):
+        host, port_text = text, ""
+    host = host.strip("[]")
+    if not host or any(c.isspace() for c in host):
+        raise ValueError("that does not look like an address")
+    if not port_text:
+        return host, DEFAULT_PORT
+    if not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        raise ValueError("the port after ':' must be a number up to 65535")
+    return host, int(port_text)
+
+
+class JoinScene(MenuScene):
+    """Find a table, type its code, pick a free seat, type a name."""
+
+    name = "join"
+    heading = "Join a table"
+
+    def __init__(
+        self, app: App, player_name: str = "", discovery_port: int = DISCOVERY_PORT
+    ) -> None:
+        self.discovery_port = discovery_port
+        self.found: list[TableFound] = []
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self.waited = 0.0
+        self.chosen: tuple[str, int] | None = None
+        self.remote: RemoteMatch | None = None
+        self.message = ""
+        self.problem = False
+        self.table_buttons: list[Button] = []
+        self.seat_buttons: list[Button] = []
+        self._seen_tables: tuple[Any, ...] = ()
+        self._seen_seats: tuple[Any, ...] = ()
+        super().__init__(app)
+        self.tokens = TokenStore(app.storage.path(TOKENS))
+        self.name_input = TextInput(player_name, max_len=p.MAX_NAME, placeholder="Your name")
+        self.code_input = TextInput(
+            "", max_len=7, placeholder="6-digit code", on_submit=lambda _t: self.connect()
+        )
+        self.address_input = TextInput(
+            "", max_len=60, placeholder="e.g. 192.168.1.23", on_submit=lambda _t: self.connect()
+        )
+        self.connect_button = Button("Join", self.connect, primary=True, size=22)
+        try:
+            self.targets = discovery_targets()
+        except ValueError as exc:  # a typo in MARRIAGE_DISCOVERY: ask nobody, say why
+            self.targets = []
+            self.message, self.problem = f"Finding tables is switched off: {exc}", True
+        threading.Thread(target=self._look, daemon=True).start()
+        self.layout()
+
+    # ------------------------------------------------------------------ finding tables
+    def _look(self) -> None:
+        while not self._stop.is_set() and self.targets:
+            found = find_tables(self.targets, self.discovery_port, wait=0.8)
+            with self._lock:
+                self.found = found
+            self._stop.wait(_LOOK_EVERY)
+
+    @property
+    def ask_address(self) -> bool:
+        """Whether to offer typing the host's address (nothing found for a while)."""
+        return self.waited >= ASK_ADDRESS_AFTER or not self.targets
+
+    def choose(self, table: TableFound) -> None:
+        """Pick a table from the list."""
+        self.app.sounds.play("click")
+        self.chosen = (table.address, table.port)
+        self.address_input.set_text(f"{table.address}:{table.port}")
+        self.form.focus(self.code_input, keyboard=False)
+
+    # ------------------------------------------------------------------ joining
+    def connect(self) -> None:
+        """Reach the chosen table with the code; seats are picked once it answers."""
+        code = "".join(self.code_input.text.split())
+        try:
+            if not (len(code) == 6 and code.isdigit()):
+                raise ValueError("the table code is six digits, like 482 913")
+            where = (
+                parse_address(self.address_input.text)
+                if self.address_input.text.strip()
+                else self.chosen
+            )
+            if where is None:
+                raise ValueError("choose a table from the list, or type the host's address")
+        except ValueError as exc:
+            self.message, self.problem = str(exc).capitalize() + ".", True
+            return
+        self.app.sounds.play("click")
+        if self.remote is not None:
+            self.remote.close()
+        address, port = where
+        saved = self.tokens.tokens(table_key(address, port, code))
+        seat = min(saved) if saved else None
+        # A seat held before (the app was closed, or the table saved and reopened) comes back.
+        self.remote = RemoteMatch(
+            address,
+            port,
+            code,
+            self.name_input.text.strip() if seat is not None else "",
+            seat=seat,
+            tokens=self.tokens,
+            give_up=15.0,
+        )
+        self.message, self.problem = "Connecting…", False
+
+    def sit(self, seat: int) -> None:
+        """Take ``seat`` under the typed name."""
+        name = self.name_input.text.strip()
+        if not name:
+            self.message, self.problem = "Type your name first.", True
+            self.form.focus(self.name_input, keyboard=False)
+            return
+        if self.remote is not None:
+            self.app.sounds.play("click")
+            self.remote.sit(name, seat)
+
+    def back(self) -> None:
+        self._stop.set()
+        if self.remote is not None:
+            self.remote.close()
+            self.remote = None
+        super().back()
+
+    def on_exit(self) -> None:
+        super().on_exit()
+
+    # ------------------------------------------------------------------ time
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        with self._lock:
+            found = list(self.found)
+        if found:
+            self.waited = 0.0
+        else:
+            self.waited += dt
+        tables = tuple(found)
+        if tables != self._seen_tables:
+            self._seen_tables = tables
+            self.table_buttons = [
+                Button(
+                    f"{t.table}",
+                    partial(self.choose, t),
+                    size=18,
+                    sub=f"{t.address} · {t.open_seats} open seat(s)"
+                    + (" · playing" if t.started else ""),
+                )
+                for t in found[:5]
+            ]
+            self.layout()
+        remote = self.remote
+        if remote is None:
+            return
+        status = remote.refresh()
+        if status.state == GONE:
+            self.message, self.problem = status.message, True
+            self.remote = None
+            remote.close()
+            return
+        lobby = remote.lobby
+        seats = tuple((s.seat, s.kind, s.connected, s.name) for s in lobby.seats) if lobby else ()
+        if seats != self._seen_seats:
+            self._seen_seats = seats
+            self.seat_buttons = []
+            for s in lobby.seats if lobby else []:
+                free = s.kind == "open" and not s.connected and not s.name
+                label = "Sit here" if free else (s.name or "—")
+                self.seat_buttons.append(
+                    Button(
+                        f"Seat {s.seat + 1}: {label}",
+                        partial(self.sit, s.seat),
+                        size=17,
+                        enabled=free and not remote.seats,
+                        primary=free,
+                    )
+                )
+            self.layout()
+        if remote.refusals:
+            self.message, self.problem = remote.refusals[-1].capitalize() + ".", True
+            remote.refusals.clear()
+        elif remote.seats and lobby is not None and not lobby.started:
+            self.message, self.problem = "Seated. Waiting for the host to start…", False
+        elif lobby is not None and not remote.seats:
+            self.message, self.problem = "Choose a free seat.", False
+        if status.state == PLAYING and remote.seats:
+            from marriage_gui.scenes.lobby import NetTableScene
+
+            self._stop.set()
+            self.remote = None  # the table owns the connection now
+            self.app.replace(NetTableScene(self.app, remote))
+
+    # ------------------------------------------------------------------ layout and drawing
+    def layout(self) -> None:
+        if not hasattr(self, "connect_button"):
+            return
+        k = self.k
+        w = self.size[0]
+        x, y = round(60 * k), self.content_top + round(44 * k)
+        col = round(w * 0.42)
+        for b in self.table_buttons:
+            b.place(pygame.Rect(x, y, col - x, round(60 * k)), k)
+            y += round(70 * k)
+        rx = col + round(40 * k)
+        fw = w - rx - round(60 * k)
+        ry = self.content_top + round(44 * k)
+        self.name_input.place(pygame.Rect(rx, ry, fw, round(46 * k)), k)
+        self.code_input.place(pygame.Rect(rx, ry + round(84 * k), round(220 * k), round(54 * k)), k)
+        self.address_input.visible = self.ask_address
+        self.address_input.place(pygame.Rect(rx, ry + round(176 * k), fw, round(46 * k)), k)
+        self.connect_button.place(
+            pygame.Rect(rx + round(240 * k), ry + round(84 * k), round(160 * k), round(54 * k)), k
+        )
+        sy = ry + round(260 * k)
+        for b in self.seat_buttons:
+            b.place(pygame.Rect(rx, sy, fw, round(44 * k)), k)
+            sy += round(52 * k)
+        widgets: list[Widget] = [self.back_button, *self.table_buttons]
+        widgets += [self.name_input, self.code_input]
+        widgets += [self.connect_button]
+        if self.ask_address:
+            widgets.append(self.address_input)
+        self.form.set_widgets([*widgets, *self.seat_buttons])
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        k = self.k
+        w, h = self.size
+        x = round(60 * k)
+        small = round(16 * k)
+        surface.blit(
+            theme.text("Tables nearby", round(20 * k), theme.TEXT_DIM),
+            (x, self.content_top + round(10 * k)),
+        )
+        if not self.table_buttons:
+            dots = "." * (1 + int(self.waited * 2) % 3)
+            note = f"Looking for tables{dots}" if self.targets else "Not looking (switched off)"
+            surface.blit(theme.text(note, small, theme.TEXT), (x, self.content_top + round(50 * k)))
+            if self.ask_address:
+                tip = "Nothing yet? Type the host's address on the right (their screen shows it)."
+                for i, part in enumerate(theme.wrap(tip, small, round(w * 0.42) - x)):
+                    surface.blit(
+                        theme.text(part, small, theme.TEXT_DIM),
+                        (x, self.content_top + round((84 + 22 * i) * k)),
+                    )
+        labels = [
+            (self.name_input, "Your name"),
+            (self.code_input, "Table code"),
+        ]
+        if self.ask_address:
+            labels.append((self.address_input, "The host's address"))
+        for widget, label in labels:
+            text = theme.text(label, round(15 * k), theme.TEXT_DIM)
+            surface.blit(text, (widget.rect.x, widget.rect.y - text.get_height() - round(2 * k)))
+        if self.remote is not None and self.remote.lobby is not None:
+            lobby = self.remote.lobby
+            title = f"{lobby.table} · code {spaced_code(self.remote.code)} · {lobby.rules} rules"
+            surface.blit(
+                theme.text(title, round(17 * k), theme.GOLD, True),
+                (self.name_input.rect.x, self.name_input.rect.y + round(226 * k)),
+            )
+        if self.message:
+            colour = theme.ERROR if self.problem else theme.TEXT
+            for i, part in enumerate(theme.wrap(self.message, round(18 * k), w - round(120 * k))):
+                surface.blit(
+                    theme.text(part, round(18 * k), colour),
+                    (x, h - round(70 * k) + i * round(24 * k)),
+                )

@@ -1,0 +1,396 @@
+"""Host a table: the big table code, this laptop's address, and who sits where; then Start.
+
+The table itself runs in a child process (``marriage_net.hostproc``); this screen is one more
+client of it, over 127.0.0.1, holding the seats of the people at this screen.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from marriage_gui.scenes.base import MenuScene
+from marriage_gui.setup import MatchSetup, SeatSetup
+from marriage_gui.table.scene import TableScene
+from marriage_gui.ui import theme
+from marriage_gui.ui.widgets import Button, Stepper, TextInput
+from marriage_net import protocol as p
+from marriage_net.client import GONE, PLAYING, RECONNECTING, RemoteMatch, Status
+from marriage_net.discovery import DISCOVERY_PORT, host_addresses, listen_address
+from marriage_net.hostproc import HostProcess, TableConfig
+from marriage_net.serve import DEFAULT_PORT
+from marriage_net.tokens import TokenStore
+
+if TYPE_CHECKING:
+    from marriage_gui.app import App
+
+TABLE_SAVE = "lan_table.json"
+TOKENS = "lan_tokens.json"
+KIND_LABELS = {
+    "open": "Open: another laptop",
+    "here": "A person at this screen",
+    "easy": "Computer: easy",
+    "medium": "Computer: medium",
+    "hard": "Computer: hard",
+}
+DEFAULT_HOST_NAME = "Host"  # not "You": every other screen shows this name too
+_NAME_DELAY = 0.4  # seconds after the last key before a name goes to the table
+
+
+def spaced_code(code: str) -> str:
+    """The table code as people read it out: ``482 913``."""
+    return f"{code[:3]} {code[3:]}" if len(code) == 6 else code
+
+
+def open_table_process(
+    app: Any, name: str, discovery_port: int = DISCOVERY_PORT
+) -> tuple[HostProcess, bool]:
+    """Open (or reopen, if one was saved) this laptop's table; (process, reopened)."""
+    save = app.storage.path(TABLE_SAVE)
+    reopen = save.is_file()
+    config = TableConfig(
+        seats=[("here", name), ("open", ""), ("open", ""), ("medium", "")],
+        table=f"{name}'s table" if name != DEFAULT_HOST_NAME else "Marriage table",
+        save_path=str(save),
+        reopen=reopen,
+        discovery=True,
+        discovery_bind=listen_address(),
+        discovery_port=discovery_port,
+    )
+    address = listen_address()
+    proc = None
+    for port in (DEFAULT_PORT, 0):  # the usual port, else any free one
+        proc = HostProcess(config, address, None if reopen and port else port)
+        try:
+            proc.wait_ready()
+            return proc, reopen
+        except ValueError:
+            if port == 0:
+                raise
+    raise ValueError("the table could not be opened")
+
+
+class LobbyScene(MenuScene):
+    """The host's lobby: code, address, seats; Start deals."""
+
+    name = "lobby"
+    heading = "Host a table"
+
+    def __init__(
+        self, app: App, player_name: str = DEFAULT_HOST_NAME, discovery_port: int = DISCOVERY_PORT
+    ) -> None:
+        self.player_name = player_name
+        self.discovery_port = discovery_port
+        self.proc: HostProcess | None = None
+        self.remote: RemoteMatch | None = None
+        self.reopened = False
+        self.problem = ""
+        self.seat_rows: list[tuple[Stepper, TextInput]] = []
+        self._shape: tuple[Any, ...] = ()
+        self._name_timers: dict[int, float] = {}
+        super().__init__(app)
+        self.start_button = Button("Start", self.start, primary=True, size=24, enabled=False)
+        self.add_button = Button("+  Add a seat", self.add_seat, size=17)
+        self.remove_button = Button("×  Remove the last seat", self.remove_seat, size=17)
+        self.save_button = Button(
+            "Save and close",
+            self.save_and_close,
+            size=17,
+            tooltip="Everyone rejoins by themselves when you host again",
+        )
+        self.back_button.text = "‹  Close table"
+        self.addresses = host_addresses()
+        threading.Thread(target=self._open, daemon=True).start()
+
+    # ------------------------------------------------------------------ the table process
+    def _open(self) -> None:
+        try:
+            proc, reopened = open_table_process(self.app, self.player_name, self.discovery_port)
+        except (ValueError, OSError) as exc:
+            self.problem = f"The table could not be opened: {exc}"
+            return
+        tokens = TokenStore(self.app.storage.path(TOKENS))
+        self.remote = RemoteMatch(
+            "127.0.0.1", proc.port, proc.code, self.player_name, owner=proc.owner, tokens=tokens
+        )
+        self.proc, self.reopened = proc, reopened
+
+    @property
+    def lobby(self) -> p.Lobby | None:
+        """The table as the host last described it."""
+        return self.remote.lobby if self.remote is not None else None
+
+    # ------------------------------------------------------------------ actions
+    def start(self) -> None:
+        """Deal: the table tells every seat."""
+        if self.remote is not None:
+            self.app.sounds.play("click")
+            self.remote.send(p.Start())
+
+    def add_seat(self) -> None:
+        """One more seat, open for another laptop."""
+        lobby = self.lobby
+        if self.remote is not None and lobby is not None and len(lobby.seats) < 5:
+            self.remote.send(p.SetSeat(len(lobby.seats), "open"))
+
+    def remove_seat(self) -> None:
+        """The last seat goes."""
+        lobby = self.lobby
+        if self.remote is not None and lobby is not None and len(lobby.seats) > 2:
+            self.remote.send(p.SetSeat(len(lobby.seats) - 1, "none"))
+
+    def _set_kind(self, seat: int, kind: str) -> None:
+        if self.remote is None:
+            return
+        name = self.seat_rows[seat][1].text if seat < len(self.seat_rows) else ""
+        # A computer player gets its own name; a person keeps what was typed.
+        self.remote.send(p.SetSeat(seat, kind, name if kind == "here" else ""))
+
+    def _rename(self, seat: int, _text: str = "") -> None:
+        self._name_timers[seat] = _NAME_DELAY
+
+    def save_and_close(self) -> None:
+        """Close the table, keeping it: hosting again brings everyone back."""
+        self._close(save=True)
+
+    def back(self) -> None:
+        self._close(save=False)
+
+    def _close(self, save: bool) -> None:
+        self.app.sounds.play("click")
+        if self.remote is not None:
+            self.remote.close()
+        if self.proc is not None:
+            self.proc.stop(save=save)
+        if not save:
+            self.app.storage.path(TABLE_SAVE).unlink(missing_ok=True)
+        self.remote = self.proc = None
+        self.app.pop()
+
+    # ------------------------------------------------------------------ time
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        remote = self.remote
+        if remote is None:
+            return
+        status: Status = remote.refresh()
+        if status.state == GONE:
+            self.problem = status.message
+        for seat, left in list(self._name_timers.items()):
+            left -= dt
+            if left > 0:
+                self._name_timers[seat] = left
+                continue
+            del self._name_timers[seat]
+            lobby = self.lobby
+            if lobby is not None and seat < len(lobby.seats) and seat < len(self.seat_rows):
+                kind = lobby.seats[seat].kind
+                text = self.seat_rows[seat][1].text.strip()
+                if kind != "open" and text:
+                    remote.send(p.SetSeat(seat, kind, text))
+        lobby = self.lobby
+        if lobby is not None:
+            shape = tuple((s.kind, s.name if s.kind == "open" else "") for s in lobby.seats)
+            if shape != self._shape:
+                self._shape = shape
+                self._build_rows(lobby)
+            free = [s for s in lobby.seats if s.kind == "open" and not s.connected]
+            self.start_button.enabled = not lobby.started and not free
+            self.start_button.tooltip = (
+                "Waiting for players to take the open seats" if free else None
+            )
+            self.add_button.enabled = len(lobby.seats) < 5 and not lobby.started
+            self.remove_button.enabled = len(lobby.seats) > 2 and not lobby.started
+        if status.state == PLAYING and remote.seats:
+            self.open_table()
+
+    def open_table(self) -> None:
+        """The match has been dealt: the card table takes over, playing through RemoteMatch."""
+        if self.remote is None:
+            return
+        table = NetTableScene(self.app, self.remote, self.proc)
+        # The table owns the connection and the table's process from now on.
+        self.remote = self.proc = None
+        self.app.replace(table)
+
+    # ------------------------------------------------------------------ layout and drawing
+    def _build_rows(self, lobby: p.Lobby) -> None:
+        rows = []
+        for info in lobby.seats:
+            kinds = list(KIND_LABELS)
+            stepper = Stepper(
+                kinds,
+                kinds.index(info.kind) if info.kind in kinds else 0,
+                on_change=partial(self._set_kind, info.seat),
+                fmt=KIND_LABELS.__getitem__,
+                tooltip="Who plays this seat",
+                wrap=True,
+            )
+            name = TextInput(
+                info.name,
+                on_change=partial(self._rename, info.seat),
+                max_len=p.MAX_NAME,
+                placeholder="waiting for a player…" if info.kind == "open" else "Name",
+            )
+            name.enabled = info.kind != "open"
+            rows.append((stepper, name))
+        self.seat_rows = rows
+        self.layout()
+
+    def layout(self) -> None:
+        if not hasattr(self, "start_button"):
+            return
+        k = self.k
+        w, h = self.size
+        left = round(w * 0.46)
+        y = self.content_top + round(30 * k)
+        row_h, gap = round(46 * k), round(12 * k)
+        widgets: list[Any] = []
+        for stepper, name in self.seat_rows:
+            stepper.place(pygame.Rect(left + round(40 * k), y, round(330 * k), row_h), k)
+            name.place(pygame.Rect(left + round(384 * k), y, w - left - round(424 * k), row_h), k)
+            widgets += [stepper, name]
+            y += row_h + gap
+        bw = round(250 * k)
+        self.add_button.place(pygame.Rect(left + round(40 * k), y, bw, round(40 * k)), k)
+        self.remove_button.place(
+            pygame.Rect(left + round(54 * k) + bw, y, bw + round(40 * k), round(40 * k)), k
+        )
+        bottom = h - round(90 * k)
+        self.start_button.place(
+            pygame.Rect(w - round(300 * k), bottom, round(260 * k), round(60 * k)), k
+        )
+        self.save_button.place(
+            pygame.Rect(w - round(540 * k), bottom + round(10 * k), round(220 * k), round(44 * k)),
+            k,
+        )
+        widgets += [self.add_button, self.remove_button, self.save_button, self.start_button]
+        self.form.set_widgets([self.back_button, *widgets])
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        k = self.k
+        w, h = self.size
+        left = round(48 * k)
+        top = self.content_top + round(20 * k)
+        panel = pygame.Rect(left, top, round(w * 0.46) - left - round(24 * k), round(470 * k))
+        theme.panel(surface, panel, round(14 * k), shadow=round(8 * k))
+        x = panel.x + round(28 * k)
+        y = panel.y + round(22 * k)
+        surface.blit(theme.text("Table code", round(20 * k), theme.TEXT_DIM), (x, y))
+        code = self.proc.code if self.proc is not None else "······"
+        big = theme.text(spaced_code(code), round(84 * k), theme.GOLD_LIGHT, True)
+        surface.blit(big, (x, y + round(26 * k)))
+        y += round(26 * k) + big.get_height() + round(14 * k)
+        lines = [
+            "On the same Wi-Fi, the others choose “Join a table” and type this code.",
+            "If their game does not find yours, they type this laptop's address:",
+        ]
+        size = round(17 * k)
+        for line in lines:
+            for part in theme.wrap(line, size, panel.w - round(56 * k)):
+                surface.blit(theme.text(part, size, theme.TEXT), (x, y))
+                y += round(24 * k)
+        address = ", ".join(self.addresses) or "no network found"
+        if self.proc is not None and self.proc.port != DEFAULT_PORT:
+            address += f"  (port {self.proc.port})"
+        surface.blit(theme.text(address, round(26 * k), theme.GOLD, True), (x, y + round(4 * k)))
+        y += round(48 * k)
+        notes = [
+            "Windows may ask about the firewall: choose Allow.",
+            "Nobody finds the table? Switch on this laptop's mobile hotspot and have the "
+            "others join it.",
+        ]
+        if self.reopened:
+            notes.insert(0, "Your saved table is open again: everyone rejoins by themselves.")
+        for note in notes:
+            for part in theme.wrap(note, round(15 * k), panel.w - round(56 * k)):
+                surface.blit(theme.text(part, round(15 * k), theme.TEXT_DIM), (x, y))
+                y += round(21 * k)
+        # The seats, with who is connected.
+        sx = round(w * 0.46)
+        surface.blit(theme.text("Seats", round(20 * k), theme.TEXT_DIM), (sx, self.content_top))
+        lobby = self.lobby
+        if lobby is not None:
+            for (stepper, _name), info in zip(self.seat_rows, lobby.seats, strict=False):
+                dot = theme.ON if info.connected else theme.TEXT_FAINT
+                centre = (sx + round(16 * k), stepper.rect.centery)
+                pygame.draw.circle(surface, dot, centre, round(8 * k))
+                if info.bot_playing:
+                    tag = theme.text("a computer plays for now", round(13 * k), theme.ERROR)
+                    surface.blit(tag, (stepper.rect.x, stepper.rect.bottom))
+        message = self.problem or ("Opening the table…" if self.proc is None else "")
+        if message:
+            for i, part in enumerate(theme.wrap(message, round(18 * k), w - round(100 * k))):
+                text = theme.text(part, round(18 * k), theme.ERROR if self.problem else theme.TEXT)
+                surface.blit(text, (round(48 * k), h - round(80 * k) + i * round(24 * k)))
+
+
+def draw_connection_banner(surface: pygame.Surface, status: Status, k: float) -> None:
+    """The band across the top of the table while the connection is away, or for good gone."""
+    if status.state not in (RECONNECTING, GONE):
+        return
+    w = surface.get_width()
+    gone = status.state == GONE
+    text = (
+        status.message
+        if gone
+        else "Reconnecting…  " + status.message.replace("Reconnecting to the table…", "").strip()
+    )
+    size = round(19 * k)
+    lines = theme.wrap(text.strip(), size, w - round(80 * k), True)
+    band = pygame.Rect(0, 0, w, round(16 * k) + len(lines) * round(26 * k))
+    layer = pygame.Surface(band.size, pygame.SRCALPHA)
+    layer.fill((120, 24, 20, 225) if gone else (20, 20, 20, 205))
+    surface.blit(layer, band.topleft)
+    for i, line in enumerate(lines):
+        label = theme.text(line, size, theme.TEXT, True)
+        surface.blit(label, label.get_rect(midtop=(w // 2, round(8 * k) + i * round(26 * k))))
+
+
+class NetTableScene(TableScene):
+    """The card table for a match hosted over the network (here or on another laptop).
+
+    It plays through ``RemoteMatch`` like any other match; it adds the connection's banner,
+    and on the host's laptop it owns the table's process: leaving the table saves and closes
+    it, so that hosting again brings everyone back.
+    """
+
+    name = "table"
+
+    def __init__(self, app: App, remote: RemoteMatch, proc: HostProcess | None = None) -> None:
+        first = remote.view(remote.seats[0])
+        lobby = remote.lobby
+        kinds = {s.seat: s.kind for s in lobby.seats} if lobby is not None else {}
+        seats = tuple(
+            SeatSetup(
+                name.strip() or f"Player {i + 1}",
+                kinds[i] if kinds.get(i) in ("easy", "medium", "hard") else "human",
+            )
+            for i, name in enumerate(first.names)
+        )
+        setup = MatchSetup(seats, first.rules, max(1, first.hands_total))
+        super().__init__(app, setup, remote, seats=remote.seats)
+        self.remote = remote
+        self.proc = proc
+
+    def update(self, dt: float) -> None:
+        self.remote.refresh()
+        super().update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        draw_connection_banner(surface, self.remote.status, theme.ui_scale(surface.get_size()))
+
+    def _record(self, what: str) -> None:
+        # The statistics count this laptop's games against the computer and hot-seat friends;
+        # a networked table's other seats are people elsewhere, not "you".
+        return
+
+    def close(self) -> None:
+        super().close()
+        if self.proc is not None:
+            self.proc.stop(save=True)
+            self.proc = None

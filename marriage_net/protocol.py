@@ -1,0 +1,378 @@
+"""The table's messages: JSON text frames, each an object with a ``type``, decoded strictly.
+
+Both ends decode into the typed structs below and nothing else: an unknown field, a wrong type,
+a missing field, bad UTF-8 or absurd nesting is a ``ProtocolError`` with a reason, never a crash.
+Actions travel as the engine's own action text (``"discard QS"``), views and events as the plain
+data of their ``to_dict``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+#: Bumped whenever a message changes shape; a client of another version is told so by name.
+PROTO = 1
+#: The largest message a host accepts from a client (the design's limit).
+MAX_CLIENT_MESSAGE = 16 * 1024
+#: The largest message a client accepts from a host: a snapshot carries the hand's whole log.
+MAX_HOST_MESSAGE = 1024 * 1024
+#: The emotes a player may send: a fixed list, so no free text reaches other screens.
+EMOTES = ("hello", "nice", "oops", "hurry", "thanks", "well_played")
+#: What a seat can be in the lobby: waiting for a laptop, a person at the host's screen, a bot.
+SEAT_KINDS = ("open", "here", "easy", "medium", "hard")
+#: Longest player name accepted.
+MAX_NAME = 24
+
+
+class ProtocolError(ValueError):
+    """A message that breaks the protocol; ``reason`` says how, in words."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class _Msg(msgspec.Struct, forbid_unknown_fields=True, tag_field="type"):
+    """Base of every message: unknown fields are an error, the tag names the kind."""
+
+
+# ---------------------------------------------------------------- client to host
+class Hello(_Msg, tag="hello"):
+    """The first message of a connection: the table code and a seat to sit in (or return to)."""
+
+    proto: int
+    code: str
+    name: str
+    token: str | None = None
+    seat: int | None = None
+    owner: str | None = None
+
+
+class Sit(_Msg, tag="sit"):
+    """Take one more seat on this connection (a second person at the same laptop)."""
+
+    name: str
+    token: str | None = None
+    seat: int | None = None
+
+
+class Act(_Msg, tag="act"):
+    """Play ``action`` (the engine's action text) for ``seat``, at match version ``v``."""
+
+    seat: int
+    v: int
+    action: str
+
+
+class Resync(_Msg, tag="resync"):
+    """Send me a fresh snapshot of ``seat``, or of every seat I hold."""
+
+    seat: int | None = None
+
+
+class Ready(_Msg, tag="ready"):
+    """``seat``'s player is ready to start."""
+
+    seat: int
+
+
+class Emote(_Msg, tag="emote"):
+    """A fixed emote from ``seat`` (one of ``EMOTES``); the host passes it to everyone."""
+
+    seat: int
+    id: str
+
+
+class SetSeat(_Msg, tag="seat"):
+    """The host's own screen sets what a seat is (``SEAT_KINDS``) and its name."""
+
+    seat: int
+    kind: str
+    name: str = ""
+
+
+class Start(_Msg, tag="start"):
+    """The host's own screen starts the match."""
+
+
+class Kick(_Msg, tag="kick"):
+    """The host's own screen opens a seat again, sending its player away."""
+
+    seat: int
+
+
+class Close(_Msg, tag="close"):
+    """The host's own screen saves the table and closes it (everyone rejoins when it reopens)."""
+
+
+ClientMessage = Hello | Sit | Act | Resync | Ready | Emote | SetSeat | Start | Kick | Close
+
+
+# ---------------------------------------------------------------- views and events on the wire
+class EventData(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """``Event.to_dict`` as it travels (already filtered for the seat)."""
+
+    kind: str
+    player: int | None
+    card_ids: list[int]
+    groups: list[int]
+    private_to: int | None
+    text: str
+
+
+class BreakdownData(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """One player's maal count: the total and each item (label, cards, points)."""
+
+    total: int
+    items: list[tuple[str, str, int]]
+
+
+class DeadwoodData(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """One player's deadwood count under deadwood scoring."""
+
+    points: int
+    melds: list[str]
+    loose: str
+
+
+class ResultData(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """``HandResult.to_dict`` as it travels."""
+
+    hand_no: int
+    dealer: int
+    winner: int | None
+    reason: str
+    dublee_win: bool
+    tiplu: str | None
+    seen: list[bool]
+    points: list[int]
+    breakdowns: list[BreakdownData]
+    nets: list[int]
+    hands: list[list[int]]
+    shown: list[list[tuple[str, list[int]]]]
+    finish: list[list[int]]
+    final_discard: int | None
+    totals: list[int]
+    deadwood: list[DeadwoodData]
+
+
+RuleValue = bool | int | str | list[int]
+
+
+class ViewData(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """``PlayerView.to_dict`` as it travels: one seat's knowledge, nothing more."""
+
+    seat: int
+    names: list[str]
+    rules: dict[str, RuleValue]
+    phase: str
+    current_player: int
+    dealer: int
+    hand_no: int
+    hands_total: int
+    turn: int
+    hand: list[int]
+    hand_counts: list[int]
+    shown: list[list[tuple[str, list[int]]]]
+    discards: list[int]
+    stock_count: int
+    seen: list[bool]
+    seen_by_dublees: list[bool]
+    tiplu_id: int | None
+    taken: int | None
+    must_go_out: bool
+    legal: list[str]
+    history: list[EventData]
+    totals: list[int]
+    result: ResultData | None
+    revealed_hands: list[list[int]] | None
+
+
+# ---------------------------------------------------------------- host to client
+class Welcome(_Msg, tag="welcome"):
+    """You hold ``seat``; keep ``token`` to come back to it."""
+
+    seat: int
+    token: str
+    name: str
+
+
+class SeatInfo(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """One seat as everybody sees it in the lobby and at the table."""
+
+    seat: int
+    kind: str
+    name: str
+    connected: bool
+    ready: bool
+    bot_playing: bool
+
+
+class Lobby(_Msg, tag="lobby"):
+    """The table before (and while) it plays: its seats and whether it has started."""
+
+    table: str
+    seats: list[SeatInfo]
+    started: bool
+    rules: str
+    hands: int
+
+
+class Snapshot(_Msg, tag="snapshot"):
+    """Everything ``seat`` may know at version ``v`` (sent on joining and after a resync)."""
+
+    seat: int
+    v: int
+    view: ViewData
+
+
+class Updated(_Msg, tag="update"):
+    """What happened to ``seat`` at version ``v``: its filtered events and its new view."""
+
+    seat: int
+    v: int
+    events: list[EventData]
+    view: ViewData
+
+
+class Refused(_Msg, tag="refused"):
+    """A request the host turned down, with the reason in words."""
+
+    v: int
+    reason: str
+    seat: int | None = None
+
+
+class SeatStatus(_Msg, tag="seat_status"):
+    """A seat's player left, came back, or a bot took over their turns."""
+
+    seat: int
+    connected: bool
+    bot_playing: bool
+    name: str
+
+
+class Emoted(_Msg, tag="emoted"):
+    """``seat`` sent emote ``id``."""
+
+    seat: int
+    id: str
+
+
+class Closing(_Msg, tag="closing"):
+    """The host is closing the table; ``why`` is a sentence a player can read."""
+
+    why: str
+    saved: bool = False
+
+
+HostMessage = Welcome | Lobby | Snapshot | Updated | Refused | SeatStatus | Emoted | Closing
+
+_client_decoder = msgspec.json.Decoder(ClientMessage)
+_host_decoder = msgspec.json.Decoder(HostMessage)
+_encoder = msgspec.json.Encoder()
+
+
+def _decode(decoder: msgspec.json.Decoder[Any], data: str | bytes, limit: int) -> Any:
+    if len(data) > limit:
+        raise ProtocolError(f"message too large ({len(data)} bytes; the limit is {limit})")
+    try:
+        return decoder.decode(data)
+    except msgspec.ValidationError as exc:
+        raise ProtocolError(f"bad message: {exc}") from None
+    except msgspec.DecodeError as exc:
+        raise ProtocolError(f"not a readable message: {exc}") from None
+    except RecursionError:
+        raise ProtocolError("bad message: nested too deeply") from None
+
+
+def decode_client(data: str | bytes) -> ClientMessage:
+    """A message from a client, checked strictly; ProtocolError says what is wrong."""
+    return _decode(_client_decoder, data, MAX_CLIENT_MESSAGE)
+
+
+def decode_host(data: str | bytes) -> HostMessage:
+    """A message from a host, checked as strictly as the host checks clients."""
+    return _decode(_host_decoder, data, MAX_HOST_MESSAGE)
+
+
+def encode(message: Any) -> str:
+    """A message (a struct or a plain dict with a ``type``) as JSON text."""
+    return _encoder.encode(message).decode("utf-8")
+
+
+def encode_raw(kind: str, **fields: Any) -> str:
+    """A message built from plain data (views as ``to_dict`` gives them) as JSON text.
+
+    The host sends views this way: encoding the dicts directly costs less than building structs.
+    """
+    return encode({"type": kind, **fields})
+
+
+def check_name(name: str) -> str:
+    """A player's name, trimmed; ProtocolError when empty, too long or not printable."""
+    clean = " ".join(name.split())
+    if not clean:
+        raise ProtocolError("type a name")
+    if len(clean) > MAX_NAME:
+        raise ProtocolError(f"a name has at most {MAX_NAME} letters")
+    if not clean.isprintable():
+        raise ProtocolError("a name may hold only printable letters")
+    return clean
+
+
+def plain(data: Any) -> Any:
+    """A decoded struct (or list of them) as the plain data ``from_dict`` reads (lists, dicts)."""
+    return _lists(msgspec.to_builtins(data))
+
+
+def _lists(x: Any) -> Any:
+    # to_builtins keeps tuples; the engine's from_dict reads JSON's shapes, where all are lists.
+    if isinstance(x, list | tuple):
+        return [_lists(i) for i in x]
+    if isinstance(x, dict):
+        return {k: _lists(v) for k, v in x.items()}
+    return x
+
+
+__all__ = [
+    "EMOTES",
+    "MAX_CLIENT_MESSAGE",
+    "MAX_HOST_MESSAGE",
+    "MAX_NAME",
+    "PROTO",
+    "SEAT_KINDS",
+    "Act",
+    "ClientMessage",
+    "Close",
+    "Closing",
+    "Emote",
+    "Emoted",
+    "EventData",
+    "Hello",
+    "HostMessage",
+    "Kick",
+    "Lobby",
+    "ProtocolError",
+    "Ready",
+    "Refused",
+    "Resync",
+    "ResultData",
+    "SeatInfo",
+    "SeatStatus",
+    "SetSeat",
+    "Sit",
+    "Snapshot",
+    "Start",
+    "Updated",
+    "ViewData",
+    "Welcome",
+    "check_name",
+    "decode_client",
+    "decode_host",
+    "encode",
+    "encode_raw",
+    "plain",
+]

@@ -1,0 +1,200 @@
+"""Helpers for the network tests: a host on 127.0.0.1 in a thread, raw clients, a proxy.
+
+Everything here listens on and connects to 127.0.0.1 only, on ports the system picks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from websockets.sync.client import ClientConnection, connect
+
+from marriage_net import protocol as p
+from marriage_net.host import TableHost
+
+LOOPBACK = "127.0.0.1"
+
+
+class HostThread:
+    """A ``TableHost`` served from its own event loop thread, bound to 127.0.0.1 port 0."""
+
+    def __init__(self, make: Callable[[], TableHost], port: int = 0) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.host: TableHost = self.call(make)
+        self.port: int = self.run(self.host.start(LOOPBACK, port))
+
+    def run(self, coro: Any, timeout: float = 10) -> Any:
+        """Run a coroutine on the host's loop and wait for its result."""
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
+
+    def call(self, fn: Callable[[], Any], timeout: float = 10) -> Any:
+        """Run ``fn`` on the host's loop (host state is only touched there)."""
+
+        async def wrap() -> Any:
+            return fn()
+
+        return self.run(wrap(), timeout)
+
+    @property
+    def code(self) -> str:
+        """The table code."""
+        return self.host.code
+
+    def stop(self, why: str = "The host closed the table.", saved: bool = False) -> None:
+        """Close the table and end the thread."""
+        with contextlib.suppress(Exception):
+            self.run(self.host.close(why, saved))
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
+        self.loop.close()
+
+
+def raw_client(port: int) -> ClientConnection:
+    """A bare websocket to the host (for hostile messages)."""
+    return connect(f"ws://{LOOPBACK}:{port}", open_timeout=5, close_timeout=1, max_size=None)
+
+
+def say_hello(ws: ClientConnection, code: str, name: str = "Eve", **kw: Any) -> p.HostMessage:
+    """Send hello; the first answer, decoded."""
+    ws.send(p.encode(p.Hello(p.PROTO, code, name, **kw)))
+    return p.decode_host(ws.recv(timeout=5))
+
+
+def messages_until(
+    ws: ClientConnection, want: Callable[[p.HostMessage], bool], timeout: float = 5
+) -> list[p.HostMessage]:
+    """Read messages until one satisfies ``want`` (it is the last of the list)."""
+    out: list[p.HostMessage] = []
+    end = time.monotonic() + timeout
+    while True:
+        msg = p.decode_host(ws.recv(timeout=max(0.01, end - time.monotonic())))
+        out.append(msg)
+        if want(msg):
+            return out
+
+
+def wait_for(cond: Callable[[], bool], timeout: float = 10, step: float = 0.01) -> bool:
+    """Poll ``cond`` until it holds or ``timeout`` passes."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if cond():
+            return True
+        time.sleep(step)
+    return cond()
+
+
+class Proxy:
+    """A TCP proxy on 127.0.0.1 that can cut every connection through it, or hold new ones."""
+
+    def __init__(self, target_port: int) -> None:
+        self.target_port = target_port
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.links: set[asyncio.StreamWriter] = set()
+        self.blocked = False
+        self.stalled = asyncio.Event()  # set: bytes flow; clear: the line goes silent
+        self.stalled.set()
+        self.delay = 0.0
+        self.port: int = asyncio.run_coroutine_threadsafe(self._start(), self.loop).result(5)
+
+    async def _start(self) -> int:
+        self.server = await asyncio.start_server(self._link, LOOPBACK, 0)
+        return int(self.server.sockets[0].getsockname()[1])
+
+    async def _link(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if self.blocked:
+            writer.close()
+            return
+        try:
+            up_r, up_w = await asyncio.open_connection(LOOPBACK, self.target_port)
+        except OSError:
+            writer.close()
+            return
+        self.links.update((writer, up_w))
+
+        async def pipe(r: asyncio.StreamReader, w: asyncio.StreamWriter) -> None:
+            with contextlib.suppress(Exception):
+                while data := await r.read(65536):
+                    await self.stalled.wait()
+                    if self.delay:
+                        await asyncio.sleep(self.delay)
+                    w.write(data)
+                    await w.drain()
+            w.close()
+
+        await asyncio.gather(pipe(reader, up_w), pipe(up_r, writer))
+        self.links.difference_update((writer, up_w))
+
+    def cut(self, block: bool = False) -> None:
+        """Drop every connection now (a pulled cable); ``block`` refuses new ones too."""
+
+        def do() -> None:
+            self.blocked = block
+            for w in list(self.links):
+                transport = w.transport
+                transport.abort()
+
+        self.loop.call_soon_threadsafe(do)
+
+    def stall(self, silent: bool = True) -> None:
+        """Keep connections open but pass nothing (a frozen laptop); False lets bytes flow."""
+        self.loop.call_soon_threadsafe(self.stalled.clear if silent else self.stalled.set)
+
+    def unblock(self) -> None:
+        """Let connections through again."""
+        self.loop.call_soon_threadsafe(setattr, self, "blocked", False)
+
+    def stop(self) -> None:
+        """Close the proxy."""
+        self.cut(block=True)
+        self.loop.call_soon_threadsafe(self.server.close)
+        time.sleep(0.05)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
+
+
+def play_turns(
+    clients: list[Any], bots: dict[int, Any], done: Callable[[], bool], timeout: float
+) -> int:
+    """Play every held seat of ``clients`` with ``bots`` (by seat) until ``done``; actions sent.
+
+    Each seat acts once per position (seat, version): a refusal or a lost update is answered by
+    the next snapshot, never by sending again blindly.
+    """
+    sent: set[tuple[int, int]] = set()
+    count = 0
+    end = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > end:
+            raise AssertionError("the match did not finish in time")
+        idle = True
+        # Between hands any person may deal the next one: here the first seat in play does.
+        dealer = min((s for c in clients for s in c.seats if c.has_view(s)), default=None)
+        for client in clients:
+            for seat in client.seats:
+                client.poll(seat)
+                if not client.has_view(seat):
+                    continue
+                view = client.view(seat)
+                key = (seat, client.seat_version(seat))
+                if view.phase == "hand_over" and seat == dealer and key not in sent:
+                    sent.add(key)
+                    client.submit(seat, "next hand")
+                    count += 1
+                    idle = False
+                elif view.is_my_turn and key not in sent and seat in bots:
+                    sent.add(key)
+                    client.submit(seat, bots[seat].choose(view))
+                    count += 1
+                    idle = False
+        if idle:
+            time.sleep(0.002)
+    return count

@@ -1,0 +1,98 @@
+"""The host's lobby and the join screen, driven headless, on loopback only."""
+
+import socket
+import time
+
+from marriage_gui.app import App
+from marriage_net import discovery
+
+
+def _free_udp_port():
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _step(apps, until, timeout=20.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        for app in apps:
+            app.step([], 1 / 30)
+        if until():
+            return True
+        time.sleep(0.02)
+    return until()
+
+
+def test_host_and_join_through_the_screens(tmp_path, monkeypatch):
+    from marriage_gui.scenes.join import JoinScene
+    from marriage_gui.scenes.lobby import LobbyScene
+
+    monkeypatch.setenv(discovery.ENV, "127.0.0.1")
+    port = _free_udp_port()
+    host_app = App((1280, 800), headless=True, data_dir=tmp_path / "host")
+    join_app = App((1280, 800), headless=True, data_dir=tmp_path / "join")
+    host_app.go_title()
+    join_app.go_title()
+    lobby = LobbyScene(host_app, "Asha", discovery_port=port)
+    host_app.push(lobby)
+    join = JoinScene(join_app, "Bina", discovery_port=port)
+    join_app.push(join)
+    apps = [host_app, join_app]
+    try:
+        assert _step(apps, lambda: lobby.lobby is not None), lobby.problem
+        assert lobby.proc is not None and lobby.addresses == ["127.0.0.1"]
+        assert not lobby.start_button.enabled  # two seats are still open
+        # The join screen finds the table (on loopback) and joins with the code.
+        assert _step(apps, lambda: bool(join.table_buttons))
+        join.table_buttons[0].click()
+        join.code_input.set_text("000000" if lobby.proc.code != "000000" else "111111")
+        join.connect()
+        assert _step(apps, lambda: join.problem and "wrong table code" in join.message)
+        join.code_input.set_text(lobby.proc.code)
+        join.connect()
+        assert _step(apps, lambda: len(join.seat_buttons) == 4)
+        free = [b for b in join.seat_buttons if b.enabled]
+        assert len(free) == 2
+        free[0].click()
+        assert _step(
+            apps, lambda: lobby.lobby.seats[1].name == "Bina" and lobby.lobby.seats[1].connected
+        )
+        # The host makes the last open seat a computer player; now Start is live.
+        lobby.seat_rows[2][0].move(2)  # open -> here -> easy
+        assert _step(apps, lambda: lobby.lobby.seats[2].kind == "easy")
+        assert _step(apps, lambda: lobby.start_button.enabled)
+        lobby.start_button.click()
+        assert _step(
+            apps, lambda: host_app.scene.name == "table" and join_app.scene.name == "table"
+        )
+        host_table, join_table = host_app.scene, join_app.scene
+        assert host_table.remote.seats == [0] and join_table.remote.seats == [1]
+        assert host_table.state.hand and join_table.state.hand
+        assert host_table.setup.seats[2].kind == "easy"
+        # The host leaves the table: it is saved and closed; the other screen says so and waits.
+        host_app.go_title()
+        remote = join_table.remote
+        assert _step([join_app], lambda: remote.refresh().state == "reconnecting")
+        assert "saved the table" in remote.status.message
+        # Hosting again reopens it: the joined laptop is back in its seat by itself.
+        again = LobbyScene(host_app, "Asha", discovery_port=port)
+        host_app.push(again)
+        assert _step(apps, lambda: host_app.scene.name == "table", timeout=30), again.problem
+        assert _step([join_app], lambda: remote.refresh().state == "playing")
+        assert join_app.scene is join_table and remote.view(1).hand == join_table.state.hand
+        lobby = again
+        # Leaving for good: the other screen is told plainly, not left hanging.
+        host_app.scene.proc.stop(save=False)
+        assert _step([join_app], lambda: remote.refresh().state == "gone")
+        assert remote.status.message == "The host closed the table."
+        host_app.go_title()
+    finally:
+        for app in apps:
+            for scene in app.stack:
+                for proc in (getattr(scene, "proc", None),):
+                    if proc is not None:
+                        proc.kill()
+                remote = getattr(scene, "remote", None)
+                if remote is not None:
+                    remote.close()
