@@ -33,6 +33,8 @@ SCENES: dict[str, str] = {
     "hand_result": "marriage_gui.scenes.hand_result:HandResultScene",
     "match_over": "marriage_gui.scenes.match_over:MatchOverScene",
     "table": "marriage_gui.table.scene:TableScene",
+    "lobby": "marriage_gui.scenes.lobby:LobbyScene",
+    "join": "marriage_gui.scenes.join:JoinScene",
 }
 
 SceneMaker = Callable[..., Scene]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from marriage_gui.scenes.base import MenuScene
-from marriage_gui.scenes.lobby import TOKENS, spaced_code
+from marriage_gui.table.net import TOKENS, NetTableScene, spaced_code
 from marriage_gui.ui import theme
 from marriage_gui.ui.widgets import Button, TextInput, Widget
 from marriage_net import protocol as p
@@ -222,8 +222,6 @@ class JoinScene(MenuScene):
         elif lobby is not None and not remote.seats:
             self.message, self.problem = "Choose a free seat.", False
         if status.state == PLAYING and remote.seats:
-            from marriage_gui.scenes.lobby import NetTableScene
-
             self._stop.set()
             self.remote = None  # the table owns the connection now
             self.app.replace(NetTableScene(self.app, remote))

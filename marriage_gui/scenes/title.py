@@ -99,17 +99,13 @@ class TitleScene(MenuScene):
 
     def host_table(self) -> None:
         """Laptops on the same Wi-Fi play at one table: this one hosts it."""
-        from marriage_gui.scenes.lobby import LobbyScene
-
         self.app.sounds.play("click")
-        self.app.push(LobbyScene(self.app))
+        self.app.open("lobby")
 
     def join_table(self) -> None:
         """Sit at a table hosted by another laptop."""
-        from marriage_gui.scenes.join import JoinScene
-
         self.app.sounds.play("click")
-        self.app.push(JoinScene(self.app))
+        self.app.open("join")
 
     def rules(self) -> None:
         self.app.sounds.play("click")

@@ -476,6 +476,11 @@ class TextInput(Widget):
         self.error = False
         self._blink = 0.0
 
+    def set_text(self, text: str) -> None:
+        """Replace the text (without telling the owner)."""
+        self.text = text[: self.max_len]
+        self.cursor = len(self.text)
+
     def _changed(self) -> None:
         if self.on_change is not None:
             self.on_change(self.text)
