@@ -122,7 +122,10 @@ def decide(seat: int, level: str, seed: int, view: PlayerView) -> Action:
     bot = _BOTS.get((seat, level, seed))
     if bot is None:
         bot = _BOTS[(seat, level, seed)] = make_bot(level, seed + seat * 7919)
-    return bot.choose(view)
+    action = bot.choose(view)
+    if action is None:
+        raise ValueError(f"seat {seat} has nothing to do now")
+    return action
 
 
 def _ready() -> bool:

@@ -46,9 +46,10 @@ def loopback_hand(timeout: float = 120.0) -> tuple[int, str]:
                 view = client.view(seat)
                 views.append(view)
                 key = (seat, client.seat_version(seat))
-                if view.is_my_turn and key not in sent:
+                action = bots[seat].choose(view) if view.is_my_turn else None
+                if action is not None and key not in sent:
                     sent.add(key)
-                    client.submit(seat, bots[seat].choose(view))
+                    client.submit(seat, action)
                 elif view.phase == "hand_over" and seat == 0 and key not in sent:
                     sent.add(key)  # between hands any person may deal: the first seat does
                     client.submit(seat, "next hand")

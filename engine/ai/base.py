@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from engine.actions import Action, Discard, ExposeTunnela, GoOut, NextHand, See
 from engine.cards import CARDS, Card, code_of
@@ -15,30 +13,10 @@ from engine.view import PlayerView
 from engine.wilds import Wilds
 
 
-class NoAction(ValueError):
-    """A bot was asked to act for a seat that has nothing to do."""
-
-
 class Bot:
     """A player that decides from a PlayerView alone."""
 
     level = "bot"
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        # Every bot refuses a view with nothing to do with a reason, never an IndexError deep
-        # inside its search: one guard here instead of one per level.
-        super().__init_subclass__(**kwargs)
-        choose = cls.__dict__.get("choose")
-        if choose is None:
-            return
-
-        @functools.wraps(choose)
-        def guarded(self: Bot, view: PlayerView) -> Action:
-            if not view.legal:
-                raise NoAction(f"{view.names[view.seat]} has nothing to do now")
-            return choose(self, view)
-
-        cls.choose = guarded  # type: ignore[method-assign]
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed

@@ -37,7 +37,10 @@ def _play(match: LocalMatch, seed: int, stop: Callable[[PlayerView], bool], limi
         view = match.view(seat)
         if view.is_over or stop(view):
             return
-        match.submit(seat, bots[seat].choose(view))
+        action = bots[seat].choose(view)
+        if action is None:
+            return
+        match.submit(seat, action)
         for s in range(match.players):
             match.poll(s)
 
