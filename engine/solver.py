@@ -323,26 +323,34 @@ def can_go_out(
     # One pass over the cards feeds every early exit: sizes, pairs and the hopeless bound.
     wild = _wild_mask(wilds)
     t = Tally(cards, wild)
-    counts, n = t.counts, t.n
     table = table_for(shown, rules, players)
-    if table.melds_route and _meld_size_ok(n, rules):
-        jokers = 0 if wild is not None else counts[JOKER_CODE]
-        worth = rules.long_melds or not hopeless_masks(
-            t.p1, t.p2, t.p3, t.nat, t.wild_cards, jokers
-        )
-        if worth and search_for(rules.long_melds, wild).feasible(t.packed, 0, 1, table.need):
-            return True
-    if not table.dublee_route:
+    if (
+        table.melds_route
+        and _tally_worth_searching(t, wild, rules)
+        and search_for(rules.long_melds, wild).feasible(t.packed, 0, 1, table.need)
+    ):
+        return True
+    if not table.dublee_route or not _tally_pairs_enough(t, wilds, rules, table):
         return False
-    # The count test of ``_dublee_count_ok``, from the tally.
+    return _dublee_any(t.counts, wilds, rules, table) is not None
+
+
+def _tally_worth_searching(t: Tally, wild: Sequence[bool] | None, rules: RuleSet) -> bool:
+    """``_worth_searching`` from a tally."""
+    if not _meld_size_ok(t.n, rules):
+        return False
+    jokers = 0 if wild is not None else t.counts[JOKER_CODE]
+    return rules.long_melds or not hopeless_masks(t.p1, t.p2, t.p3, t.nat, t.wild_cards, jokers)
+
+
+def _tally_pairs_enough(t: Tally, wilds: Wilds | None, rules: RuleSet, table: Table) -> bool:
+    """``_dublee_count_ok`` from a tally."""
     if t.identical < rules.dublee_see - table.pairs:
         return False
     pairs = t.identical
     if rules.dublee_wild_pair and wilds is not None:
         pairs = t.plain_pairs + t.wild_cards // 2
-    if pairs < rules.dublee_out - table.pairs:
-        return False
-    return _dublee_any(counts, wilds, rules, table) is not None
+    return pairs >= rules.dublee_out - table.pairs
 
 
 def going_out_options(
@@ -353,10 +361,22 @@ def going_out_options(
     players: int | None = None,
 ) -> list[Finish]:
     """One canonical finish per discard card that lets the hand go out, in code order."""
-    counts, hand, n, table = _prepare(cards, rules, shown, players)
-    melds = _meld_route_all(counts, hand, n, wilds, rules, table.need) if table.melds_route else {}
+    wild = _wild_mask(wilds)
+    t = Tally(cards, wild)
+    counts = t.counts
+    table = table_for(shown, rules, players)
+    melds: dict[int, Finish] = {}
+    if table.melds_route and _tally_worth_searching(t, wild, rules):
+        search = search_for(rules.long_melds, wild)
+        mask = search.discards(t.packed, 0, table.need)
+        code = 0
+        while mask:
+            if mask & 1:
+                melds[code] = _meld_finish(search, t.packed, code, table.need)
+            mask >>= 1
+            code += 1
     out: list[Finish] = []
-    dublees = table.dublee_route and _dublee_count_ok(counts, wilds, rules, table)
+    dublees = table.dublee_route and _tally_pairs_enough(t, wilds, rules, table)
     for code in range(NCODES):
         if not counts[code]:
             continue

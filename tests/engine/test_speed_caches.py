@@ -151,8 +151,34 @@ def test_every_fact_the_rules_read_is_part_of_the_position():
 
 
 def _random_hand(rng: random.Random, size: int) -> list:
+    """Mostly random cards; one hand in two is built from melds (or pairs) so it can go out."""
     shoe = [c for c in range(52) for _ in range(3)] + [52, 52]
-    return [CARDS[c] for c in rng.sample(shoe, size)]
+    if rng.random() < 0.5:
+        return [CARDS[c] for c in rng.sample(shoe, size)]
+    codes: list[int] = []
+    while len(codes) + 3 <= size - 1:
+        kind = rng.random()
+        if kind < 0.4:
+            suit, start = rng.randrange(4), rng.randrange(11)
+            codes += [suit * 13 + start + i for i in range(3)]
+        elif kind < 0.7:
+            c = rng.randrange(52)
+            codes += [c, c, c]
+        elif kind < 0.85:
+            r = rng.randrange(13)
+            codes += [s * 13 + r for s in rng.sample(range(4), 3)]
+        else:
+            c = rng.randrange(52)
+            codes += [c, c, rng.randrange(53)]
+    while len(codes) < size:
+        codes.append(rng.randrange(52))
+    counts: dict[int, int] = {}
+    kept = []
+    for c in codes:  # never more than three copies of a card
+        if counts.get(c, 0) < 3:
+            counts[c] = counts.get(c, 0) + 1
+            kept.append(c)
+    return [CARDS[c] for c in kept]
 
 
 @pytest.mark.parametrize("preset", ["nepali", "house", "contract", "indian"])
@@ -201,3 +227,43 @@ def test_a_table_edited_with_lists_is_answered_without_the_memo():
     p = g.current_player
     g.shown[p] = [("tunnela", [g.hands[p].pop(), g.hands[p].pop(), g.hands[p].pop()])]
     assert g.legal_actions() == turns.legal_actions(g)
+
+
+def _options_the_long_way(cards, wilds, rules, shown):
+    """going_out_options as it was before the tally: each early exit counting for itself."""
+    from engine import solver as s
+
+    counts, hand, n, table = s._prepare(cards, rules, shown, None)
+    melds = (
+        s._meld_route_all(counts, hand, n, wilds, rules, table.need) if table.melds_route else {}
+    )
+    dublees = table.dublee_route and s._dublee_count_ok(counts, wilds, rules, table)
+    out = []
+    for code in range(53):
+        if not counts[code]:
+            continue
+        dublee = s._dublee_finish(counts, code, wilds, rules, table) if dublees else None
+        meld = melds.get(code)
+        if dublee is not None and (meld is None or s._prefer_dublees(rules)):
+            out.append(dublee)
+        elif meld is not None:
+            out.append(meld)
+    return out
+
+
+@pytest.mark.parametrize("preset", ["nepali", "house", "contract", "indian"])
+def test_going_out_options_from_one_tally_equal_the_long_way(preset):
+    from engine.solver import going_out_options
+    from engine.wilds import Wilds
+
+    rules = PRESETS[preset]
+    rng = random.Random(29)
+    for i in range(800):
+        cards = _random_hand(rng, rng.choice((14, 20, 22, 23)))
+        wilds = None if i % 3 == 0 else Wilds(CARDS[rng.randrange(52)], rules)
+        shown = [] if i % 4 else [[CARDS[c], CARDS[c]] for c in rng.sample(range(52), 3)]
+        fast = going_out_options(cards, wilds, rules, shown)
+        slow = _options_the_long_way(cards, wilds, rules, shown)
+        assert [(tuple(f), f.route, f.see, f.free) for f in fast] == [
+            (tuple(f), f.route, f.see, f.free) for f in slow
+        ]
