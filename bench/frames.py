@@ -63,17 +63,19 @@ def drag_frames(app: App, scene: TableScene) -> tuple[list[float], list[float]]:
 
 def thinking_frames(app: App, scene: TableScene) -> tuple[list[float], list[float], str]:
     """Frames while a hard bot decides in the table's worker (started and warmed first)."""
-    from marriage_gui.table.bots import _warm, decide
+    from engine.match import LocalMatch, decide
 
+    match = scene.match
+    assert isinstance(match, LocalMatch)
+    worker = match.worker
     # The app warms its worker when a table opens; a cold start is not thinking time.
-    scene.bots.submit(_warm).result(timeout=60)
-    kind = type(scene.bots.pool).__name__
-    g = scene.game
-    seat = g.current_player
-    view = g.view(seat)
+    worker.submit(bool).result(timeout=60)
+    kind = f"{worker.kind} worker"
+    seat = scene.state.current_player
+    view = match.view(seat)
     times, cpu = [], []
     for seed in range(1, 6):  # a few decisions, so there are enough frames to rank
-        job = scene.bots.submit(decide, seat, "hard", seed, view)
+        job = worker.submit(decide, seat, "hard", seed, view)
         while not job.done() and len(times) < FRAMES:
             t0, c0 = time.perf_counter(), time.thread_time()
             app.step([], 1 / 60)
@@ -89,8 +91,8 @@ def one_run() -> dict[str, float]:
     with tempfile.TemporaryDirectory() as tmp:
         app = App(SIZE, headless=True, data_dir=tmp)
         app.settings.bot_delay = 0.0
-        setup, game = mid_hand(7, 5)
-        scene = TableScene(app, setup, game)
+        setup, match = mid_hand(7, 5)
+        scene = TableScene(app, setup, match)
         scene.frozen = True  # measure drawing, not bots moving the game on
         app.push(scene)
         for _ in range(90):  # warm the art caches and let the deal settle

@@ -10,7 +10,9 @@ A networked match implements the same protocol, so the table cannot tell them ap
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import os
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -128,6 +130,13 @@ def decide(seat: int, level: str, seed: int, view: PlayerView) -> Action:
     return action
 
 
+def _yield_to_the_table() -> None:
+    """Run the worker at a lower priority: when the cores are busy, frames are drawn first."""
+    # No nice() on Windows; a refusal is harmless.
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(5)
+
+
 def _ready() -> bool:
     return True
 
@@ -154,7 +163,9 @@ class BotWorker:
                     # The frozen app's entry point calls multiprocessing.freeze_support(), so a
                     # spawned worker works there too.
                     ctx = multiprocessing.get_context("spawn")
-                    self._pool = ProcessPoolExecutor(max_workers=1, mp_context=ctx)
+                    self._pool = ProcessPoolExecutor(
+                        max_workers=1, mp_context=ctx, initializer=_yield_to_the_table
+                    )
                 except (OSError, ValueError, NotImplementedError):
                     self.kind = "thread"
             if self._pool is None:
