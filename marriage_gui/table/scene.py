@@ -404,6 +404,34 @@ class TableScene(Scene):
             if self.expose_declined != key:
                 self._expose_prompt(key, expose)
 
+    # ------------------------------------------------------------------ frames
+    def animating(self) -> bool:
+        """Whether the next frame differs from this one (False lets the app sleep)."""
+        if self.board.busy or self.input.dragging or self.board.dragging:
+            return True
+        if self.toast.time > 0 or self.log.fresh > 0 or self.result_wait > 0:
+            return True
+        if self.commands.hint_job is not None:
+            return True
+        if self.frozen or self.dialog is not None or self.curtain is not None:
+            return False
+        v = self.state
+        if v.hand_over:
+            # Counting down to the result screen, or waiting for the next deal.
+            return True
+        if not self.seats.is_local(v.current_player):
+            return True  # a bot or a remote seat is to move: its ring turns
+        if self.seats.hot_seat and self.viewer != v.current_player:
+            return True  # the curtain goes up in the next frame
+        return self.viewer is None
+
+    def wake_after(self) -> float | None:
+        """Seconds until the table must look again by itself (None: only input wakes it)."""
+        if self.animating():
+            return 0.0
+        # A remote match may send news at any time: look for it a few times a second.
+        return None if isinstance(self.match, LocalMatch) else 0.25
+
     def _pump(self, dt: float) -> None:
         """Let a bot move when it has thought for the table's bot delay (a match on this
         computer moves its bots only when asked; a remote one moves them by itself)."""
