@@ -34,6 +34,6 @@ class Curtain:
         w, h = surface.get_size()
         surface.blit(felt((w, h), palette.FELT_DARK, seed=3), (0, 0))
         big = fonts.render(f"Pass to {self.name}", max(28, h // 14), palette.GOLD_LIGHT, True)
-        small = fonts.render("click when ready", max(16, h // 36), (220, 226, 220))
+        small = fonts.render("click when ready   ·   Esc: menu", max(16, h // 36), (220, 226, 220))
         surface.blit(big, big.get_rect(center=(w // 2, h // 2 - big.get_height() // 2)))
         surface.blit(small, small.get_rect(center=(w // 2, h // 2 + small.get_height())))

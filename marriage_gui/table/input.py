@@ -200,12 +200,28 @@ class TableInput:
             s.sound("click")
             s.relayout(0.12 * max(0.3, s.anim))
         elif kind == "discard":
+            if self.discard_selected():
+                return
             s.commands.draw(True)
         elif kind == "stock":
             s.commands.draw(False)
+        elif kind == "felt" and s.layout is not None and s.layout.discard_zone.collidepoint(pos):
+            self.discard_selected()
         elif kind == "felt" and s.fan is not None and s.fan.selected:
             s.fan.clear()
             s.relayout()
+
+    def discard_selected(self) -> bool:
+        """A click on the discard pile after drawing discards the one selected card."""
+        s = self.scene
+        fan = s.fan
+        if fan is None or not s.my_turn() or s.state.phase != "play" or not fan.selected:
+            return False
+        if len(fan.selected) != 1:
+            s.refuse("select one card to discard")
+            return True
+        s.commands.discard(fan.selected[0])
+        return True
 
     def drop(self, kind: str, pos: tuple[int, int]) -> None:
         """Finish a drag: discard, reorder, draw, or ease back and say why."""

@@ -8,6 +8,7 @@ import pygame
 
 from . import board as bd
 from . import pieces
+from .controls import draw_controls
 from .hud import GOLD, MUTED, TEXT, panel
 from .hud import text as label
 
@@ -26,6 +27,8 @@ def draw_table(s: TableScene, surface: pygame.Surface) -> None:
     if s.curtain is not None:
         # Opaque: nothing of the table (no hand, no animation) is drawn behind it.
         s.curtain.draw(surface)
+        if s.dialog is not None:
+            s.dialog.draw(surface, s.art, bool(s.setting("four_colour", False)))
         return
     s.commands.refresh()
     four = bool(s.setting("four_colour", False))
@@ -91,8 +94,8 @@ def draw_table(s: TableScene, surface: pygame.Surface) -> None:
     _draw_menu_button(s, surface)
     if s.dialog is not None:
         s.dialog.draw(surface, s.art, four)
-    if s.curtain is not None:
-        s.curtain.draw(surface)
+    if s.show_controls:
+        draw_controls(surface)
 
 
 def _static_key(s: TableScene, four: bool, my_draw: bool) -> tuple | None:

@@ -26,6 +26,7 @@ from marriage_gui.scene import Scene
 from . import animation
 from .board import Board
 from .commands import Commands
+from .controls import is_help_key
 from .curtain import Curtain
 from .hand import HandFan
 from .hud import Button, Log, Toast
@@ -102,6 +103,7 @@ class TableScene(Scene):
         self.insert_at: dict[int, int] = {}
         self.static_layer: tuple[Any, pygame.Surface] | None = None
         self._deal_in = fresh
+        self.show_controls = False
 
     # ------------------------------------------------------------------ what the table knows
     @property
@@ -352,13 +354,24 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
         """Input goes to the curtain, a dialog, or the table."""
+        if self.show_controls:
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
+                self.show_controls = False
+            return
+        if self.dialog is not None:
+            self.dialog.handle_event(event)
+            return
         if self.curtain is not None:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                # Pause or quit without revealing the next hand.
+                self.commands.menu()
+                return
             self.curtain.handle_event(event)
             if not self.curtain.up:
                 self.lift_curtain()
             return
-        if self.dialog is not None:
-            self.dialog.handle_event(event)
+        if is_help_key(event):
+            self.show_controls = True
             return
         self.input.handle(event)
 
@@ -414,6 +427,8 @@ class TableScene(Scene):
         if self.commands.hint_job is not None:
             return True
         if self.frozen or self.dialog is not None or self.curtain is not None:
+            return False
+        if self.show_controls:
             return False
         v = self.state
         if v.hand_over:

@@ -62,3 +62,72 @@ def test_hot_seat_curtain_is_still(app):
     assert scene.curtain is not None
     settle(app, scene)
     assert not scene.animating()
+
+
+def key(app, k, unicode: str = "", mod: int = 0) -> None:
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode)], DT)
+
+
+def test_select_then_click_the_discard_pile_discards_once_drawn(app):
+    scene = solo(app)
+    click(app, scene.layout.stock.center)
+    settle(app, scene, 1.0)
+    cid = scene.fan.order[4]
+    r = scene.board.sprites[cid].rect
+    click(app, (r.x + 8, r.centery))
+    assert scene.fan.selected == [cid]
+    settle(app, scene, 1.0)
+    click(app, top(scene))
+    v = scene.state
+    assert v.discards[-1] == cid and cid not in v.hand
+    assert v.current_player == 1
+
+
+def top(scene: TableScene) -> tuple[int, int]:
+    v = scene.state
+    if v.discards:
+        return scene.board.sprites[v.discards[-1]].rect.center
+    return scene.layout.discard_row.center
+
+
+def test_escape_in_the_pause_menu_resumes(app):
+    scene = solo(app)
+    key(app, pygame.K_ESCAPE)
+    assert scene.dialog is not None and scene.dialog.title == "Paused"
+    key(app, pygame.K_ESCAPE)
+    assert scene.dialog is None and app.scene is scene
+
+
+def test_escape_on_the_curtain_opens_the_pause_menu_without_revealing(app):
+    scene = table(app, [SeatSetup("Asha", "human"), SeatSetup("Bina", "human")])
+    settle(app, scene, 2.0)
+    assert scene.curtain is not None
+    key(app, pygame.K_ESCAPE)
+    assert scene.dialog is not None and scene.dialog.title == "Paused"
+    assert scene.curtain is not None and scene.viewer is None
+    app.draw()
+    key(app, pygame.K_ESCAPE)
+    assert scene.dialog is None and scene.curtain is not None
+
+
+def test_controls_sheet_opens_on_f1_and_question_mark_and_any_key_closes_it(app):
+    from marriage_gui.table import controls
+
+    scene = solo(app)
+    key(app, pygame.K_F1)
+    assert scene.show_controls
+    app.draw()
+    hand = list(scene.fan.order)
+    key(app, pygame.K_s, "s")  # closes the sheet and does nothing else
+    assert not scene.show_controls and scene.fan.order == hand
+    key(app, pygame.K_SLASH, "?", pygame.KMOD_SHIFT)
+    assert scene.show_controls
+    # Every key the table reads is on the sheet.
+    listed = " ".join(c for c, _ in controls.KEYS)
+    for name in ("1", "2", "Left", "Shift", "Space", "Up", "D", "Enter", "S", "G", "H", "E", "L"):
+        assert name in listed
+    for name in ("Esc", "F1", "Ctrl+Z"):
+        assert name in listed
+    words = " ".join(c for c, _ in controls.MOUSE).lower()
+    for what in ("double-click", "drag", "right-click", "wheel", "discard pile", "stock"):
+        assert what in words
