@@ -16,7 +16,7 @@ MOUSE: tuple[tuple[str, str], ...] = (
     ("Double-click a card", "discard it"),
     ("Select a card, click the discard pile", "discard it (after drawing)"),
     ("Drag a card onto the discard pile", "discard it"),
-    ("Drag cards along your hand", "move them (selected cards move together)"),
+    ("Drag cards along your hand", "move them (selected: together)"),
     ("Right-click, or click the felt", "clear the selection"),
     ("Mouse wheel", "scroll the log"),
     ("Menu button (top left)", "pause menu"),
@@ -57,7 +57,7 @@ def draw_controls(surface: pygame.Surface) -> pygame.Rect:
     size = max(12, min(h // 52, w // 90))
     row = round(size * 1.5)
     rows = max(len(MOUSE), len(KEYS)) + 2
-    col_w = min((w - 80) // 2, size * 36)
+    col_w = min((w - 80) // 2, size * 40)
     rect = pygame.Rect(0, 0, col_w * 2 + size * 4, rows * row + size * 5)
     rect.center = (w // 2, h // 2)
     panel(surface, rect, (8, 30, 22, 242), 16, GOLD)
@@ -67,7 +67,7 @@ def draw_controls(surface: pygame.Surface) -> pygame.Rect:
     for k, (heading, items) in enumerate((("Mouse", MOUSE), ("Keys", KEYS))):
         x = rect.x + size * 2 + k * (col_w + size)
         surface.blit(label(heading, size, GOLD, True), (x, top))
-        key_w = round(col_w * 0.46)
+        key_w = round(col_w * (0.58 if k == 0 else 0.4))
         for n, (control, does) in enumerate(items):
             y = top + (n + 1) * row + size // 2
             _fit(surface, label(control, size, TEXT, True), (x, y), key_w - 8)

@@ -11,6 +11,7 @@ from . import pieces
 from .controls import draw_controls
 from .hud import GOLD, MUTED, TEXT, panel
 from .hud import text as label
+from .maal import draw_maal
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -79,6 +80,8 @@ def draw_table(s: TableScene, surface: pygame.Surface) -> None:
             pygame.draw.rect(surface, (120, 200, 255), sp.rect.inflate(4, 4), 3, border_radius=8)
     # Words.
     size = max(14, L.size[1] // 48)
+    if looking and not v.hand_over and v.seen[v.seat]:
+        draw_maal(surface, v, L.band.y - 8, L.margin, max(12, L.size[1] // 58))
     s.log.draw_banner(surface, L.banner, size)
     prompt = _prompt(s)
     if prompt:

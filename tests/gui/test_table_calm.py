@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from engine.cards import code_of
 from marriage_gui.setup import SeatSetup
 from marriage_gui.table.scene import TableScene
 
@@ -131,3 +132,48 @@ def test_controls_sheet_opens_on_f1_and_question_mark_and_any_key_closes_it(app)
     words = " ".join(c for c, _ in controls.MOUSE).lower()
     for what in ("double-click", "drag", "right-click", "wheel", "discard pile", "stock"):
         assert what in words
+
+
+def see_now(app, scene: TableScene) -> None:
+    """Draw, select the first legal See's melds by clicks, and press See."""
+    from engine.actions import See
+
+    from .test_table import card_centre
+
+    click(app, scene.layout.stock.center)
+    wanted = [
+        c.code for m in next(a for a in scene.state.legal if isinstance(a, See)).melds for c in m
+    ]
+    for code in wanted:
+        cid = next(i for i in scene.fan.order if code_of(i) == code and i not in scene.fan.selected)
+        click(app, card_centre(scene, cid))
+        app.step([], 1.0)  # no double-click
+    click(app, scene.buttons["see"].rect.center)
+    assert scene.state.seen[0]
+
+
+def test_maal_panel_counts_as_the_score_sheet_does(app):
+    from engine.cards import CARDS
+    from engine.scoring import maal_breakdown
+    from marriage_gui.table.maal import maal_lines, seat_maal
+
+    scene = table(app, [SeatSetup("You", "human"), SeatSetup("Sita", "easy")], seed=13)
+    assert seat_maal(scene.state) is None  # not seen: nothing to count
+    see_now(app, scene)
+    count = seat_maal(scene.state)
+    assert count is not None and count.total > 0
+    # The same count the showdown makes from the game itself.
+    g = scene.match._game
+    shown = [(k, [CARDS[code_of(i)] for i in ids]) for k, ids in g.shown[0]]
+    want = maal_breakdown(
+        [CARDS[code_of(i)] for i in g.hands[0]] + [c for _k, m in shown for c in m],
+        g.wilds,
+        g.rules,
+        exposed_tunnelas=[m for k, m in shown if k == "tunnela"],
+        seen=True,
+        shown=[m for k, m in shown if k != "tunnela"],
+    )
+    assert count == want
+    lines = maal_lines(scene.state)
+    assert sum(p for _i, _c, p in lines) == count.total
+    app.draw()  # the panel draws
