@@ -91,6 +91,7 @@ class Commands:
         """Sort the hand (by suit, again: by rank)."""
         s = self.scene
         if s.fan is not None and s.looking:
+            s.fan.remember()
             s.fan.sort()
             s.sound("click")
             s.toast.show(f"sorted by {s.fan.sort_mode}")
@@ -103,6 +104,7 @@ class Commands:
         if fan is None or not s.looking:
             return
         shown = [tuple(CARDS[code_of(i)] for i in ids) for _k, ids in v.shown[v.seat]]
+        fan.remember()
         found = fan.group(v.rules, v.wilds, shown, v.players)
         s.sound("click")
         s.toast.show(f"{found} group{'s' if found != 1 else ''} found" if found else "no melds yet")
@@ -202,6 +204,7 @@ class Commands:
                 if code_of(cid) == action.card.code:
                     self.hint_card = cid
                     break
+            s.relayout()
         # The reason starts with the action in words ("discard AH: ..."), so it stands alone.
         reason = str(getattr(result, "reason", "") or action)
         s.toast.show(f"Hint: {reason}", seconds=7)

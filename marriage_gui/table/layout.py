@@ -158,6 +158,23 @@ class Layout:
         x0 = (self.size[0] - width) / 2
         return [(x0 + i * step, float(self.hand_y)) for i in range(count)]
 
+    def hand_slots_grouped(self, count: int, breaks: list[int]) -> list[tuple[float, float]]:
+        """Like ``hand_slots``, with half a step of room before each position in ``breaks``."""
+        if not breaks:
+            return self.hand_slots(count)
+        room = len(breaks) * 0.5
+        step = self.hand_step(count + round(room + 0.49))
+        width = self.cw + step * (max(0, count - 1) + room)
+        x0 = (self.size[0] - width) / 2
+        out = []
+        extra = 0.0
+        cut = set(breaks)
+        for i in range(count):
+            if i in cut:
+                extra += 0.5
+            out.append((x0 + (i + extra) * step, float(self.hand_y)))
+        return out
+
     def hand_index_at(self, x: float, count: int) -> int:
         """Where a card dropped at ``x`` (its centre) goes in a hand of ``count`` (0..count)."""
         if count <= 0:

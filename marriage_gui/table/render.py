@@ -6,12 +6,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from engine.cards import CARDS, code_of
+from engine.melds import classify_meld
+
 from . import board as bd
 from . import pieces
 from .controls import draw_controls
 from .hud import GOLD, MUTED, TEXT, panel
 from .hud import text as label
 from .maal import draw_maal
+
+#: The mark over a complete meld in the hand: gold, half-seen.
+MELD_MARK = (214, 178, 90)
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -73,6 +79,11 @@ def draw_table(s: TableScene, surface: pygame.Surface) -> None:
         b.draw(surface)
     # The hand.
     s.board.draw_cards(surface, marks, four, (3,))
+    if looking and fan is not None:
+        _draw_meld_marks(s, surface)
+    hinted = s.board.sprites.get(s.commands.hint_card or -1) if looking else None
+    if hinted is not None:
+        pygame.draw.rect(surface, GOLD, hinted.rect.inflate(6, 6), 3, border_radius=9)
     if looking and fan is not None and s.input.keyboard and fan.order:
         cid = fan.order[min(fan.focus, len(fan.order) - 1)]
         sp = s.board.sprites.get(cid)
@@ -201,3 +212,21 @@ def _draw_menu_button(s: TableScene, surface: pygame.Surface) -> None:
     info = f"Hand {s.state.hand_no + 1} of {s.state.hands_total}   ·   L: log"
     img = label(info, max(12, L.size[1] // 60), MUTED)
     surface.blit(img, (r.right + 10, r.centery - img.get_height() // 2))
+
+
+def _draw_meld_marks(s: TableScene, surface: pygame.Surface) -> None:
+    """A quiet gold line over each group of the hand that is a complete meld now."""
+    fan, v, L = s.fan, s.state, s.layout
+    if fan is None or L is None or s.input.dragging:
+        return
+    wilds = v.wilds
+    for run in fan.runs():
+        if len(run) < 3:
+            continue
+        if classify_meld([CARDS[code_of(i)] for i in run], wilds, v.rules) is None:
+            continue
+        first, last = s.board.sprites.get(run[0]), s.board.sprites.get(run[-1])
+        if first is None or last is None:
+            continue
+        y = min(first.rect.y, last.rect.y) - 5
+        pygame.draw.line(surface, MELD_MARK, (first.rect.x + 6, y), (last.rect.right - 6, y), 3)

@@ -236,6 +236,10 @@ class TableScene(Scene):
             fan.sync(self.state.hand, self.insert_at)
         self.insert_at = {}
         lifted = frozenset(fan.selected) if fan is not None and looking else frozenset()
+        hinted = self.commands.hint_card
+        if looking and hinted is not None:
+            # The hinted card stands up from the hand until the next move.
+            lifted = lifted | {hinted}
         viewer = self.viewer if self.curtain is None else None
         self.board.compute(self.state, self.layout, self.bottom, viewer, fan, gap_at, gap, lifted)
         self.board.sync(self.layout, duration)
@@ -299,6 +303,7 @@ class TableScene(Scene):
             if e.kind == "match_end":
                 self._record("record_match")
         if any(e.kind == "deal" for e in events):
+            self.new_hand_fans()
             self.viewer_for_turn()
             self.on_resize(self.app.size if hasattr(self.app, "size") else L.size)  # type: ignore[union-attr]
             animation.deal(self)
@@ -308,6 +313,15 @@ class TableScene(Scene):
         for e in events:
             if e.kind == "tiplu_chosen" and L is not None:
                 animation.tiplu(self, e)
+
+    def new_hand_fans(self) -> None:
+        """A new deal: each person's hand comes sorted the way they sorted the last one."""
+        for seat, fan in self.fans.items():
+            fan.order = list(self.seats.views[seat].hand)
+            fan.selected = []
+            fan.history.clear()
+            fan.future.clear()
+            fan.sort(fan.sort_mode)
 
     def _autosave(self, match: LocalMatch) -> None:
         """Save after every action so that closing the program loses nothing."""

@@ -177,3 +177,74 @@ def test_maal_panel_counts_as_the_score_sheet_does(app):
     lines = maal_lines(scene.state)
     assert sum(p for _i, _c, p in lines) == count.total
     app.draw()  # the panel draws
+
+
+def test_undo_and_redo_of_arrangement(app):
+    scene = solo(app)
+    fan = scene.fan
+    start = list(fan.order)
+    key(app, pygame.K_s, "s")  # sort by rank
+    by_rank = list(fan.order)
+    assert by_rank != start
+    key(app, pygame.K_z, "", pygame.KMOD_CTRL)
+    assert fan.order == start
+    key(app, pygame.K_y, "", pygame.KMOD_CTRL)
+    assert fan.order == by_rank
+    key(app, pygame.K_z, "", pygame.KMOD_CTRL)
+    key(app, pygame.K_z, "", pygame.KMOD_CTRL)  # nothing more: says so, changes nothing
+    assert fan.order == start
+    # A drawn card stays in the hand when an older arrangement comes back.
+    key(app, pygame.K_s, "s")
+    click(app, scene.layout.stock.center)
+    key(app, pygame.K_z, "", pygame.KMOD_CTRL)
+    assert sorted(fan.order) == sorted(scene.state.hand)
+
+
+def test_group_leaves_gaps_between_groups_and_marks_melds(app):
+    from marriage_gui.table.render import _draw_meld_marks
+
+    scene = solo(app)
+    key(app, pygame.K_g, "g")
+    settle(app, scene, 1.0)
+    fan = scene.fan
+    breaks = fan.breaks()
+    assert breaks, "a grouped hand has more than one group"
+    xs = [scene.board.targets[i].x for i in fan.order]
+    steps = [b - a for a, b in zip(xs, xs[1:], strict=False)]
+    plain = min(steps)
+    for n in breaks:
+        assert steps[n - 1] > plain * 1.3  # the gap before a new group
+    assert any(len(r) >= 3 for r in fan.runs())
+    _draw_meld_marks(scene, app.screen)
+    # Sorting again forgets the groups: no gaps.
+    key(app, pygame.K_s, "s")
+    assert fan.breaks() == []
+
+
+def test_hint_lifts_and_outlines_the_card_until_the_next_move(app):
+    scene = solo(app)
+    click(app, scene.layout.stock.center)
+    key(app, pygame.K_h, "h")
+    for _ in range(600):
+        app.step([], DT)
+        if scene.commands.hint_job is None:
+            break
+    cid = scene.commands.hint_card
+    assert cid is not None, "the advisor names a discard on this deal"
+    settle(app, scene, 1.0)
+    others = [scene.board.targets[i].y for i in scene.fan.order if i != cid]
+    assert scene.board.targets[cid].y < min(others)
+    key(app, pygame.K_d, "d")
+    assert scene.commands.hint_card is None
+
+
+def test_the_next_hand_is_dealt_in_the_sort_mode_of_the_last(app):
+    from marriage_gui.table.hand import rank_key
+
+    scene = solo(app)
+    key(app, pygame.K_s, "s")
+    assert scene.fan.sort_mode == "rank"
+    scene.fan.order.reverse()
+    scene.new_hand_fans()  # what a deal event does to the fans
+    order = scene.fan.order
+    assert order == sorted(order, key=lambda i: rank_key(code_of(i)))
