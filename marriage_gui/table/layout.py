@@ -17,6 +17,10 @@ _SPOTS: dict[int, tuple[tuple[str, float, float], ...]] = {
 }
 
 
+#: The room left between two groups of the hand, in steps between neighbouring cards.
+GROUP_GAP = 0.9
+
+
 @dataclass
 class SeatSpot:
     """One opponent's corner: the name plate, the card-back fan and the shown melds."""
@@ -159,10 +163,10 @@ class Layout:
         return [(x0 + i * step, float(self.hand_y)) for i in range(count)]
 
     def hand_slots_grouped(self, count: int, breaks: list[int]) -> list[tuple[float, float]]:
-        """Like ``hand_slots``, with half a step of room before each position in ``breaks``."""
+        """Like ``hand_slots``, with ``GROUP_GAP`` steps of room before each of ``breaks``."""
         if not breaks:
             return self.hand_slots(count)
-        room = len(breaks) * 0.5
+        room = len(breaks) * GROUP_GAP
         step = self.hand_step(count + round(room + 0.49))
         width = self.cw + step * (max(0, count - 1) + room)
         x0 = (self.size[0] - width) / 2
@@ -171,7 +175,7 @@ class Layout:
         cut = set(breaks)
         for i in range(count):
             if i in cut:
-                extra += 0.5
+                extra += GROUP_GAP
             out.append((x0 + (i + extra) * step, float(self.hand_y)))
         return out
 

@@ -228,5 +228,9 @@ def _draw_meld_marks(s: TableScene, surface: pygame.Surface) -> None:
         first, last = s.board.sprites.get(run[0]), s.board.sprites.get(run[-1])
         if first is None or last is None:
             continue
+        # The line ends where the next card covers the last one, so neighbours stay apart.
+        at = fan.order.index(run[-1])
+        after = s.board.sprites.get(fan.order[at + 1]) if at + 1 < len(fan.order) else None
+        right = min(last.rect.right, after.rect.x if after is not None else last.rect.right) - 8
         y = min(first.rect.y, last.rect.y) - 5
-        pygame.draw.line(surface, MELD_MARK, (first.rect.x + 6, y), (last.rect.right - 6, y), 3)
+        pygame.draw.line(surface, MELD_MARK, (first.rect.x + 6, y), (right, y), 3)
