@@ -84,7 +84,7 @@ class Commands:
         v = self.scene.state
         if v.hand_over:
             return "the hand is over"
-        return f"it is {v.names[v.current_player]}'s turn"
+        return f"it is {self.scene.seats.name(v.current_player)}'s turn"
 
     # ------------------------------------------------------------------ commands
     def sort(self) -> None:

@@ -161,7 +161,7 @@ def _draw_static(
             s.board,
             L,
             seat,
-            v.names[seat],
+            s.seats.name(seat),
             s.seat_kind(seat),
             v.hand_counts[seat],
             v.seen[seat],
@@ -185,7 +185,7 @@ def _draw_my_plate(s: TableScene, surface: pygame.Surface) -> None:
     assert L is not None
     seat = s.bottom
     size = max(12, L.size[1] // 56)
-    bits = [v.names[seat]]
+    bits = [s.seats.name(seat)]
     if s.viewer == seat and v.seen[seat]:
         bits.append("seen")
     bits.append(f"{v.totals[seat]:+d}" if v.totals[seat] else "0")

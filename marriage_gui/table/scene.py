@@ -420,7 +420,7 @@ class TableScene(Scene):
             self._pump(dt)
             return
         if self.seats.hot_seat and self.viewer != seat and self.curtain is None:
-            self.curtain = Curtain(v.names[seat])
+            self.curtain = Curtain(self.seats.name(seat), self.seats.since.get(seat))
             return
         if self.viewer is None and not self.seats.hot_seat:
             self.seats.sit(seat)
@@ -524,7 +524,7 @@ def prompt_text(scene: TableScene) -> str:
     if scene.viewer is None or v.hand_over:
         return ""
     if v.current_player != scene.viewer:
-        return f"{v.names[v.current_player]} is playing…"
+        return f"{scene.seats.name(v.current_player)} is playing…"
     if v.phase == "draw":
         return "Your turn: draw a card"
     if v.must_go_out:

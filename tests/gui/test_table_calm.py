@@ -248,3 +248,35 @@ def test_the_next_hand_is_dealt_in_the_sort_mode_of_the_last(app):
     scene.new_hand_fans()  # what a deal event does to the fans
     order = scene.fan.order
     assert order == sorted(order, key=lambda i: rank_key(code_of(i)))
+
+
+def test_curtain_tells_the_next_player_what_happened_since_their_turn(app):
+    seats = [SeatSetup("You", "human"), SeatSetup("Bina", "human"), SeatSetup("Sita", "easy")]
+    scene = table(app, seats, seed=5)
+    settle(app, scene, 1.0)
+    assert scene.curtain is not None
+    assert scene.curtain.name == "Player 1"  # the default "You" does not name the wrong person
+    click(app, (640, 400))
+    assert scene.viewer == 0
+    assert scene.seats.name(1) == "Bina"
+    click(app, scene.layout.stock.center)
+    key(app, pygame.K_d, "d")
+    gone = scene.match.view(0).discards[-1]
+    for _ in range(600):
+        app.step([], DT)
+        if scene.curtain is not None and scene.state.current_player == 1:
+            break
+    assert scene.curtain is not None and scene.curtain.name == "Bina"
+    since = scene.curtain.since
+    # Bina's own log lines only, from her last turn (the deal) on: Player 1's draw and discard.
+    assert since and all(line in scene.seats.logs[1].lines for line in since)
+    assert any("discard" in line.lower() for line in since)
+    from engine.cards import CARDS
+
+    hidden = set(scene.match.view(0).hand)
+    for cid in hidden:  # nothing of player 1's hidden hand is named
+        assert not any(f"— {CARDS[code_of(cid)]}" in line for line in since) or cid == gone
+    # Player 1's moves are told by the name this screen gives them, not "You".
+    assert any(line.startswith("Player 1 discarded") for line in since)
+    assert not any(line.startswith("You ") for line in since)
+    app.draw()
