@@ -15,6 +15,7 @@ import pygame
 from engine.actions import Action, Discard, DrawStock, ExposeTunnela, GoOut, See, TakeDiscard
 from engine.ai import hint as advise
 from engine.cards import CARDS, code_of
+from engine.match import LocalMatch
 
 from .board import badges
 from .hud import Button, lay_out_row
@@ -226,6 +227,9 @@ class Commands:
 
         def quit_to_menu() -> None:
             s.dialog = None
+            if isinstance(s.match, LocalMatch) and not s.state.hand_over:
+                # Arranging is not a move: save once more so the hand comes back as it lies.
+                s._autosave(s.match)
             s.close()
             go = getattr(s.app, "go_title", None)
             if go is not None:

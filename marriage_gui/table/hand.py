@@ -55,6 +55,38 @@ class HandFan:
         self.focus = max(0, min(self.focus, len(self.order) - 1))
         return new
 
+    # ------------------------------------------------------------------ saving the arrangement
+    def to_dict(self, hand_no: int) -> dict[str, object]:
+        """The arrangement as plain data for the save (which hand it belongs to, too)."""
+        return {
+            "hand": hand_no,
+            "order": list(self.order),
+            "groups": [[i, k] for i, k in self.group_of.items()],
+            "sort": self.sort_mode,
+        }
+
+    def restore(self, data: object, hand_no: int) -> bool:
+        """Take a saved arrangement of this hand back; anything damaged or stale is ignored."""
+        if not isinstance(data, dict):
+            return False
+        mode = data.get("sort")
+        if mode in ("suit", "rank"):
+            self.sort_mode = mode
+        order, groups = data.get("order"), data.get("groups")
+        if data.get("hand") != hand_no or not isinstance(order, list):
+            return False
+        held = set(self.order)
+        kept = [i for i in order if isinstance(i, int) and i in held]
+        if len(set(kept)) != len(kept):
+            return False
+        self.order = kept + [i for i in self.order if i not in set(kept)]
+        self.group_of = {}
+        for pair in groups if isinstance(groups, list) else []:
+            ok = isinstance(pair, list) and len(pair) == 2 and pair[0] in held
+            if ok and isinstance(pair[1], int):
+                self.group_of[pair[0]] = pair[1]
+        return True
+
     # ------------------------------------------------------------------ undo of arrangement
     def remember(self) -> None:
         """Keep the arrangement as it is now, before the person changes it."""

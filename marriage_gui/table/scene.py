@@ -84,9 +84,15 @@ class TableScene(Scene):
         self.art = getattr(app, "art", None) or CardArt()
         self.board = Board(self.art)
         self.fans: dict[int, HandFan] = {}
+        saved = getattr(match, "arrangements", {})
         for s in local:
             self.fans[s] = HandFan(self.seats.views[s].hand)
             self.fans[s].sort("suit")
+            if s in saved:
+                mode = saved[s].get("sort") if isinstance(saved[s], dict) else None
+                if mode == "rank":
+                    self.fans[s].sort("rank")
+                self.fans[s].restore(saved[s], self.seats.views[s].hand_no)
         self.curtain: Curtain | None = None
         self._own_worker: BotWorker | None = None
         self.think = 0.0
@@ -323,11 +329,20 @@ class TableScene(Scene):
             fan.future.clear()
             fan.sort(fan.sort_mode)
 
+    def keep_arrangement(self) -> None:
+        """Hand each person's arrangement to the match, so that the save keeps it."""
+        kept = getattr(self.match, "arrangements", None)
+        if not isinstance(kept, dict):
+            return
+        for seat, fan in self.fans.items():
+            kept[seat] = fan.to_dict(self.seats.views[seat].hand_no)
+
     def _autosave(self, match: LocalMatch) -> None:
         """Save after every action so that closing the program loses nothing."""
         storage = getattr(self.app, "storage", None)
         if storage is None or self.frozen:
             return
+        self.keep_arrangement()
         try:
             storage.save_game(self.setup, match)
         except Exception as exc:  # noqa: BLE001 - a full disk must not end the game

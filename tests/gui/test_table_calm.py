@@ -280,3 +280,57 @@ def test_curtain_tells_the_next_player_what_happened_since_their_turn(app):
     assert any(line.startswith("Player 1 discarded") for line in since)
     assert not any(line.startswith("You ") for line in since)
     app.draw()
+
+
+def test_arrangement_comes_back_after_continue(tmp_path):
+    from marriage_gui.app import App
+
+    from .test_table import card_centre, drag
+
+    app = App((1280, 800), headless=True, data_dir=tmp_path)
+    app.settings.animation_speed = "instant"
+    app.settings.bot_delay = 0.0
+    scene = solo(app)
+    key(app, pygame.K_g, "g")
+    fan = scene.fan
+    # A move of the person's own, then a real action so the autosave runs.
+    drag(app, card_centre(scene, fan.order[-1]), card_centre(scene, fan.order[0]))
+    click(app, scene.layout.stock.center)
+    arranged, groups = list(fan.order), dict(fan.group_of)
+    assert groups
+    scene.close()
+    again = App((1280, 800), headless=True, data_dir=tmp_path)
+    loaded = again.storage.load_game()
+    assert loaded is not None
+    resumed = TableScene(again, *loaded)
+    again.push(resumed)
+    again.step([], DT)
+    assert resumed.fan.order == arranged and resumed.fan.group_of == groups
+    # Arranging is not a move, yet Save and quit keeps it too.
+    key(again, pygame.K_s, "s")
+    key(again, pygame.K_s, "s")  # by rank, then by suit again
+    resumed.fan.order.reverse()
+    by_hand = list(resumed.fan.order)
+    key(again, pygame.K_ESCAPE)
+    key(again, pygame.K_q, "q")
+    third = App((1280, 800), headless=True, data_dir=tmp_path)
+    loaded = third.storage.load_game()
+    assert loaded is not None
+    last = TableScene(third, *loaded)
+    assert last.fan.order == by_hand
+    last.close()
+
+
+def test_a_damaged_arrangement_only_costs_the_order():
+    from engine.match import LocalMatch
+    from marriage_gui.setup import MatchSetup
+
+    setup = MatchSetup((SeatSetup("You", "human"), SeatSetup("Sita", "easy")), hands=2, seed=3)
+    match = setup.start()
+    data = match.save_dict()
+    match.close()
+    for bad in ("x", {"0": "junk"}, {"0": {"hand": 0, "order": ["a", None]}}, {"9": {}}):
+        again = LocalMatch.from_save({**data, "arrangements": bad}, ["human", "easy"])
+        view = again.view(0)
+        assert view.hand
+        again.close()
