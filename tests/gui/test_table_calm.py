@@ -334,3 +334,21 @@ def test_a_damaged_arrangement_only_costs_the_order():
         view = again.view(0)
         assert view.hand
         again.close()
+
+
+def test_log_never_covers_a_seat_and_discard_ranks_never_overlap():
+    from marriage_gui.table.layout import Layout
+
+    for size in ((1024, 640), (1280, 800), (1920, 1080), (800, 600)):
+        for players in (2, 3, 4, 5):
+            L = Layout(size, players, 0)
+            for spot in L.seats.values():
+                backs = pygame.Rect(0, 0, round(L.bw * 2.8), L.bh + 8)
+                backs.center = spot.fan
+                for part in (spot.plate, spot.melds, backs):
+                    assert not L.log_rect.colliderect(part), (size, players, spot.seat)
+                assert L.log_rect.height > 0
+            for count in (10, 30, 45, 80):
+                xs = [x for x, _y in L.discard_slots(count)]
+                steps = [b - a for a, b in zip(xs, xs[1:], strict=False) if b != a]
+                assert min(steps) >= L.tw * 0.25, (size, count)
