@@ -239,6 +239,9 @@ class LocalMatch:
         self._job_key: tuple[int, int, str] | None = None
         #: Bot answers that were not legal (a bot bug); the first legal action was played instead.
         self.bot_errors: list[str] = []
+        #: Per seat, how its person arranged the hand (plain data the table reads and writes;
+        #: kept in the save beside the game, never used by a rule).
+        self.arrangements: dict[int, dict[str, Any]] = {}
 
     # ------------------------------------------------------------------ creation and saves
     @classmethod
@@ -259,11 +262,25 @@ class LocalMatch:
         cls, data: Any, drivers: Sequence[str] | None = None, **options: Any
     ) -> LocalMatch:
         """A match resumed from ``save_dict()`` data (ValueError with a reason if damaged)."""
-        return cls(Game.from_dict(data), drivers, **options)
+        kept: Any = None
+        if isinstance(data, dict) and "arrangements" in data:
+            data = dict(data)
+            kept = data.pop("arrangements")
+        match = cls(Game.from_dict(data), drivers, **options)
+        # A damaged arrangement only costs the order of the cards: the hand comes back sorted.
+        if isinstance(kept, dict):
+            for seat, arranged in kept.items():
+                if str(seat).isdigit() and int(seat) < match.players and isinstance(arranged, dict):
+                    match.arrangements[int(seat)] = arranged
+        return match
 
     def save_dict(self) -> dict[str, Any]:
-        """What a save file holds: the game's rules, players, seed and action log."""
-        return self._game.to_dict()
+        """What a save file holds: the game's rules, players, seed and action log (and how
+        each person arranged their hand)."""
+        data = self._game.to_dict()
+        if self.arrangements:
+            data["arrangements"] = {str(s): a for s, a in sorted(self.arrangements.items())}
+        return data
 
     # ------------------------------------------------------------------ the port
     @property

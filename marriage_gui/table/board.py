@@ -100,7 +100,10 @@ class Board:
                 order = list(view.hand)
             still = [i for i in order if i not in self.dragging]
             count = len(still) + (gap_size if gap_at is not None else 0)
-            slots = L.hand_slots(count)
+            if gap_at is None and fan is not None and viewer == bottom and still == fan.order:
+                slots = L.hand_slots_grouped(count, fan.breaks())
+            else:
+                slots = L.hand_slots(count)
             k = 0
             for n, cid in enumerate(still):
                 if gap_at is not None and n == gap_at:

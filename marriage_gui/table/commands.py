@@ -15,6 +15,7 @@ import pygame
 from engine.actions import Action, Discard, DrawStock, ExposeTunnela, GoOut, See, TakeDiscard
 from engine.ai import hint as advise
 from engine.cards import CARDS, code_of
+from engine.match import LocalMatch
 
 from .board import badges
 from .hud import Button, lay_out_row
@@ -84,13 +85,14 @@ class Commands:
         v = self.scene.state
         if v.hand_over:
             return "the hand is over"
-        return f"it is {v.names[v.current_player]}'s turn"
+        return f"it is {self.scene.seats.name(v.current_player)}'s turn"
 
     # ------------------------------------------------------------------ commands
     def sort(self) -> None:
         """Sort the hand (by suit, again: by rank)."""
         s = self.scene
         if s.fan is not None and s.looking:
+            s.fan.remember()
             s.fan.sort()
             s.sound("click")
             s.toast.show(f"sorted by {s.fan.sort_mode}")
@@ -103,6 +105,7 @@ class Commands:
         if fan is None or not s.looking:
             return
         shown = [tuple(CARDS[code_of(i)] for i in ids) for _k, ids in v.shown[v.seat]]
+        fan.remember()
         found = fan.group(v.rules, v.wilds, shown, v.players)
         s.sound("click")
         s.toast.show(f"{found} group{'s' if found != 1 else ''} found" if found else "no melds yet")
@@ -202,6 +205,7 @@ class Commands:
                 if code_of(cid) == action.card.code:
                     self.hint_card = cid
                     break
+            s.relayout()
         # The reason starts with the action in words ("discard AH: ..."), so it stands alone.
         reason = str(getattr(result, "reason", "") or action)
         s.toast.show(f"Hint: {reason}", seconds=7)
@@ -223,6 +227,9 @@ class Commands:
 
         def quit_to_menu() -> None:
             s.dialog = None
+            if isinstance(s.match, LocalMatch) and not s.state.hand_over:
+                # Arranging is not a move: save once more so the hand comes back as it lies.
+                s._autosave(s.match)
             s.close()
             go = getattr(s.app, "go_title", None)
             if go is not None:

@@ -7,12 +7,17 @@ import pygame
 from marriage_gui.art import fonts, palette
 from marriage_gui.art.felt import felt
 
+#: How many of the latest lines the curtain shows.
+_LINES = 10
+
 
 class Curtain:
     """An opaque cover naming who should take the seat; a click or Enter lifts it."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, since: list[str] | None = None) -> None:
         self.name = name
+        #: What the next player heard since their last turn (public facts of their own seat).
+        self.since = list(since or [])
         self.up = True
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -30,10 +35,28 @@ class Curtain:
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.KEYDOWN)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Cover everything."""
+        """Cover everything; name who sits next and what they missed."""
         w, h = surface.get_size()
         surface.blit(felt((w, h), palette.FELT_DARK, seed=3), (0, 0))
         big = fonts.render(f"Pass to {self.name}", max(28, h // 14), palette.GOLD_LIGHT, True)
-        small = fonts.render("click when ready", max(16, h // 36), (220, 226, 220))
-        surface.blit(big, big.get_rect(center=(w // 2, h // 2 - big.get_height() // 2)))
-        surface.blit(small, small.get_rect(center=(w // 2, h // 2 + small.get_height())))
+        small = fonts.render("click when ready   ·   Esc: menu", max(16, h // 36), (220, 226, 220))
+        shown = self.since[-_LINES:]
+        size = max(13, h // 46)
+        line_h = round(size * 1.5)
+        block = big.get_height() + small.get_height() * 2
+        if shown:
+            block += line_h * (len(shown) + 2)
+        y = max(10, (h - block) // 2)
+        surface.blit(big, big.get_rect(midtop=(w // 2, y)))
+        y += big.get_height() + small.get_height() // 2
+        surface.blit(small, small.get_rect(midtop=(w // 2, y)))
+        if not shown:
+            return
+        y += small.get_height() + line_h
+        head = fonts.render("Since your last turn", size, palette.GOLD_LIGHT, True)
+        surface.blit(head, head.get_rect(midtop=(w // 2, y)))
+        y += line_h
+        for line in shown:
+            img = fonts.render(line, size, (214, 224, 216))
+            surface.blit(img, img.get_rect(midtop=(w // 2, y)))
+            y += line_h

@@ -200,12 +200,41 @@ class TableInput:
             s.sound("click")
             s.relayout(0.12 * max(0.3, s.anim))
         elif kind == "discard":
+            if self.discard_selected():
+                return
             s.commands.draw(True)
         elif kind == "stock":
             s.commands.draw(False)
+        elif kind == "felt" and s.layout is not None and s.layout.discard_zone.collidepoint(pos):
+            self.discard_selected()
         elif kind == "felt" and s.fan is not None and s.fan.selected:
             s.fan.clear()
             s.relayout()
+
+    def undo(self, redo: bool = False) -> None:
+        """Ctrl+Z / Ctrl+Y: step back or forward through the person's arrangements."""
+        s = self.scene
+        fan = s.fan
+        if fan is None or not s.looking:
+            return
+        done = fan.redo() if redo else fan.undo()
+        if not done:
+            s.toast.show("nothing to redo" if redo else "nothing to undo")
+            return
+        s.sound("click")
+        s.relayout(0.14 * max(0.3, s.anim))
+
+    def discard_selected(self) -> bool:
+        """A click on the discard pile after drawing discards the one selected card."""
+        s = self.scene
+        fan = s.fan
+        if fan is None or not s.my_turn() or s.state.phase != "play" or not fan.selected:
+            return False
+        if len(fan.selected) != 1:
+            s.refuse("select one card to discard")
+            return True
+        s.commands.discard(fan.selected[0])
+        return True
 
     def drop(self, kind: str, pos: tuple[int, int]) -> None:
         """Finish a drag: discard, reorder, draw, or ease back and say why."""
@@ -238,6 +267,7 @@ class TableInput:
                 return
             if self.in_hand_area(pos):
                 # ``index`` counts the hand without the dragged cards (as the gap did).
+                fan.remember()
                 fan.place(ids, index)
                 s.relayout(0.14 * max(0.3, s.anim))
                 return
@@ -267,6 +297,10 @@ class TableInput:
         if k == pygame.K_ESCAPE:
             s.commands.menu()
             return
+        if k in (pygame.K_z, pygame.K_y) and event.mod & pygame.KMOD_CTRL:
+            redo = k == pygame.K_y or bool(event.mod & pygame.KMOD_SHIFT)
+            self.undo(redo)
+            return
         if k == pygame.K_l:
             s.log.open = not s.log.open
             return
@@ -278,6 +312,7 @@ class TableInput:
                     # Shift+arrow carries the focused card along the hand.
                     cid = fan.order[fan.focus]
                     fan.focus = max(0, min(len(fan.order) - 1, fan.focus + step))
+                    fan.remember()
                     fan.move([cid], fan.focus + (1 if step > 0 else 0))
                     s.relayout(0.12)
                 else:

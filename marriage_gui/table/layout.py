@@ -17,6 +17,13 @@ _SPOTS: dict[int, tuple[tuple[str, float, float], ...]] = {
 }
 
 
+#: The closest two discards lie, in card widths: the corner rank of each stays readable.
+DISCARD_MIN_STEP = 0.26
+
+#: The room left between two groups of the hand, in steps between neighbouring cards.
+GROUP_GAP = 0.9
+
+
 @dataclass
 class SeatSpot:
     """One opponent's corner: the name plate, the card-back fan and the shown melds."""
@@ -119,6 +126,15 @@ class Layout:
             round(w * 0.26),
             round(h * 0.3),
         )
+        # The see-through log must not lie over a seat's plate, card backs or shown melds.
+        for spot in self.seats.values():
+            backs = pygame.Rect(0, 0, round(self.bw * 2.8), self.bh + 8)
+            backs.center = spot.fan
+            covered = spot.plate.union(spot.melds).union(backs)
+            if covered.colliderect(self.log_rect):
+                bottom = self.log_rect.bottom
+                self.log_rect.top = covered.bottom + 8
+                self.log_rect.height = max(round(h * 0.12), bottom - self.log_rect.top)
 
     def _spot(self, seat: int, side: str, fx: float, fy: float) -> SeatSpot:
         w, h = self.size
@@ -158,6 +174,23 @@ class Layout:
         x0 = (self.size[0] - width) / 2
         return [(x0 + i * step, float(self.hand_y)) for i in range(count)]
 
+    def hand_slots_grouped(self, count: int, breaks: list[int]) -> list[tuple[float, float]]:
+        """Like ``hand_slots``, with ``GROUP_GAP`` steps of room before each of ``breaks``."""
+        if not breaks:
+            return self.hand_slots(count)
+        room = len(breaks) * GROUP_GAP
+        step = self.hand_step(count + round(room + 0.49))
+        width = self.cw + step * (max(0, count - 1) + room)
+        x0 = (self.size[0] - width) / 2
+        out = []
+        extra = 0.0
+        cut = set(breaks)
+        for i in range(count):
+            if i in cut:
+                extra += GROUP_GAP
+            out.append((x0 + (i + extra) * step, float(self.hand_y)))
+        return out
+
     def hand_index_at(self, x: float, count: int) -> int:
         """Where a card dropped at ``x`` (its centre) goes in a hand of ``count`` (0..count)."""
         if count <= 0:
@@ -175,7 +208,8 @@ class Layout:
         row = self.discard_row
         room = row.width - self.tw
         step = min(self.tw * 0.5, room / max(1, count - 1))
-        min_step = self.tw * 0.16
+        # Never closer than a rank index is wide ("10" included), so every rank stays legible.
+        min_step = self.tw * DISCARD_MIN_STEP
         if step < min_step:
             # Too many to show even compressed: the oldest slide under the first slot.
             fit = int(room / min_step) + 1

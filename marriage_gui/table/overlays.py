@@ -60,7 +60,9 @@ class Dialog:
                         b.action()
                         return True
             if event.key == pygame.K_ESCAPE and self.buttons:
-                self.buttons[-1].action()
+                # The button labelled Esc answers it (Resume in the pause menu), else the last.
+                marked = [b for b in self.buttons if b.hotkey.lower() == "esc" and b.enabled]
+                (marked or self.buttons[-1:])[0].action()
                 return True
         return event.type in (
             pygame.MOUSEBUTTONDOWN,

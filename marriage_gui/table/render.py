@@ -6,10 +6,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from engine.cards import CARDS, code_of
+from engine.melds import classify_meld
+
 from . import board as bd
 from . import pieces
+from .controls import draw_controls
 from .hud import GOLD, MUTED, TEXT, panel
 from .hud import text as label
+from .maal import draw_maal
+
+#: The mark over a complete meld in the hand: gold, half-seen.
+MELD_MARK = (214, 178, 90)
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -26,6 +34,8 @@ def draw_table(s: TableScene, surface: pygame.Surface) -> None:
     if s.curtain is not None:
         # Opaque: nothing of the table (no hand, no animation) is drawn behind it.
         s.curtain.draw(surface)
+        if s.dialog is not None:
+            s.dialog.draw(surface, s.art, bool(s.setting("four_colour", False)))
         return
     s.commands.refresh()
     four = bool(s.setting("four_colour", False))
@@ -69,6 +79,11 @@ def draw_table(s: TableScene, surface: pygame.Surface) -> None:
         b.draw(surface)
     # The hand.
     s.board.draw_cards(surface, marks, four, (3,))
+    if looking and fan is not None:
+        _draw_meld_marks(s, surface)
+    hinted = s.board.sprites.get(s.commands.hint_card or -1) if looking else None
+    if hinted is not None:
+        pygame.draw.rect(surface, GOLD, hinted.rect.inflate(6, 6), 3, border_radius=9)
     if looking and fan is not None and s.input.keyboard and fan.order:
         cid = fan.order[min(fan.focus, len(fan.order) - 1)]
         sp = s.board.sprites.get(cid)
@@ -76,6 +91,8 @@ def draw_table(s: TableScene, surface: pygame.Surface) -> None:
             pygame.draw.rect(surface, (120, 200, 255), sp.rect.inflate(4, 4), 3, border_radius=8)
     # Words.
     size = max(14, L.size[1] // 48)
+    if looking and not v.hand_over and v.seen[v.seat]:
+        draw_maal(surface, v, L.band.y - 8, L.margin, max(12, L.size[1] // 58))
     s.log.draw_banner(surface, L.banner, size)
     prompt = _prompt(s)
     if prompt:
@@ -91,8 +108,8 @@ def draw_table(s: TableScene, surface: pygame.Surface) -> None:
     _draw_menu_button(s, surface)
     if s.dialog is not None:
         s.dialog.draw(surface, s.art, four)
-    if s.curtain is not None:
-        s.curtain.draw(surface)
+    if s.show_controls:
+        draw_controls(surface)
 
 
 def _static_key(s: TableScene, four: bool, my_draw: bool) -> tuple | None:
@@ -144,7 +161,7 @@ def _draw_static(
             s.board,
             L,
             seat,
-            v.names[seat],
+            s.seats.name(seat),
             s.seat_kind(seat),
             v.hand_counts[seat],
             v.seen[seat],
@@ -168,7 +185,7 @@ def _draw_my_plate(s: TableScene, surface: pygame.Surface) -> None:
     assert L is not None
     seat = s.bottom
     size = max(12, L.size[1] // 56)
-    bits = [v.names[seat]]
+    bits = [s.seats.name(seat)]
     if s.viewer == seat and v.seen[seat]:
         bits.append("seen")
     bits.append(f"{v.totals[seat]:+d}" if v.totals[seat] else "0")
@@ -195,3 +212,25 @@ def _draw_menu_button(s: TableScene, surface: pygame.Surface) -> None:
     info = f"Hand {s.state.hand_no + 1} of {s.state.hands_total}   ·   L: log"
     img = label(info, max(12, L.size[1] // 60), MUTED)
     surface.blit(img, (r.right + 10, r.centery - img.get_height() // 2))
+
+
+def _draw_meld_marks(s: TableScene, surface: pygame.Surface) -> None:
+    """A quiet gold line over each group of the hand that is a complete meld now."""
+    fan, v, L = s.fan, s.state, s.layout
+    if fan is None or L is None or s.input.dragging:
+        return
+    wilds = v.wilds
+    for run in fan.runs():
+        if len(run) < 3:
+            continue
+        if classify_meld([CARDS[code_of(i)] for i in run], wilds, v.rules) is None:
+            continue
+        first, last = s.board.sprites.get(run[0]), s.board.sprites.get(run[-1])
+        if first is None or last is None:
+            continue
+        # The line ends where the next card covers the last one, so neighbours stay apart.
+        at = fan.order.index(run[-1])
+        after = s.board.sprites.get(fan.order[at + 1]) if at + 1 < len(fan.order) else None
+        right = min(last.rect.right, after.rect.x if after is not None else last.rect.right) - 8
+        y = min(first.rect.y, last.rect.y) - 5
+        pygame.draw.line(surface, MELD_MARK, (first.rect.x + 6, y), (right, y), 3)

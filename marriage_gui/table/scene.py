@@ -26,6 +26,7 @@ from marriage_gui.scene import Scene
 from . import animation
 from .board import Board
 from .commands import Commands
+from .controls import is_help_key
 from .curtain import Curtain
 from .hand import HandFan
 from .hud import Button, Log, Toast
@@ -83,9 +84,15 @@ class TableScene(Scene):
         self.art = getattr(app, "art", None) or CardArt()
         self.board = Board(self.art)
         self.fans: dict[int, HandFan] = {}
+        saved = getattr(match, "arrangements", {})
         for s in local:
             self.fans[s] = HandFan(self.seats.views[s].hand)
             self.fans[s].sort("suit")
+            if s in saved:
+                mode = saved[s].get("sort") if isinstance(saved[s], dict) else None
+                if mode == "rank":
+                    self.fans[s].sort("rank")
+                self.fans[s].restore(saved[s], self.seats.views[s].hand_no)
         self.curtain: Curtain | None = None
         self._own_worker: BotWorker | None = None
         self.think = 0.0
@@ -102,6 +109,7 @@ class TableScene(Scene):
         self.insert_at: dict[int, int] = {}
         self.static_layer: tuple[Any, pygame.Surface] | None = None
         self._deal_in = fresh
+        self.show_controls = False
 
     # ------------------------------------------------------------------ what the table knows
     @property
@@ -234,6 +242,10 @@ class TableScene(Scene):
             fan.sync(self.state.hand, self.insert_at)
         self.insert_at = {}
         lifted = frozenset(fan.selected) if fan is not None and looking else frozenset()
+        hinted = self.commands.hint_card
+        if looking and hinted is not None:
+            # The hinted card stands up from the hand until the next move.
+            lifted = lifted | {hinted}
         viewer = self.viewer if self.curtain is None else None
         self.board.compute(self.state, self.layout, self.bottom, viewer, fan, gap_at, gap, lifted)
         self.board.sync(self.layout, duration)
@@ -297,6 +309,7 @@ class TableScene(Scene):
             if e.kind == "match_end":
                 self._record("record_match")
         if any(e.kind == "deal" for e in events):
+            self.new_hand_fans()
             self.viewer_for_turn()
             self.on_resize(self.app.size if hasattr(self.app, "size") else L.size)  # type: ignore[union-attr]
             animation.deal(self)
@@ -307,11 +320,29 @@ class TableScene(Scene):
             if e.kind == "tiplu_chosen" and L is not None:
                 animation.tiplu(self, e)
 
+    def new_hand_fans(self) -> None:
+        """A new deal: each person's hand comes sorted the way they sorted the last one."""
+        for seat, fan in self.fans.items():
+            fan.order = list(self.seats.views[seat].hand)
+            fan.selected = []
+            fan.history.clear()
+            fan.future.clear()
+            fan.sort(fan.sort_mode)
+
+    def keep_arrangement(self) -> None:
+        """Hand each person's arrangement to the match, so that the save keeps it."""
+        kept = getattr(self.match, "arrangements", None)
+        if not isinstance(kept, dict):
+            return
+        for seat, fan in self.fans.items():
+            kept[seat] = fan.to_dict(self.seats.views[seat].hand_no)
+
     def _autosave(self, match: LocalMatch) -> None:
         """Save after every action so that closing the program loses nothing."""
         storage = getattr(self.app, "storage", None)
         if storage is None or self.frozen:
             return
+        self.keep_arrangement()
         try:
             storage.save_game(self.setup, match)
         except Exception as exc:  # noqa: BLE001 - a full disk must not end the game
@@ -352,13 +383,24 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
         """Input goes to the curtain, a dialog, or the table."""
+        if self.show_controls:
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
+                self.show_controls = False
+            return
+        if self.dialog is not None:
+            self.dialog.handle_event(event)
+            return
         if self.curtain is not None:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                # Pause or quit without revealing the next hand.
+                self.commands.menu()
+                return
             self.curtain.handle_event(event)
             if not self.curtain.up:
                 self.lift_curtain()
             return
-        if self.dialog is not None:
-            self.dialog.handle_event(event)
+        if is_help_key(event):
+            self.show_controls = True
             return
         self.input.handle(event)
 
@@ -393,7 +435,7 @@ class TableScene(Scene):
             self._pump(dt)
             return
         if self.seats.hot_seat and self.viewer != seat and self.curtain is None:
-            self.curtain = Curtain(v.names[seat])
+            self.curtain = Curtain(self.seats.name(seat), self.seats.since.get(seat))
             return
         if self.viewer is None and not self.seats.hot_seat:
             self.seats.sit(seat)
@@ -403,6 +445,36 @@ class TableScene(Scene):
             key = (v.hand_no, seat)
             if self.expose_declined != key:
                 self._expose_prompt(key, expose)
+
+    # ------------------------------------------------------------------ frames
+    def animating(self) -> bool:
+        """Whether the next frame differs from this one (False lets the app sleep)."""
+        if self.board.busy or self.input.dragging or self.board.dragging:
+            return True
+        if self.toast.time > 0 or self.log.fresh > 0 or self.result_wait > 0:
+            return True
+        if self.commands.hint_job is not None:
+            return True
+        if self.frozen or self.dialog is not None or self.curtain is not None:
+            return False
+        if self.show_controls:
+            return False
+        v = self.state
+        if v.hand_over:
+            # Counting down to the result screen, or waiting for the next deal.
+            return True
+        if not self.seats.is_local(v.current_player):
+            return True  # a bot or a remote seat is to move: its ring turns
+        if self.seats.hot_seat and self.viewer != v.current_player:
+            return True  # the curtain goes up in the next frame
+        return self.viewer is None
+
+    def wake_after(self) -> float | None:
+        """Seconds until the table must look again by itself (None: only input wakes it)."""
+        if self.animating():
+            return 0.0
+        # A remote match may send news at any time: look for it a few times a second.
+        return None if isinstance(self.match, LocalMatch) else 0.25
 
     def _pump(self, dt: float) -> None:
         """Let a bot move when it has thought for the table's bot delay (a match on this
@@ -465,7 +537,7 @@ def prompt_text(scene: TableScene) -> str:
     if scene.viewer is None or v.hand_over:
         return ""
     if v.current_player != scene.viewer:
-        return f"{v.names[v.current_player]} is playing…"
+        return f"{scene.seats.name(v.current_player)} is playing…"
     if v.phase == "draw":
         return "Your turn: draw a card"
     if v.must_go_out:

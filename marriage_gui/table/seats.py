@@ -37,10 +37,13 @@ class SeatViews:
         self.views: dict[int, PlayerView] = {s: match.view(s) for s in watched}
         self.logs: dict[int, Log] = {s: Log() for s in watched}
         self.versions: dict[int, int] = {s: match.version for s in watched}
+        self.bottom = watched[0]
+        #: Per seat, what it has heard since its own last discard: the curtain's summary.
+        self.since: dict[int, list[str]] = {s: [] for s in watched}
         for seat, view in self.views.items():
             for e in view.history:
-                self.logs[seat].add(e.text)
-        self.bottom = watched[0]
+                self.logs[seat].add(self.words(e))
+                self._heard(seat, e)
         #: The seat whose cards are face up now (None: nobody looks, hands face down).
         self.viewer: int | None = self.local[0] if len(self.local) == 1 else None
 
@@ -87,11 +90,41 @@ class SeatViews:
                     self.views[seat] = up.view
                 self.versions[seat] = up.version
                 for e in up.events:
-                    self.logs[seat].add(e.text)
+                    self.logs[seat].add(self.words(e))
+                    self._heard(seat, e)
                 if seat == self.bottom:
                     news.events.extend(up.events)
                 news.changed = True
         return news
+
+    def _heard(self, seat: int, e: Event) -> None:
+        """Keep the seat's own event lines since its last turn ended (or the hand began)."""
+        if e.kind == "deal" or (e.player == seat and e.kind in ("discard", "go_out")):
+            self.since[seat] = []
+            if e.kind != "deal":
+                return
+        if e.text:
+            self.since[seat].append(self.words(e))
+            del self.since[seat][:-40]
+
+    def words(self, e: Event) -> str:
+        """An event's line, naming a seat called "You" as this screen names it (see ``name``)."""
+        text = e.text
+        if e.player is None or not self.hot_seat:
+            return text
+        said = self.name(e.player)
+        real = self.state.names[e.player]
+        if said != real and text.startswith(real + " "):
+            return said + text[len(real) :]
+        return text
+
+    def name(self, seat: int) -> str:
+        """A seat's name as this screen says it: in hot-seat, the default "You" would name
+        whoever holds the screen, so it reads "Player N" instead."""
+        name = self.state.names[seat]
+        if self.hot_seat and name.strip().lower() == "you":
+            return f"Player {seat + 1}"
+        return name
 
     def sit(self, seat: int) -> None:
         """``seat``'s person sits down at the bottom and looks at their cards."""
