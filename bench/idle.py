@@ -1,4 +1,4 @@
-"""CPU time of the game doing nothing: the title screen (or another menu) left alone.
+"""CPU time of the game doing nothing: a menu, or a table waiting for a person, left alone.
 
 Run headless:   python bench/idle.py
 In a window:    python bench/idle.py --window      (needs a display)
@@ -36,7 +36,11 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--seconds", type=float, default=20.0, help="how long to measure")
     p.add_argument("--warm", type=float, default=6.0, help="seconds to let the screen settle")
-    p.add_argument("--scene", default="title", help="title, new_game, rules, stats or settings")
+    p.add_argument(
+        "--scene",
+        default="title",
+        help="title, new_game, rules, stats, settings, or table (a person's turn at a new match)",
+    )
     p.add_argument("--window", action="store_true", help="use a real window, not the dummy one")
     args = p.parse_args()
     if not args.window:
@@ -49,7 +53,12 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as data:
         app = App((1280, 800), headless=not args.window, data_dir=data)
         app.go_title()
-        if args.scene != "title":
+        if args.scene == "table":
+            from marriage_gui.setup import MatchSetup
+
+            # Seat 0 (a person) plays first: after the deal the table waits for them.
+            app.open_table(setup=MatchSetup(seed=7))
+        elif args.scene != "title":
             app.open(args.scene)
         run_for(app, args.warm)
         frames, cpu, wall = app.frames, time.process_time(), time.perf_counter()
