@@ -23,6 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.game import Game
+from engine.match import LocalMatch
 from marriage_gui.settings import Settings, load_settings
 from marriage_gui.setup import MatchSetup, SeatSetup
 from marriage_gui.statsdb import STATS_FILE
@@ -43,6 +44,11 @@ KINDS = ["truncate", "flip", "insert", "deep", "number", "binary", "type", "empt
 FAST = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+def _as_match(game: Game) -> LocalMatch:
+    """The match a table would save for ``game`` (storage takes a LocalMatch)."""
+    return LocalMatch.from_save(game.to_dict(), ("human",) * game.players)
+
+
 @cache
 def _finished() -> Game:
     game = Game.new(SETUP.rules, [s.name for s in SETUP.seats], 4, SETUP.hands)
@@ -57,8 +63,8 @@ def _good_files(root: str) -> dict[str, bytes]:
     """A real save, settings file and statistics database, as the game writes them."""
     storage = Storage(root)
     game = _finished()
-    storage.save_game(SETUP, game)
-    storage.record_hand(SETUP, game, game.results[-1])
+    storage.save_game(SETUP, _as_match(game))
+    storage.record_hand(SETUP, _as_match(game), game.view(0))
     assert storage.flush()
     names = ("savegame.json", "settings.json", STATS_FILE)
     (Path(root) / "settings.json").write_text(json.dumps(Settings().to_dict()), encoding="utf-8")
@@ -176,7 +182,7 @@ def test_damaged_statistics_never_escape_and_recording_goes_on(
     if before.problem:
         _plain(before.problem)
     game = _finished()
-    storage.record_hand(SETUP, game, game.results[-1])
+    storage.record_hand(SETUP, _as_match(game), game.view(0))
     assert storage.flush()
     after = storage.stats()
     assert not after.problem, after.problem

@@ -11,10 +11,16 @@ from pathlib import Path
 import pytest
 
 from engine.game import Game
+from engine.match import LocalMatch
 from marriage_gui.setup import MatchSetup, SeatSetup
 from marriage_gui.storage import Storage
 
 SETUP = MatchSetup((SeatSetup("Asha", "human"), SeatSetup("Ram", "easy")), hands=2, seed=4)
+
+
+def _as_match(game: Game) -> LocalMatch:
+    """The match a table would save for ``game`` (storage takes a LocalMatch)."""
+    return LocalMatch.from_save(game.to_dict(), ("human",) * game.players)
 
 
 @pytest.mark.skipif(os.name != "posix", reason="folders can be synced only on POSIX")
@@ -34,7 +40,7 @@ def test_the_folder_is_synced_after_the_rename(tmp_path: Path, monkeypatch) -> N
 
     monkeypatch.setattr(os, "fsync", fsync)
     monkeypatch.setattr(os, "replace", replace)
-    assert storage.save_game(SETUP, game)
+    assert storage.save_game(SETUP, _as_match(game))
     # The file's bytes first, then the rename, then the folder entry that names it.
     assert synced == ["file", "rename", "folder"]
 

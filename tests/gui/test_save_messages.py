@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from engine.game import Game
+from engine.match import LocalMatch
 from engine.rules import RuleSet
 from marriage_gui.setup import MatchSetup, SeatSetup
 from marriage_gui.storage import SaveError, Storage
@@ -23,6 +24,11 @@ INTERNALS = re.compile(
     r"\b(a|an) (int|str|bool|tuple|dict|float|NoneType)\b|\bNone\b|\bTrue\b|\bFalse\b"
     r"|[\[\]{}]|Error\b|Traceback|__"
 )
+
+
+def _as_match(game: Game) -> LocalMatch:
+    """The match a table would save for ``game`` (storage takes a LocalMatch)."""
+    return LocalMatch.from_save(game.to_dict(), ("human",) * game.players)
 
 
 def _leaves(obj: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
@@ -41,7 +47,7 @@ def _good(tmp_path: Path) -> dict[str, Any]:
     game = Game.new(SETUP.rules, [s.name for s in SETUP.seats], 4, 2)
     for _ in range(3):
         game.apply(game.legal_actions()[0])
-    assert storage.save_game(SETUP, game)
+    assert storage.save_game(SETUP, _as_match(game))
     data = json.loads((tmp_path / "good" / "savegame.json").read_text(encoding="utf-8"))
     data["game"] = json.loads(data["game"])
     return data
@@ -97,7 +103,7 @@ def test_statistics_that_cannot_be_mended_say_so_once_in_plain_words(tmp_path: P
     while not game.hand_over:
         game.apply(game.legal_actions()[0])
     for _ in range(2):
-        storage.record_hand(SETUP, game, game.results[-1])
+        storage.record_hand(SETUP, _as_match(game), game.view(0))
     assert storage.flush()
     stats = storage.stats()
     told = [m for m in storage.take_notices() if "tatistics" in m]
