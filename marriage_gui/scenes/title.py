@@ -136,7 +136,7 @@ class TitleScene(MenuScene):
             return
         k = self.k
         w, h = self.size
-        bw, bh, gap = round(300 * k), round(50 * k), round(12 * k)
+        bw, bh, gap = round(300 * k), round(48 * k), round(10 * k)
         self.buttons[0].place(pygame.Rect(0, 0, bw, round(64 * k)), k)
         top = round(h * 0.50)
         x = round(w * 0.5 - bw / 2)
@@ -146,7 +146,7 @@ class TitleScene(MenuScene):
             b.place(pygame.Rect(x, y, bw, height), k)
             y += height + gap
         # Short windows: keep the menu on screen by sliding it up.
-        overflow = y - gap - (h - round(20 * k))
+        overflow = y - gap - (h - round(34 * k))
         if overflow > 0:
             for b in self.buttons:
                 b.rect.y -= overflow
