@@ -340,7 +340,10 @@ def perform(g: Game, action: Action) -> list[Event]:
         g.hand_no += 1
         g.dealer = next_seat(g.dealer, g.players, g.rules)
         deal(g)
-        return list(g.events)
+        # deal() starts the new hand's events with the deal itself; hand them to apply(),
+        # which records what an action caused, so the deal is recorded once, not twice.
+        events, g.events = g.events, []
+        return events
     if isinstance(action, ExposeTunnela):
         ids = _resolve(hand, action.cards)
         assert ids is not None

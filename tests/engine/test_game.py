@@ -330,3 +330,21 @@ def test_players_and_seed_are_validated():
     with pytest.raises(ValueError, match="RuleSet"):
         Game.new("nepali", 4)  # type: ignore[arg-type]
     assert Game.new(N, ["सीता", "Ram"]).names == ("सीता", "Ram")
+
+
+def test_a_new_hand_records_its_deal_once() -> None:
+    """After "next hand" every seat's history starts with exactly one deal."""
+    import random
+
+    from engine import PRESETS, Game
+
+    g = Game.new(PRESETS["nepali"], 3, seed=4, hands=3)
+    rng = random.Random(1)
+    deals_seen = 0
+    while not g.is_over:
+        g.apply(rng.choice(g.legal_actions()))
+        for seat in range(g.players):
+            kinds = [e.kind for e in g.view(seat).history]
+            assert kinds.count("deal") == 1, (g.hand_no, kinds[:4])
+        deals_seen = max(deals_seen, g.hand_no)
+    assert deals_seen == 2
