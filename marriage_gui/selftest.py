@@ -90,6 +90,10 @@ def run_self_test(data_dir: str | Path | None = None) -> int:
             app = App(headless=True, data_dir=root, settings=settings)
             check_assets(app)
             actions, winner = play_one_hand(app)
+            # The LAN table too: a host process and two clients play a hand over 127.0.0.1.
+            from marriage_net.selfcheck import loopback_hand
+
+            net_actions, _ending = loopback_hand()
         except SelfTestError as exc:
             print(f"self-test FAILED: {exc}")
             return 1
@@ -97,5 +101,8 @@ def run_self_test(data_dir: str | Path | None = None) -> int:
             print(f"self-test FAILED: {type(exc).__name__}: {exc}")
             return 1
     took = time.monotonic() - started
-    print(f"self-test ok: 1 hand, {actions} actions, winner {winner}, {took:.1f} s")
+    print(
+        f"self-test ok: 1 hand, {actions} actions, winner {winner}; "
+        f"1 hand over loopback, {net_actions} actions; {took:.1f} s"
+    )
     return 0
