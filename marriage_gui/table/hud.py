@@ -8,18 +8,13 @@ from dataclasses import dataclass, field
 import pygame
 
 from marriage_gui.art import fonts, palette
-
-TEXT = (238, 240, 232)
-MUTED = (176, 190, 178)
-PANEL = (10, 34, 24, 200)
-GOLD = palette.GOLD_LIGHT
-
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_PANEL, TABLE_TEXT
 
 _TEXT_CACHE: dict[tuple, pygame.Surface] = {}
 
 
 def text(
-    words: str, size: int, colour: tuple[int, int, int] = TEXT, bold: bool = False
+    words: str, size: int, colour: tuple[int, int, int] = TABLE_TEXT, bold: bool = False
 ) -> pygame.Surface:
     """``fonts.render`` remembered: the table draws the same few labels every frame."""
     key = (words, size, tuple(colour), bold)
@@ -34,7 +29,7 @@ def text(
 def panel(
     surface: pygame.Surface,
     rect: pygame.Rect,
-    colour: tuple[int, ...] = PANEL,
+    colour: tuple[int, ...] = TABLE_PANEL,
     radius: int = 10,
     border: tuple[int, int, int] | None = None,
 ) -> None:
@@ -96,7 +91,11 @@ class Button:
                 (40, 26, 8),
             )
         else:
-            fill, edge, ink = ((40, 92, 68) if self.hover else (22, 64, 46)), (120, 170, 140), TEXT
+            fill, edge, ink = (
+                ((40, 92, 68) if self.hover else (22, 64, 46)),
+                (120, 170, 140),
+                TABLE_TEXT,
+            )
         rect = img.get_rect()
         pygame.draw.rect(img, fill, rect, border_radius=h // 3)
         pygame.draw.rect(img, edge, rect, 2, border_radius=h // 3)
@@ -157,7 +156,7 @@ class Toast:
         """Draw centred at ``centre``."""
         if self.time <= 0 or not self.text:
             return
-        ink = (255, 214, 200) if self.kind == "error" else TEXT
+        ink = (255, 214, 200) if self.kind == "error" else TABLE_TEXT
         img = text(self.text, size, ink, self.kind == "error")
         r = img.get_rect(center=centre).inflate(size * 1.4, size * 0.7)
         colour = (92, 20, 24, 215) if self.kind == "error" else (8, 30, 22, 215)
@@ -194,7 +193,9 @@ class Log:
         """The latest announcement under the discards."""
         if not self.lines:
             return
-        img = text(self.lines[-1], size, GOLD if self.fresh > 0 else MUTED, self.fresh > 0)
+        img = text(
+            self.lines[-1], size, GOLD_LIGHT if self.fresh > 0 else TABLE_MUTED, self.fresh > 0
+        )
         r = img.get_rect(center=centre)
         panel(surface, r.inflate(size * 1.2, size * 0.5), (6, 26, 18, 150), r.height // 2 + 4)
         surface.blit(img, r)
@@ -210,7 +211,7 @@ class Log:
         start = max(0, end - rows)
         y = rect.y + 8
         for line in self.lines[start:end]:
-            img = text(line, size, TEXT)
+            img = text(line, size, TABLE_TEXT)
             if img.get_width() > rect.width - 16:
                 img = img.subsurface((0, 0, rect.width - 16, img.get_height()))
             surface.blit(img, (rect.x + 8, y))

@@ -11,8 +11,9 @@ import pygame
 from engine.cards import CARDS, code_of
 from engine.scoring import MaalBreakdown, maal_breakdown
 from engine.view import PlayerView
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT
 
-from .hud import GOLD, MUTED, TEXT, panel
+from .hud import panel
 from .hud import text as label
 
 
@@ -44,15 +45,15 @@ def draw_maal(surface: pygame.Surface, view: PlayerView, bottom: int, left: int,
     if count is None:
         return
     lines = maal_lines(view)
-    head = label(f"Your maal  {count.total}", size, GOLD, True)
+    head = label(f"Your maal  {count.total}", size, GOLD_LIGHT, True)
     rows: list[tuple[pygame.Surface, pygame.Surface | None, pygame.Surface | None]] = [
         (
-            label(item, size - 1, TEXT),
-            label(cards, size - 2, MUTED),
-            label(str(pts), size - 1, GOLD),
+            label(item, size - 1, TABLE_TEXT),
+            label(cards, size - 2, TABLE_MUTED),
+            label(str(pts), size - 1, GOLD_LIGHT),
         )
         for item, cards, pts in lines
-    ] or [(label("no maal yet", size - 1, MUTED), None, None)]
+    ] or [(label("no maal yet", size - 1, TABLE_MUTED), None, None)]
     row_h = round(size * 1.35)
     item_w = max(r[0].get_width() for r in rows)
     cards_w = max((r[1].get_width() for r in rows if r[1] is not None), default=0)

@@ -31,6 +31,10 @@ DISABLED: Colour = (40, 58, 48)
 TRACK: Colour = (10, 40, 26)
 FOCUS: Colour = palette.HIGHLIGHT
 SHADOW: tuple[int, int, int, int] = (0, 0, 0, 90)
+# The card table's words sit on busier felt than the menus, so they are a cooler white.
+TABLE_TEXT: Colour = (238, 240, 232)
+TABLE_MUTED: Colour = (176, 190, 178)
+TABLE_PANEL: tuple[int, int, int, int] = (10, 34, 24, 200)
 
 BASE_SIZE = (1280, 800)
 
