@@ -14,8 +14,8 @@ from marriage_gui.art import fonts
 from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
 from marriage_gui.scene import Scene
-from marriage_gui.table.hud import Button, lay_out_row, panel
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT
+from marriage_gui.table.hud import Button, lay_out_row
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel
 
 if TYPE_CHECKING:
     from engine.result import HandResult
@@ -175,9 +175,10 @@ class HandResultScene(Scene):
             panel(
                 surface,
                 box,
-                (10, 40, 28, 210) if not winner else (70, 56, 16, 220),
                 10,
+                (10, 40, 28, 210) if not winner else (70, 56, 16, 220),
                 GOLD_LIGHT if winner else None,
+                edge_width=2,
             )
             name = g.names[seat] + ("  ★ went out" if winner else "")
             name_img = fonts.render(name, size + 2, GOLD_LIGHT if winner else TABLE_TEXT, True)

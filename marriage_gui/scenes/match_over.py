@@ -10,8 +10,8 @@ import pygame
 from marriage_gui.art import fonts
 from marriage_gui.art.felt import felt
 from marriage_gui.scene import Scene
-from marriage_gui.table.hud import Button, lay_out_row, panel
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT
+from marriage_gui.table.hud import Button, lay_out_row
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel
 from marriage_gui.ui.words import count
 
 if TYPE_CHECKING:
@@ -87,9 +87,10 @@ class MatchOverScene(Scene):
             panel(
                 surface,
                 r,
-                (70, 56, 16, 220) if place == 0 else (10, 40, 28, 210),
                 12,
+                (70, 56, 16, 220) if place == 0 else (10, 40, 28, 210),
                 GOLD_LIGHT if place == 0 else None,
+                edge_width=2,
             )
             who = self.setup.seats[seat].kind if seat < len(self.setup.seats) else ""
             left = fonts.render(

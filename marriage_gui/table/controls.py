@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT
-
-from .hud import panel
-from .hud import text as label
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel
+from marriage_gui.ui.theme import text as label
 
 #: (control, what it does): the mouse first, then the keys, as ``TableInput`` reads them.
 MOUSE: tuple[tuple[str, str], ...] = (
@@ -62,7 +60,7 @@ def draw_controls(surface: pygame.Surface) -> pygame.Rect:
     col_w = min((w - 80) // 2, size * 40)
     rect = pygame.Rect(0, 0, col_w * 2 + size * 4, rows * row + size * 5)
     rect.center = (w // 2, h // 2)
-    panel(surface, rect, (8, 30, 22, 242), 16, GOLD_LIGHT)
+    panel(surface, rect, 16, (8, 30, 22, 242), GOLD_LIGHT, edge_width=2)
     title = label("Controls", round(size * 1.4), GOLD_LIGHT, True)
     surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.y + size)))
     top = rect.y + size * 2 + title.get_height()

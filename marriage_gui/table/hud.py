@@ -8,37 +8,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from marriage_gui.art import fonts, palette
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_PANEL, TABLE_TEXT
-
-_TEXT_CACHE: dict[tuple, pygame.Surface] = {}
-
-
-def text(
-    words: str, size: int, colour: tuple[int, int, int] = TABLE_TEXT, bold: bool = False
-) -> pygame.Surface:
-    """``fonts.render`` remembered: the table draws the same few labels every frame."""
-    key = (words, size, tuple(colour), bold)
-    img = _TEXT_CACHE.get(key)
-    if img is None:
-        if len(_TEXT_CACHE) > 600:
-            _TEXT_CACHE.clear()
-        img = _TEXT_CACHE[key] = fonts.render(words, size, colour, bold)
-    return img
-
-
-def panel(
-    surface: pygame.Surface,
-    rect: pygame.Rect,
-    colour: tuple[int, ...] = TABLE_PANEL,
-    radius: int = 10,
-    border: tuple[int, int, int] | None = None,
-) -> None:
-    """A translucent rounded panel."""
-    box = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(box, colour, box.get_rect(), border_radius=radius)
-    if border is not None:
-        pygame.draw.rect(box, border, box.get_rect(), 2, border_radius=radius)
-    surface.blit(box, rect.topleft)
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel, text
 
 
 @dataclass
@@ -197,14 +167,14 @@ class Log:
             self.lines[-1], size, GOLD_LIGHT if self.fresh > 0 else TABLE_MUTED, self.fresh > 0
         )
         r = img.get_rect(center=centre)
-        panel(surface, r.inflate(size * 1.2, size * 0.5), (6, 26, 18, 150), r.height // 2 + 4)
+        panel(surface, r.inflate(size * 1.2, size * 0.5), r.height // 2 + 4, (6, 26, 18, 150), None)
         surface.blit(img, r)
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
         """The scrollable history."""
         if not self.open:
             return
-        panel(surface, rect, (6, 24, 16, 225), 10, (90, 130, 110))
+        panel(surface, rect, 10, (6, 24, 16, 225), (90, 130, 110), edge_width=2)
         line_h = round(size * 1.45)
         rows = max(1, (rect.height - 16) // line_h)
         end = len(self.lines) - self.scroll

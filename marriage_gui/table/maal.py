@@ -11,10 +11,8 @@ import pygame
 from engine.cards import CARDS, code_of
 from engine.scoring import MaalBreakdown, maal_breakdown
 from engine.view import PlayerView
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT
-
-from .hud import panel
-from .hud import text as label
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel
+from marriage_gui.ui.theme import text as label
 
 
 def seat_maal(view: PlayerView) -> MaalBreakdown | None:
@@ -61,7 +59,7 @@ def draw_maal(surface: pygame.Surface, view: PlayerView, bottom: int, left: int,
     width = max(head.get_width(), item_w + cards_w + pts_w + size * 2) + size
     height = row_h * (len(rows) + 1) + size // 2
     box = pygame.Rect(left, bottom - height, width, height)
-    panel(surface, box, (6, 26, 18, 205), 8, (90, 130, 110))
+    panel(surface, box, 8, (6, 26, 18, 205), (90, 130, 110), edge_width=2)
     x, y = box.x + size // 2, box.y + size // 4
     surface.blit(head, (x, y))
     for item, cards, pts in rows:

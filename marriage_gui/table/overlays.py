@@ -9,9 +9,9 @@ import pygame
 from engine.cards import Card
 from marriage_gui.art import fonts
 from marriage_gui.art.cards import CardArt, card_size
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel
 
-from .hud import Button, lay_out_row, panel
+from .hud import Button, lay_out_row
 
 
 class Dialog:
@@ -102,7 +102,7 @@ class Dialog:
         )
         self.rect = pygame.Rect(0, 0, pw, ph)
         self.rect.center = (w // 2, h // 2)
-        panel(surface, self.rect, (8, 30, 22, 240), 16, GOLD_LIGHT)
+        panel(surface, self.rect, 16, (8, 30, 22, 240), GOLD_LIGHT, edge_width=2)
         y = self.rect.y + size
         surface.blit(title, title.get_rect(midtop=(self.rect.centerx, y)))
         y += title.get_height() + 6

@@ -9,11 +9,10 @@ import pygame
 from marriage_gui.art import palette
 from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel
+from marriage_gui.ui.theme import text as label
 
 from .board import Board
-from .hud import panel
-from .hud import text as label
 from .layout import Layout
 
 
@@ -47,7 +46,7 @@ def draw_stock(
     size = max(12, L.th // 9)
     img = label(f"{count}", size, TABLE_TEXT, True)
     lr = img.get_rect(midtop=(r.centerx, r.bottom + 6))
-    panel(surface, lr.inflate(14, 4), (0, 0, 0, 120), lr.height // 2 + 2)
+    panel(surface, lr.inflate(14, 4), lr.height // 2 + 2, (0, 0, 0, 120), None)
     surface.blit(img, lr)
 
 
@@ -75,8 +74,8 @@ def draw_plate(
     border = GOLD_LIGHT if active else (80, 120, 100)
     if active:
         glow = r.inflate(10, 10)
-        panel(surface, glow, (*palette.GOLD, 60), 16)
-    panel(surface, r, (8, 30, 22, 215), 12, border)
+        panel(surface, glow, 16, (*palette.GOLD, 60), None)
+    panel(surface, r, 12, (8, 30, 22, 215), border, edge_width=2)
     ar = r.height // 2 - 8
     centre = (r.x + ar + 10, r.centery)
     pygame.draw.circle(surface, (40, 86, 66) if not active else (120, 90, 30), centre, ar)

@@ -8,13 +8,12 @@ import pygame
 
 from engine.cards import CARDS, code_of
 from engine.melds import classify_meld
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel
+from marriage_gui.ui.theme import text as label
 
 from . import board as bd
 from . import pieces
 from .controls import draw_controls
-from .hud import panel
-from .hud import text as label
 from .maal import draw_maal
 
 #: The mark over a complete meld in the hand: gold, half-seen.
@@ -195,7 +194,14 @@ def _draw_my_plate(s: TableScene, surface: pygame.Surface) -> None:
     img = label(text, size, GOLD_LIGHT if active else TABLE_TEXT, True)
     box = L.my_plate.copy()
     box.width = max(box.width, img.get_width() + 20)
-    panel(surface, box, (8, 30, 22, 215), box.height // 3, GOLD_LIGHT if active else (80, 120, 100))
+    panel(
+        surface,
+        box,
+        box.height // 3,
+        (8, 30, 22, 215),
+        GOLD_LIGHT if active else (80, 120, 100),
+        edge_width=2,
+    )
     surface.blit(img, img.get_rect(center=box.center))
     if s.viewer == seat and v.seen[seat] and v.tiplu_id is not None:
         lbl = label("tiplu", max(10, size - 2), GOLD_LIGHT, True)
@@ -206,7 +212,7 @@ def _draw_menu_button(s: TableScene, surface: pygame.Surface) -> None:
     L = s.layout
     assert L is not None
     r = L.menu_button
-    panel(surface, r, (0, 0, 0, 120), 8)
+    panel(surface, r, 8, (0, 0, 0, 120), None)
     for k in range(3):
         y = r.y + 11 + k * 7
         pygame.draw.line(surface, TABLE_TEXT, (r.x + 11, y), (r.right - 11, y), 3)
