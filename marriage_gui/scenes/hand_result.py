@@ -14,7 +14,8 @@ from marriage_gui.art import fonts
 from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
 from marriage_gui.scene import Scene
-from marriage_gui.table.hud import GOLD, MUTED, TEXT, Button, lay_out_row, panel
+from marriage_gui.table.hud import Button, lay_out_row
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel
 
 if TYPE_CHECKING:
     from engine.result import HandResult
@@ -148,14 +149,14 @@ class HandResultScene(Scene):
         m = max(16, w // 60)
         title_size = max(22, h // 26)
         head = f"Hand {r.hand_no + 1} of {g.hands_total} — {r.describe(g.names)}"
-        img = fonts.render(head, title_size, GOLD, True)
+        img = fonts.render(head, title_size, GOLD_LIGHT, True)
         surface.blit(img, (m, m))
         sub = f"Tiplu: {r.tiplu}" if r.tiplu is not None else "Nobody saw: no tiplu was chosen"
         tip_w = max(34, h // 22)
         y0 = m + img.get_height() + 8
         if r.tiplu is not None:
             surface.blit(art.face(r.tiplu.code, tip_w, four, ("tiplu",)), (w - m - tip_w, m))
-        surface.blit(fonts.render(sub, max(14, h // 50), MUTED), (m, y0))
+        surface.blit(fonts.render(sub, max(14, h // 50), TABLE_MUTED), (m, y0))
         y = y0 + max(14, h // 50) + 14
         n = g.players
         bh = max(36, round(h * 0.055))
@@ -174,17 +175,18 @@ class HandResultScene(Scene):
             panel(
                 surface,
                 box,
-                (10, 40, 28, 210) if not winner else (70, 56, 16, 220),
                 10,
-                GOLD if winner else None,
+                (10, 40, 28, 210) if not winner else (70, 56, 16, 220),
+                GOLD_LIGHT if winner else None,
+                edge_width=2,
             )
             name = g.names[seat] + ("  ★ went out" if winner else "")
-            name_img = fonts.render(name, size + 2, GOLD if winner else TEXT, True)
+            name_img = fonts.render(name, size + 2, GOLD_LIGHT if winner else TABLE_TEXT, True)
             surface.blit(name_img, (box.x + 10, box.y + 6))
             share = self.book.shares[seat] if self.book is not None else Share()
             held, money = split_line(share, g.rules.scoring, r.points[seat], r.seen[seat])
             line_img = fonts.render(
-                f"{held}  ·  match total {r.totals[seat]:+d}", max(11, size - 2), MUTED
+                f"{held}  ·  match total {r.totals[seat]:+d}", max(11, size - 2), TABLE_MUTED
             )
             surface.blit(
                 line_img,
@@ -215,10 +217,12 @@ class HandResultScene(Scene):
             bx = max(x + 10, box.right - round(w * 0.34))
             room = box.right - 12 - bx
             money_size = size
-            money_img = fonts.render(money, money_size, GOLD if winner else TEXT, True)
+            money_img = fonts.render(money, money_size, GOLD_LIGHT if winner else TABLE_TEXT, True)
             while money_size > 11 and money_img.get_width() > room:
                 money_size -= 1
-                money_img = fonts.render(money, money_size, GOLD if winner else TEXT, True)
+                money_img = fonts.render(
+                    money, money_size, GOLD_LIGHT if winner else TABLE_TEXT, True
+                )
             surface.blit(money_img, (bx, box.y + 6))
             by = box.y + 6 + money_img.get_height() + 2
             items = r.breakdowns[seat].items if r.breakdowns else ()
@@ -227,14 +231,14 @@ class HandResultScene(Scene):
                 t = fonts.render(
                     f"{it.label}: {' '.join(str(c) for c in it.cards)}  = {it.points}",
                     item_size,
-                    TEXT,
+                    TABLE_TEXT,
                 )
                 if by + t.get_height() > box.bottom - 4:
                     break
                 surface.blit(t, (bx, by))
                 by += t.get_height()
             if not items:
-                surface.blit(fonts.render("no maal", item_size, MUTED), (bx, by))
+                surface.blit(fonts.render("no maal", item_size, TABLE_MUTED), (bx, by))
         area = pygame.Rect(m, h - m - bh, w - 2 * m, bh)
         lay_out_row([self.button], area, "right")
         self.button.draw(surface)
@@ -242,9 +246,12 @@ class HandResultScene(Scene):
             note = describe_payments(self.book, g.names)
             note_size = max(13, h // 52)
             room = self.button.rect.x - m - round(note_size * 1.5)
-            while note_size > 10 and fonts.render(note, note_size, TEXT, True).get_width() > room:
+            while (
+                note_size > 10
+                and fonts.render(note, note_size, TABLE_TEXT, True).get_width() > room
+            ):
                 note_size -= 1
             surface.blit(
-                fonts.render(note, note_size, TEXT, True),
+                fonts.render(note, note_size, TABLE_TEXT, True),
                 (m, area.y + (bh - note_size) // 2),
             )

@@ -10,7 +10,8 @@ import pygame
 from marriage_gui.art import fonts
 from marriage_gui.art.felt import felt
 from marriage_gui.scene import Scene
-from marriage_gui.table.hud import GOLD, MUTED, TEXT, Button, lay_out_row, panel
+from marriage_gui.table.hud import Button, lay_out_row
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel
 from marriage_gui.ui.words import count
 
 if TYPE_CHECKING:
@@ -73,9 +74,9 @@ class MatchOverScene(Scene):
         g = self.game
         order = g.standings()
         best = order[0]
-        title = fonts.render(f"{g.names[best]} wins the match!", max(30, h // 14), GOLD, True)
+        title = fonts.render(f"{g.names[best]} wins the match!", max(30, h // 14), GOLD_LIGHT, True)
         surface.blit(title, title.get_rect(midtop=(w // 2, h // 10)))
-        sub = fonts.render(f"{count(g.hand_no + 1, 'hand')} played", max(16, h // 40), MUTED)
+        sub = fonts.render(f"{count(g.hand_no + 1, 'hand')} played", max(16, h // 40), TABLE_MUTED)
         surface.blit(sub, sub.get_rect(midtop=(w // 2, h // 10 + title.get_height() + 8)))
         row_h = max(44, h // 12)
         box_w = min(w - 80, 720)
@@ -86,18 +87,22 @@ class MatchOverScene(Scene):
             panel(
                 surface,
                 r,
-                (70, 56, 16, 220) if place == 0 else (10, 40, 28, 210),
                 12,
-                GOLD if place == 0 else None,
+                (70, 56, 16, 220) if place == 0 else (10, 40, 28, 210),
+                GOLD_LIGHT if place == 0 else None,
+                edge_width=2,
             )
             who = self.setup.seats[seat].kind if seat < len(self.setup.seats) else ""
             left = fonts.render(
-                f"{place + 1}.  {g.names[seat]}", size, GOLD if place == 0 else TEXT, True
+                f"{place + 1}.  {g.names[seat]}",
+                size,
+                GOLD_LIGHT if place == 0 else TABLE_TEXT,
+                True,
             )
             kind = fonts.render(
-                "human" if who == "human" else f"bot · {who}", max(12, size * 2 // 3), MUTED
+                "human" if who == "human" else f"bot · {who}", max(12, size * 2 // 3), TABLE_MUTED
             )
-            total = fonts.render(f"{g.totals[seat]:+d}", size, TEXT, True)
+            total = fonts.render(f"{g.totals[seat]:+d}", size, TABLE_TEXT, True)
             surface.blit(left, (r.x + 18, r.centery - left.get_height() // 2))
             surface.blit(kind, (r.x + 30 + left.get_width(), r.centery - kind.get_height() // 2))
             surface.blit(total, total.get_rect(midright=(r.right - 18, r.centery)))

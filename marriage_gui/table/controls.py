@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from .hud import GOLD, MUTED, TEXT, panel
-from .hud import text as label
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel
+from marriage_gui.ui.theme import text as label
 
 #: (control, what it does): the mouse first, then the keys, as ``TableInput`` reads them.
 MOUSE: tuple[tuple[str, str], ...] = (
@@ -60,19 +60,19 @@ def draw_controls(surface: pygame.Surface) -> pygame.Rect:
     col_w = min((w - 80) // 2, size * 40)
     rect = pygame.Rect(0, 0, col_w * 2 + size * 4, rows * row + size * 5)
     rect.center = (w // 2, h // 2)
-    panel(surface, rect, (8, 30, 22, 242), 16, GOLD)
-    title = label("Controls", round(size * 1.4), GOLD, True)
+    panel(surface, rect, 16, (8, 30, 22, 242), GOLD_LIGHT, edge_width=2)
+    title = label("Controls", round(size * 1.4), GOLD_LIGHT, True)
     surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.y + size)))
     top = rect.y + size * 2 + title.get_height()
     for k, (heading, items) in enumerate((("Mouse", MOUSE), ("Keys", KEYS))):
         x = rect.x + size * 2 + k * (col_w + size)
-        surface.blit(label(heading, size, GOLD, True), (x, top))
+        surface.blit(label(heading, size, GOLD_LIGHT, True), (x, top))
         key_w = round(col_w * (0.58 if k == 0 else 0.4))
         for n, (control, does) in enumerate(items):
             y = top + (n + 1) * row + size // 2
-            _fit(surface, label(control, size, TEXT, True), (x, y), key_w - 8)
-            _fit(surface, label(does, size, MUTED), (x + key_w, y), col_w - key_w - 4)
-    foot = label("Any key or click closes this sheet", max(10, size - 2), MUTED)
+            _fit(surface, label(control, size, TABLE_TEXT, True), (x, y), key_w - 8)
+            _fit(surface, label(does, size, TABLE_MUTED), (x + key_w, y), col_w - key_w - 4)
+    foot = label("Any key or click closes this sheet", max(10, size - 2), TABLE_MUTED)
     surface.blit(foot, foot.get_rect(midbottom=(rect.centerx, rect.bottom - size // 2)))
     return rect
 

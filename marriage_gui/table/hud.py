@@ -8,42 +8,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from marriage_gui.art import fonts, palette
-
-TEXT = (238, 240, 232)
-MUTED = (176, 190, 178)
-PANEL = (10, 34, 24, 200)
-GOLD = palette.GOLD_LIGHT
-
-
-_TEXT_CACHE: dict[tuple, pygame.Surface] = {}
-
-
-def text(
-    words: str, size: int, colour: tuple[int, int, int] = TEXT, bold: bool = False
-) -> pygame.Surface:
-    """``fonts.render`` remembered: the table draws the same few labels every frame."""
-    key = (words, size, tuple(colour), bold)
-    img = _TEXT_CACHE.get(key)
-    if img is None:
-        if len(_TEXT_CACHE) > 600:
-            _TEXT_CACHE.clear()
-        img = _TEXT_CACHE[key] = fonts.render(words, size, colour, bold)
-    return img
-
-
-def panel(
-    surface: pygame.Surface,
-    rect: pygame.Rect,
-    colour: tuple[int, ...] = PANEL,
-    radius: int = 10,
-    border: tuple[int, int, int] | None = None,
-) -> None:
-    """A translucent rounded panel."""
-    box = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(box, colour, box.get_rect(), border_radius=radius)
-    if border is not None:
-        pygame.draw.rect(box, border, box.get_rect(), 2, border_radius=radius)
-    surface.blit(box, rect.topleft)
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel, text
 
 
 @dataclass
@@ -96,7 +61,11 @@ class Button:
                 (40, 26, 8),
             )
         else:
-            fill, edge, ink = ((40, 92, 68) if self.hover else (22, 64, 46)), (120, 170, 140), TEXT
+            fill, edge, ink = (
+                ((40, 92, 68) if self.hover else (22, 64, 46)),
+                (120, 170, 140),
+                TABLE_TEXT,
+            )
         rect = img.get_rect()
         pygame.draw.rect(img, fill, rect, border_radius=h // 3)
         pygame.draw.rect(img, edge, rect, 2, border_radius=h // 3)
@@ -157,7 +126,7 @@ class Toast:
         """Draw centred at ``centre``."""
         if self.time <= 0 or not self.text:
             return
-        ink = (255, 214, 200) if self.kind == "error" else TEXT
+        ink = (255, 214, 200) if self.kind == "error" else TABLE_TEXT
         img = text(self.text, size, ink, self.kind == "error")
         r = img.get_rect(center=centre).inflate(size * 1.4, size * 0.7)
         colour = (92, 20, 24, 215) if self.kind == "error" else (8, 30, 22, 215)
@@ -194,23 +163,25 @@ class Log:
         """The latest announcement under the discards."""
         if not self.lines:
             return
-        img = text(self.lines[-1], size, GOLD if self.fresh > 0 else MUTED, self.fresh > 0)
+        img = text(
+            self.lines[-1], size, GOLD_LIGHT if self.fresh > 0 else TABLE_MUTED, self.fresh > 0
+        )
         r = img.get_rect(center=centre)
-        panel(surface, r.inflate(size * 1.2, size * 0.5), (6, 26, 18, 150), r.height // 2 + 4)
+        panel(surface, r.inflate(size * 1.2, size * 0.5), r.height // 2 + 4, (6, 26, 18, 150), None)
         surface.blit(img, r)
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
         """The scrollable history."""
         if not self.open:
             return
-        panel(surface, rect, (6, 24, 16, 225), 10, (90, 130, 110))
+        panel(surface, rect, 10, (6, 24, 16, 225), (90, 130, 110), edge_width=2)
         line_h = round(size * 1.45)
         rows = max(1, (rect.height - 16) // line_h)
         end = len(self.lines) - self.scroll
         start = max(0, end - rows)
         y = rect.y + 8
         for line in self.lines[start:end]:
-            img = text(line, size, TEXT)
+            img = text(line, size, TABLE_TEXT)
             if img.get_width() > rect.width - 16:
                 img = img.subsurface((0, 0, rect.width - 16, img.get_height()))
             surface.blit(img, (rect.x + 8, y))

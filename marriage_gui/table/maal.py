@@ -11,9 +11,8 @@ import pygame
 from engine.cards import CARDS, code_of
 from engine.scoring import MaalBreakdown, maal_breakdown
 from engine.view import PlayerView
-
-from .hud import GOLD, MUTED, TEXT, panel
-from .hud import text as label
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel
+from marriage_gui.ui.theme import text as label
 
 
 def seat_maal(view: PlayerView) -> MaalBreakdown | None:
@@ -44,15 +43,15 @@ def draw_maal(surface: pygame.Surface, view: PlayerView, bottom: int, left: int,
     if count is None:
         return
     lines = maal_lines(view)
-    head = label(f"Your maal  {count.total}", size, GOLD, True)
+    head = label(f"Your maal  {count.total}", size, GOLD_LIGHT, True)
     rows: list[tuple[pygame.Surface, pygame.Surface | None, pygame.Surface | None]] = [
         (
-            label(item, size - 1, TEXT),
-            label(cards, size - 2, MUTED),
-            label(str(pts), size - 1, GOLD),
+            label(item, size - 1, TABLE_TEXT),
+            label(cards, size - 2, TABLE_MUTED),
+            label(str(pts), size - 1, GOLD_LIGHT),
         )
         for item, cards, pts in lines
-    ] or [(label("no maal yet", size - 1, MUTED), None, None)]
+    ] or [(label("no maal yet", size - 1, TABLE_MUTED), None, None)]
     row_h = round(size * 1.35)
     item_w = max(r[0].get_width() for r in rows)
     cards_w = max((r[1].get_width() for r in rows if r[1] is not None), default=0)
@@ -60,7 +59,7 @@ def draw_maal(surface: pygame.Surface, view: PlayerView, bottom: int, left: int,
     width = max(head.get_width(), item_w + cards_w + pts_w + size * 2) + size
     height = row_h * (len(rows) + 1) + size // 2
     box = pygame.Rect(left, bottom - height, width, height)
-    panel(surface, box, (6, 26, 18, 205), 8, (90, 130, 110))
+    panel(surface, box, 8, (6, 26, 18, 205), (90, 130, 110), edge_width=2)
     x, y = box.x + size // 2, box.y + size // 4
     surface.blit(head, (x, y))
     for item, cards, pts in rows:

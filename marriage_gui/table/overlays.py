@@ -9,8 +9,9 @@ import pygame
 from engine.cards import Card
 from marriage_gui.art import fonts
 from marriage_gui.art.cards import CardArt, card_size
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel
 
-from .hud import GOLD, MUTED, TEXT, Button, lay_out_row, panel
+from .hud import Button, lay_out_row
 
 
 class Dialog:
@@ -79,8 +80,8 @@ class Dialog:
             shade.fill((0, 0, 0, 120))
             surface.blit(shade, (0, 0))
         size = max(16, h // 34)
-        title = fonts.render(self.title, round(size * 1.35), GOLD, True)
-        text = fonts.render(self.text, size, TEXT) if self.text else None
+        title = fonts.render(self.title, round(size * 1.35), GOLD_LIGHT, True)
+        text = fonts.render(self.text, size, TABLE_TEXT) if self.text else None
         cw = max(40, round(h * 0.075))
         _cwid, ch = card_size(cw)
         step = round(cw * 0.45)
@@ -101,7 +102,7 @@ class Dialog:
         )
         self.rect = pygame.Rect(0, 0, pw, ph)
         self.rect.center = (w // 2, h // 2)
-        panel(surface, self.rect, (8, 30, 22, 240), 16, GOLD)
+        panel(surface, self.rect, 16, (8, 30, 22, 240), GOLD_LIGHT, edge_width=2)
         y = self.rect.y + size
         surface.blit(title, title.get_rect(midtop=(self.rect.centerx, y)))
         y += title.get_height() + 6
@@ -118,7 +119,7 @@ class Dialog:
                 x += cw + step * (len(m) - 1) + round(cw * 0.35)
             if self.discard is not None:
                 x += round(cw * 0.45)
-                lbl = fonts.render("discard", max(11, size * 3 // 4), MUTED)
+                lbl = fonts.render("discard", max(11, size * 3 // 4), TABLE_MUTED)
                 surface.blit(lbl, lbl.get_rect(midbottom=(x + cw // 2, y - 2)))
                 marks = self.marks(self.discard) if self.marks else set()
                 surface.blit(art.face(self.discard.code, cw, four_colour, marks), (x, y))

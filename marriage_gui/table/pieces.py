@@ -9,10 +9,10 @@ import pygame
 from marriage_gui.art import palette
 from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel
+from marriage_gui.ui.theme import text as label
 
 from .board import Board
-from .hud import GOLD, MUTED, TEXT, panel
-from .hud import text as label
 from .layout import Layout
 
 
@@ -38,15 +38,15 @@ def draw_stock(
     if hot and count:
         pygame.draw.rect(
             surface,
-            GOLD,
+            GOLD_LIGHT,
             r.move(-2 * (layers - 1), -2 * (layers - 1)).inflate(6, 6),
             3,
             border_radius=10,
         )
     size = max(12, L.th // 9)
-    img = label(f"{count}", size, TEXT, True)
+    img = label(f"{count}", size, TABLE_TEXT, True)
     lr = img.get_rect(midtop=(r.centerx, r.bottom + 6))
-    panel(surface, lr.inflate(14, 4), (0, 0, 0, 120), lr.height // 2 + 2)
+    panel(surface, lr.inflate(14, 4), lr.height // 2 + 2, (0, 0, 0, 120), None)
     surface.blit(img, lr)
 
 
@@ -71,28 +71,28 @@ def draw_plate(
     """An opponent's corner: avatar, name, level, seen mark, card-back fan and count."""
     spot = L.seats[seat]
     r = spot.plate
-    border = GOLD if active else (80, 120, 100)
+    border = GOLD_LIGHT if active else (80, 120, 100)
     if active:
         glow = r.inflate(10, 10)
-        panel(surface, glow, (*palette.GOLD, 60), 16)
-    panel(surface, r, (8, 30, 22, 215), 12, border)
+        panel(surface, glow, 16, (*palette.GOLD, 60), None)
+    panel(surface, r, 12, (8, 30, 22, 215), border, edge_width=2)
     ar = r.height // 2 - 8
     centre = (r.x + ar + 10, r.centery)
     pygame.draw.circle(surface, (40, 86, 66) if not active else (120, 90, 30), centre, ar)
-    initial = label(name[:1].upper(), round(ar * 1.1), TEXT, True)
+    initial = label(name[:1].upper(), round(ar * 1.1), TABLE_TEXT, True)
     surface.blit(initial, initial.get_rect(center=centre))
     x = centre[0] + ar + 10
     size = max(13, r.height // 4)
-    nm = label(name, size, TEXT, True)
+    nm = label(name, size, TABLE_TEXT, True)
     surface.blit(nm, (x, r.y + 8))
     sub = "Human" if kind == "human" else f"Bot · {kind}"
     sub += f"  ·  {total:+d}" if total else ""
-    si = label(sub, max(11, round(size * 0.78)), MUTED)
+    si = label(sub, max(11, round(size * 0.78)), TABLE_MUTED)
     surface.blit(si, (x, r.y + 10 + nm.get_height()))
     if seen:
         tag = label("SEEN", max(10, round(size * 0.7)), (40, 26, 8), True)
         tr = tag.get_rect(topright=(r.right - 8, r.y + 8)).inflate(10, 4)
-        pygame.draw.rect(surface, GOLD, tr, border_radius=tr.height // 2)
+        pygame.draw.rect(surface, GOLD_LIGHT, tr, border_radius=tr.height // 2)
         surface.blit(tag, tag.get_rect(center=tr.center))
     if dealer:
         chip = label("D", max(10, round(size * 0.7)), (40, 26, 8), True)
@@ -108,10 +108,10 @@ def draw_plate(
     fan_y = fy - L.bh // 2
     for k in range(shown):
         surface.blit(back, (round(x0 + k * step), round(fan_y)))
-    cnt = label(str(count), max(11, round(size * 0.8)), TEXT, True)
+    cnt = label(str(count), max(11, round(size * 0.8)), TABLE_TEXT, True)
     cr = cnt.get_rect(center=(round(fx + L.bw * 0.2), round(fan_y + L.bh - 2)))
     pygame.draw.circle(surface, (150, 22, 36), cr.center, max(cr.width, cr.height) // 2 + 4)
-    pygame.draw.circle(surface, GOLD, cr.center, max(cr.width, cr.height) // 2 + 4, 1)
+    pygame.draw.circle(surface, GOLD_LIGHT, cr.center, max(cr.width, cr.height) // 2 + 4, 1)
     surface.blit(cnt, cr)
 
 
@@ -124,7 +124,7 @@ def draw_ring(surface: pygame.Surface, L: Layout, seat: int, frac: float) -> Non
     pygame.draw.arc(surface, (60, 80, 70), rect, 0, 2 * math.pi, 3)
     if frac > 0:
         pygame.draw.arc(
-            surface, GOLD, rect, math.pi / 2 - 2 * math.pi * min(1.0, frac), math.pi / 2, 4
+            surface, GOLD_LIGHT, rect, math.pi / 2 - 2 * math.pi * min(1.0, frac), math.pi / 2, 4
         )
 
 

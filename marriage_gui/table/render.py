@@ -8,12 +8,12 @@ import pygame
 
 from engine.cards import CARDS, code_of
 from engine.melds import classify_meld
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel
+from marriage_gui.ui.theme import text as label
 
 from . import board as bd
 from . import pieces
 from .controls import draw_controls
-from .hud import GOLD, MUTED, TEXT, panel
-from .hud import text as label
 from .maal import draw_maal
 
 #: The mark over a complete meld in the hand: gold, half-seen.
@@ -74,7 +74,7 @@ def draw_table(s: TableScene, surface: pygame.Surface) -> None:
         delay = max(0.3, float(s.setting("bot_delay", 0.6)))
         pieces.draw_ring(surface, L, v.current_player, min(1.0, s.think / delay))
     if s.input.dragging and s.input.drag_ids and s.input.drag_ids[0] in (fan.order if fan else []):
-        pygame.draw.rect(surface, GOLD, L.discard_zone, 2, border_radius=12)
+        pygame.draw.rect(surface, GOLD_LIGHT, L.discard_zone, 2, border_radius=12)
     for b in s.buttons.values():
         b.draw(surface)
     # The hand.
@@ -83,7 +83,7 @@ def draw_table(s: TableScene, surface: pygame.Surface) -> None:
         _draw_meld_marks(s, surface)
     hinted = s.board.sprites.get(s.commands.hint_card or -1) if looking else None
     if hinted is not None:
-        pygame.draw.rect(surface, GOLD, hinted.rect.inflate(6, 6), 3, border_radius=9)
+        pygame.draw.rect(surface, GOLD_LIGHT, hinted.rect.inflate(6, 6), 3, border_radius=9)
     if looking and fan is not None and s.input.keyboard and fan.order:
         cid = fan.order[min(fan.focus, len(fan.order) - 1)]
         sp = s.board.sprites.get(cid)
@@ -96,7 +96,7 @@ def draw_table(s: TableScene, surface: pygame.Surface) -> None:
     s.log.draw_banner(surface, L.banner, size)
     prompt = _prompt(s)
     if prompt:
-        img = label(prompt, size, GOLD if s.my_turn() else MUTED, s.my_turn())
+        img = label(prompt, size, GOLD_LIGHT if s.my_turn() else TABLE_MUTED, s.my_turn())
         shown = [b.rect.x for b in s.buttons.values() if b.visible]
         right = (min(shown) if shown else L.size[0] - L.margin) - 18
         r = img.get_rect(midright=(right, L.buttons.centery))
@@ -154,7 +154,7 @@ def _draw_static(
     if my_draw and v.discards:
         top = s.board.sprites.get(v.discards[-1])
         if top is not None and not top.moving:
-            pygame.draw.rect(surface, GOLD, top.rect.inflate(6, 6), 3, border_radius=10)
+            pygame.draw.rect(surface, GOLD_LIGHT, top.rect.inflate(6, 6), 3, border_radius=10)
     for seat in L.seats:
         pieces.draw_plate(
             surface,
@@ -191,13 +191,20 @@ def _draw_my_plate(s: TableScene, surface: pygame.Surface) -> None:
     bits.append(f"{v.totals[seat]:+d}" if v.totals[seat] else "0")
     text = "  ·  ".join(bits)
     active = v.current_player == seat and not v.hand_over
-    img = label(text, size, GOLD if active else TEXT, True)
+    img = label(text, size, GOLD_LIGHT if active else TABLE_TEXT, True)
     box = L.my_plate.copy()
     box.width = max(box.width, img.get_width() + 20)
-    panel(surface, box, (8, 30, 22, 215), box.height // 3, GOLD if active else (80, 120, 100))
+    panel(
+        surface,
+        box,
+        box.height // 3,
+        (8, 30, 22, 215),
+        GOLD_LIGHT if active else (80, 120, 100),
+        edge_width=2,
+    )
     surface.blit(img, img.get_rect(center=box.center))
     if s.viewer == seat and v.seen[seat] and v.tiplu_id is not None:
-        lbl = label("tiplu", max(10, size - 2), GOLD, True)
+        lbl = label("tiplu", max(10, size - 2), GOLD_LIGHT, True)
         surface.blit(lbl, lbl.get_rect(midtop=(L.my_melds.x + L.mw // 2, L.my_melds.y + L.mh + 2)))
 
 
@@ -205,12 +212,12 @@ def _draw_menu_button(s: TableScene, surface: pygame.Surface) -> None:
     L = s.layout
     assert L is not None
     r = L.menu_button
-    panel(surface, r, (0, 0, 0, 120), 8)
+    panel(surface, r, 8, (0, 0, 0, 120), None)
     for k in range(3):
         y = r.y + 11 + k * 7
-        pygame.draw.line(surface, TEXT, (r.x + 11, y), (r.right - 11, y), 3)
+        pygame.draw.line(surface, TABLE_TEXT, (r.x + 11, y), (r.right - 11, y), 3)
     info = f"Hand {s.state.hand_no + 1} of {s.state.hands_total}   ·   L: log"
-    img = label(info, max(12, L.size[1] // 60), MUTED)
+    img = label(info, max(12, L.size[1] // 60), TABLE_MUTED)
     surface.blit(img, (r.right + 10, r.centery - img.get_height() // 2))
 
 

@@ -31,6 +31,9 @@ DISABLED: Colour = (40, 58, 48)
 TRACK: Colour = (10, 40, 26)
 FOCUS: Colour = palette.HIGHLIGHT
 SHADOW: tuple[int, int, int, int] = (0, 0, 0, 90)
+# The card table's words sit on busier felt than the menus, so they are a cooler white.
+TABLE_TEXT: Colour = (238, 240, 232)
+TABLE_MUTED: Colour = (176, 190, 178)
 
 BASE_SIZE = (1280, 800)
 
@@ -84,6 +87,7 @@ def panel(
     fill: tuple[int, ...] = PANEL,
     edge: tuple[int, ...] | None = PANEL_EDGE,
     shadow: int = 0,
+    edge_width: int | None = None,
 ) -> None:
     """A translucent rounded panel, optionally with a soft drop shadow."""
     if shadow:
@@ -101,7 +105,11 @@ def panel(
     pygame.draw.rect(layer, fill, layer.get_rect(), border_radius=radius)
     if edge is not None:
         pygame.draw.rect(
-            layer, edge, layer.get_rect(), width=max(1, radius // 8), border_radius=radius
+            layer,
+            edge,
+            layer.get_rect(),
+            width=max(1, radius // 8) if edge_width is None else edge_width,
+            border_radius=radius,
         )
     surface.blit(layer, rect.topleft)
 
