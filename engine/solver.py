@@ -293,7 +293,7 @@ def _prefer_dublees(rules: RuleSet) -> bool:
     return rules.dublee_bonus > 0
 
 
-def find_going_out(
+def _plain_find_going_out(
     cards: Iterable[Card],
     wilds: Wilds | None,
     rules: RuleSet,
@@ -312,7 +312,7 @@ def find_going_out(
     return dublee
 
 
-def can_go_out(
+def _plain_can_go_out(
     cards: Iterable[Card],
     wilds: Wilds | None,
     rules: RuleSet,
@@ -353,7 +353,7 @@ def _tally_pairs_enough(t: Tally, wilds: Wilds | None, rules: RuleSet, table: Ta
     return pairs >= rules.dublee_out - table.pairs
 
 
-def going_out_options(
+def _plain_going_out_options(
     cards: Iterable[Card],
     wilds: Wilds | None,
     rules: RuleSet,
@@ -392,10 +392,6 @@ def going_out_options(
 # ---------------------------------------------------------------- laying off (Indian)
 # The searches above know nothing of laying off. ``RuleSet.lay_off`` adds finishes on top of
 # them, for discards they leave without one: so these wrappers replace the public names.
-
-_plain_find_going_out = find_going_out
-_plain_can_go_out = can_go_out
-_plain_going_out_options = going_out_options
 
 
 def _layoff_route_all(
@@ -453,7 +449,7 @@ def _lay_offs(
     return found
 
 
-def find_going_out(  # type: ignore[no-redef]
+def find_going_out(
     cards: Iterable[Card],
     wilds: Wilds | None,
     rules: RuleSet,
@@ -469,7 +465,7 @@ def find_going_out(  # type: ignore[no-redef]
     return laid[min(laid)] if laid else None
 
 
-def can_go_out(  # type: ignore[no-redef]
+def can_go_out(
     cards: Iterable[Card],
     wilds: Wilds | None,
     rules: RuleSet,
@@ -485,7 +481,7 @@ def can_go_out(  # type: ignore[no-redef]
     )
 
 
-def going_out_options(  # type: ignore[no-redef]
+def going_out_options(
     cards: Iterable[Card],
     wilds: Wilds | None,
     rules: RuleSet,
