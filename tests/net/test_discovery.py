@@ -80,10 +80,10 @@ def test_broadcast_addresses_come_from_the_interfaces(monkeypatch):
             self.ip, self.network_prefix = ip, prefix
 
     class Adapter:
-        ips = [Ip("127.0.0.1", 8), Ip("192.168.1.23", 24), Ip(("fe80::1", 0, 0), 64)]
+        ips = [Ip("127.0.0.1", 8), Ip("192.0.2.23", 24), Ip(("fe80::1", 0, 0), 64)]
 
     monkeypatch.delenv(discovery.ENV, raising=False)
     monkeypatch.setattr("ifaddr.get_adapters", lambda: [Adapter()])
-    # Computed only: nothing is sent in this test.
-    assert discovery.broadcast_targets() == ["192.168.1.255"]
-    assert discovery.host_addresses() == ["192.168.1.23"]
+    # Computed only: nothing is sent in this test (192.0.2.0/24 is the documentation range).
+    assert discovery.broadcast_targets() == ["192.0.2.255"]
+    assert discovery.host_addresses() == ["192.0.2.23"]
