@@ -691,6 +691,25 @@ def check_version(exe: Path, bundle: Path, version: str) -> list[str]:
     return []
 
 
+#: The licence texts the spec gathers into the bundle, beside our own notices.
+THIRD_PARTY_TEXTS = ("python", "platformdirs", "websockets", "msgspec", "ifaddr")
+
+
+def check_licences(bundle: Path) -> list[str]:
+    """The bundle carries the notices, the LGPL text and the licence of every frozen library."""
+    found = list(bundle.rglob("licences/NOTICES.txt"))
+    if len(found) != 1:
+        return [f"the bundle holds {len(found)} copies of licences/NOTICES.txt, not one"]
+    folder = found[0].parent
+    problems = [] if (folder / "LGPL-2.1.txt").is_file() else ["the bundle lacks LGPL-2.1.txt"]
+    for name in THIRD_PARTY_TEXTS:
+        if not any(p.is_file() for p in (folder / "third-party" / name).glob("*")):
+            problems.append(f"the bundle lacks the licence text of {name}")
+    if not problems:
+        print(f"licences: notices, LGPL-2.1 and {len(THIRD_PARTY_TEXTS)} third-party texts")
+    return problems
+
+
 def check_macos_app(app: Path) -> list[str]:
     """A universal2 app holds both kinds of code; its signature verifies; LAN use is declared."""
     problems = []
@@ -839,6 +858,7 @@ def build(check: bool, reuse_bundle: bool) -> int:
     if check:
         self_test(exe, f"{bundle.name} bundle")
         problems += check_version(exe, bundle, version)
+        problems += check_licences(bundle)
         if is_linux():
             archive, deb, appimage = made[:3]
             unpack_and_test(archive, deb)

@@ -497,3 +497,25 @@ def test_version_check_reads_metadata_and_the_app(make: ModuleType, tmp_path: Pa
     assert make.check_version(exe, tmp_path, "1.2.4")  # the metadata says otherwise
     exe.write_text('#!/bin/sh\necho "marriage 0.0.1"\n')
     assert make.check_version(exe, tmp_path, "1.2.3")  # the app says otherwise
+
+
+def test_licence_check_wants_every_text_in_the_bundle(make: ModuleType, tmp_path: Path) -> None:
+    folder = tmp_path / "_internal" / "marriage_gui" / "assets" / "licences"
+    folder.mkdir(parents=True)
+    (folder / "NOTICES.txt").write_text("notices", encoding="utf-8")
+    problems = make.check_licences(tmp_path)
+    assert "the bundle lacks LGPL-2.1.txt" in problems
+    assert "the bundle lacks the licence text of python" in problems
+    (folder / "LGPL-2.1.txt").write_text("lgpl", encoding="utf-8")
+    for name in make.THIRD_PARTY_TEXTS:
+        (folder / "third-party" / name).mkdir(parents=True)
+        (folder / "third-party" / name / "LICENSE").write_text(name, encoding="utf-8")
+    assert make.check_licences(tmp_path) == []
+
+
+def test_the_lgpl_text_ships_with_the_assets() -> None:
+    text = (ROOT / "assets" / "licences" / "LGPL-2.1.txt").read_text(encoding="utf-8")
+    assert "GNU LESSER GENERAL PUBLIC LICENSE" in text and "Version 2.1, February 1999" in text
+    notices = (ROOT / "assets" / "licences" / "NOTICES.txt").read_text(encoding="utf-8")
+    for name in ("LGPL-2.1.txt", "websockets", "msgspec", "ifaddr", "third-party"):
+        assert name in notices
