@@ -20,6 +20,7 @@ from marriage_gui.table.board import badges
 from marriage_gui.table.controls import Sheet, draw_controls, is_help_key
 from marriage_gui.table.hand import suit_key
 from marriage_gui.table.hud import Button, lay_out_row
+from marriage_gui.table.seats import renamed
 from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, fit, panel
 from marriage_gui.ui.theme import text as label
 
@@ -89,6 +90,13 @@ class ReplayScene(Scene):
         if self.at == 0:
             return f"The deal  ·  {self.replay.moves} moves follow"
         return f"Move {self.at} of {self.replay.moves}"
+
+    def said(self, frame: ReplayFrame) -> str:
+        """The move in the table log's words, each seat named as this screen names it."""
+        parts = frame.text.split("; ")
+        for real, said in zip(self.replay.names, self.names, strict=True):
+            parts = [renamed(part, real, said) for part in parts]
+        return "; ".join(parts)
 
     def go(self, at: int) -> None:
         """Show frame ``at`` (clamped to the hand)."""
@@ -194,7 +202,7 @@ class ReplayScene(Scene):
         surface.blit(count, count.get_rect(topright=(w - m, m)))
         y = m + title.get_height() + 6
         move_size = max(15, h // 42)
-        words = fit(f.text, move_size, w - 2 * m, True)
+        words = fit(self.said(f), move_size, w - 2 * m, True)
         move = label(words, move_size, GOLD_LIGHT if self.at else TABLE_TEXT, True)
         surface.blit(move, (m, y))
         y += move.get_height() + 10

@@ -281,3 +281,17 @@ def test_screenshot_of_the_replay(tmp_path):
     out = tmp_path / "replay.png"
     assert main(["--screenshot", str(out), "--scene", "replay", "--data-dir", str(tmp_path)]) == 0
     assert pygame.image.load(str(out)).get_size() == (1280, 800)
+
+
+def test_hot_seat_replay_says_the_moves_of_the_default_you_as_the_table_does(app):
+    seats = (SeatSetup("You", "human"), SeatSetup("Bina", "human"), SeatSetup("Ram", "easy"))
+    result, _ = sheet(app, seats)
+    key(app, pygame.K_r, "r")
+    scene = app.scene
+    assert isinstance(scene, ReplayScene) and scene.names == result.names
+    mine = [f for f in scene.replay.frames if f.actor == 0 and f.text.startswith("You ")]
+    assert mine
+    for frame in mine:
+        said = scene.said(frame)
+        assert said.startswith("Player 1 ") and "You " not in said
+        assert said == frame.text.replace("You ", "Player 1 ")
