@@ -23,6 +23,7 @@ from marriage_gui.table.hud import Button, lay_out_row
 from marriage_gui.table.seats import renamed
 from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, fit, panel
 from marriage_gui.ui.theme import text as label
+from marriage_gui.ui.words import count
 
 if TYPE_CHECKING:
     from marriage_gui.app import App
@@ -88,7 +89,7 @@ class ReplayScene(Scene):
     def counter(self) -> str:
         """ "Move 12 of 87" (the deal before the first move)."""
         if self.at == 0:
-            return f"The deal  ·  {self.replay.moves} moves follow"
+            return f"The deal  ·  {count(self.replay.moves, 'move')} follow"
         return f"Move {self.at} of {self.replay.moves}"
 
     def said(self, frame: ReplayFrame) -> str:
@@ -292,7 +293,8 @@ class ReplayScene(Scene):
                 True,
             )
             surface.blit(name, (box.x + 10, box.y + 8))
-            state = [f"{'seen' if f.seen[seat] else 'not seen'}  ·  {len(f.hands[seat])} cards"]
+            held = count(len(f.hands[seat]), "card")
+            state = [f"{'seen' if f.seen[seat] else 'not seen'}  ·  {held}"]
             if f.current_player == seat and f.phase in _PLAYED:
                 state.append("to play")
             ty = box.y + 12 + name.get_height()
