@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import plain
 from engine.actions import Action
-from engine.cards import card_of
+from engine.cards import SHOE_SIZE, card_of
 from engine.events import Event
 from engine.rules import RuleSet
 from engine.view import PHASES, Shown
@@ -185,9 +185,14 @@ class HandReplay:
         )
         if not frames:
             raise ValueError("a replay has no frames")
+        rules = RuleSet.from_dict(d["rules"])
+        shoe = SHOE_SIZE + rules.printed_jokers
+        for k, frame in enumerate(frames):
+            if frame.card_count() != shoe:
+                raise ValueError(f"frame {k} holds {frame.card_count()} cards, not the {shoe}")
         return cls(
             names=names,
-            rules=RuleSet.from_dict(d["rules"]),
+            rules=rules,
             hand_no=plain.integer(d["hand_no"], "the hand number", 0, hands_total - 1),
             hands_total=hands_total,
             frames=frames,

@@ -87,7 +87,7 @@ class ReplayScene(Scene):
         return self.replay.frames[self.at]
 
     def counter(self) -> str:
-        """ "Move 12 of 87" (the deal before the first move)."""
+        """Where we are: "Move 12 of 87" (the deal before the first move)."""
         if self.at == 0:
             return f"The deal  ·  {count(self.replay.moves, 'move')} follow"
         return f"Move {self.at} of {self.replay.moves}"

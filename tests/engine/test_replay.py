@@ -163,6 +163,12 @@ def _damaged(data):
     d = copy.deepcopy(data)
     del d["frames"][0]["hands"]
     out.append(d)
+    d = copy.deepcopy(data)
+    d["frames"][-1]["hands"][1].pop()  # a card lost
+    out.append(d)
+    d = copy.deepcopy(data)
+    d["frames"][1]["stock_count"] += 1  # a card too many
+    out.append(d)
     return out
 
 
