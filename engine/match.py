@@ -24,6 +24,7 @@ from engine import plain
 from engine.actions import Action, parse_action
 from engine.events import Event
 from engine.game import Game, IllegalAction
+from engine.replay import HandReplay, replay_hand
 from engine.rules import RuleSet
 from engine.view import PlayerView
 
@@ -354,6 +355,23 @@ class LocalMatch:
         """Stop the bot worker."""
         self._cancel()
         self._worker.shutdown()
+
+    # ------------------------------------------------------------------ looking back
+    def hand_replay(self, hand_no: int) -> HandReplay:
+        """Every move of finished hand ``hand_no`` (from 0), every hand revealed.
+
+        ValueError with a reason a player can read for a hand not played, or still in play.
+        """
+        g = self._game
+        if not isinstance(hand_no, int) or isinstance(hand_no, bool) or hand_no < 0:
+            raise ValueError(f"no hand {hand_no!r} in this match")
+        if hand_no > g.hand_no:
+            raise ValueError(f"hand {hand_no + 1} has not been dealt yet")
+        if hand_no == g.hand_no and not g.hand_over:
+            raise ValueError(
+                f"hand {hand_no + 1} is still being played: it can be replayed once it ends"
+            )
+        return replay_hand(g.rules, g.names, g.seed, g.hands_total, g.log, hand_no)
 
     # ------------------------------------------------------------------ drivers and bots
     def driver(self, seat: int) -> str:

@@ -32,6 +32,7 @@ SCENES: dict[str, str] = {
     "confirm": "marriage_gui.scenes.confirm:ConfirmScene",
     "hand_result": "marriage_gui.scenes.hand_result:HandResultScene",
     "match_over": "marriage_gui.scenes.match_over:MatchOverScene",
+    "replay": "marriage_gui.scenes.replay:ReplayScene",
     "table": "marriage_gui.table.scene:TableScene",
     "lobby": "marriage_gui.scenes.lobby:LobbyScene",
     "join": "marriage_gui.scenes.join:JoinScene",

@@ -15,13 +15,19 @@ from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
 from marriage_gui.scene import Scene
 from marriage_gui.table.hud import Button, lay_out_row
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel, wrap
 
 if TYPE_CHECKING:
     from engine.result import HandResult
     from engine.rules import RuleSet
     from marriage_gui.app import App
     from marriage_gui.table.scene import TableScene
+
+
+#: Why a match played on another laptop offers no replay.
+NO_REPLAY = (
+    "Replays are worked out from the whole deal, which only the laptop hosting the match knows."
+)
 
 
 def arranged(
@@ -87,6 +93,12 @@ class HandResultScene(Scene):
         self.over = game.is_over
         label = "Final standings" if self.over else "Next hand"
         self.button = Button(label, self.proceed, "Enter", primary=True)
+        #: The seats as the table says them (hot-seat: no "You" on another player's row).
+        self.names = tuple(table.seats.name(s) for s in range(game.players))
+        self.replay_button = Button("Replay", self.open_replay, "R")
+        if not callable(getattr(table.match, "hand_replay", None)):
+            self.replay_button.enabled = False
+            self.replay_button.tip = NO_REPLAY
         self.auto = 0.0
         self.bots_only = not table.setup.humans
         self.book: Ledger | None = (
@@ -96,27 +108,45 @@ class HandResultScene(Scene):
     def proceed(self) -> None:
         """Deal on, or show the match result."""
         if self.over:
-            self.app.open_instead("match_over", setup=self.table.setup, game=self.table.state)
+            self.app.open_instead(
+                "match_over", setup=self.table.setup, game=self.table.state, names=self.names
+            )
             return
         self.app.pop()
         self.table.next_hand()
 
+    def open_replay(self) -> None:
+        """Step through this hand move by move (a match on this computer only)."""
+        replay = getattr(self.table.match, "hand_replay", None)
+        if self.result is None or not callable(replay):
+            return
+        try:
+            frames = replay(self.result.hand_no)
+        except ValueError as exc:
+            self.app.toast(f"This hand cannot be replayed: {exc}")
+            return
+        self.auto = 0.0
+        self.app.open("replay", replay=frames, names=self.names)
+
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Enter, space or the button continues."""
+        """Enter, space or the button continues; R or its button opens the replay."""
         if event.type == pygame.KEYDOWN and event.key in (
             pygame.K_RETURN,
             pygame.K_KP_ENTER,
             pygame.K_SPACE,
         ):
             self.proceed()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+            if self.replay_button.enabled:
+                self.open_replay()
         elif event.type == pygame.MOUSEMOTION:
-            self.button.hover = self.button.hit(event.pos)
-        elif (
-            event.type == pygame.MOUSEBUTTONUP
-            and getattr(event, "button", 1) == 1
-            and self.button.hit(event.pos)
-        ):
-            self.proceed()
+            for b in (self.button, self.replay_button):
+                b.hover = b.hit(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            if self.button.hit(event.pos):
+                self.proceed()
+            elif self.replay_button.hit(event.pos) and self.replay_button.enabled:
+                self.open_replay()
 
     def update(self, dt: float) -> None:
         """A table of bots only moves on by itself."""
@@ -148,7 +178,7 @@ class HandResultScene(Scene):
         four = bool(getattr(getattr(self.app, "settings", None), "four_colour", False))
         m = max(16, w // 60)
         title_size = max(22, h // 26)
-        head = f"Hand {r.hand_no + 1} of {g.hands_total} — {r.describe(g.names)}"
+        head = f"Hand {r.hand_no + 1} of {g.hands_total} — {r.describe(self.names)}"
         img = fonts.render(head, title_size, GOLD_LIGHT, True)
         surface.blit(img, (m, m))
         sub = f"Tiplu: {r.tiplu}" if r.tiplu is not None else "Nobody saw: no tiplu was chosen"
@@ -180,7 +210,7 @@ class HandResultScene(Scene):
                 GOLD_LIGHT if winner else None,
                 edge_width=2,
             )
-            name = g.names[seat] + ("  ★ went out" if winner else "")
+            name = self.names[seat] + ("  ★ went out" if winner else "")
             name_img = fonts.render(name, size + 2, GOLD_LIGHT if winner else TABLE_TEXT, True)
             surface.blit(name_img, (box.x + 10, box.y + 6))
             share = self.book.shares[seat] if self.book is not None else Share()
@@ -240,12 +270,13 @@ class HandResultScene(Scene):
             if not items:
                 surface.blit(fonts.render("no maal", item_size, TABLE_MUTED), (bx, by))
         area = pygame.Rect(m, h - m - bh, w - 2 * m, bh)
-        lay_out_row([self.button], area, "right")
+        lay_out_row([self.replay_button, self.button], area, "right", 12)
         self.button.draw(surface)
+        self.replay_button.draw(surface)
         if self.book is not None:
-            note = describe_payments(self.book, g.names)
+            note = describe_payments(self.book, self.names)
             note_size = max(13, h // 52)
-            room = self.button.rect.x - m - round(note_size * 1.5)
+            room = self.replay_button.rect.x - m - round(note_size * 1.5)
             while (
                 note_size > 10
                 and fonts.render(note, note_size, TABLE_TEXT, True).get_width() > room
@@ -255,3 +286,24 @@ class HandResultScene(Scene):
                 fonts.render(note, note_size, TABLE_TEXT, True),
                 (m, area.y + (bh - note_size) // 2),
             )
+        if self.replay_button.hover and self.replay_button.tip:
+            draw_tip(surface, self.replay_button.tip, self.replay_button.rect, max(13, h // 56))
+
+
+def draw_tip(surface: pygame.Surface, tip: str, over: pygame.Rect, size: int) -> None:
+    """``tip`` in a small panel just above the ``over`` button, kept inside the window."""
+    lines = [fonts.render(line, size, TABLE_TEXT) for line in wrap(tip, size, size * 26)]
+    pad = size // 2 + 2
+    box = pygame.Rect(
+        0,
+        0,
+        max(line.get_width() for line in lines) + 2 * pad,
+        sum(line.get_height() for line in lines) + 2 * pad,
+    )
+    box.midbottom = (over.centerx, over.y - 8)
+    box.clamp_ip(surface.get_rect())
+    panel(surface, box, 8, (8, 30, 22, 240), TABLE_MUTED, edge_width=1)
+    y = box.y + pad
+    for line in lines:
+        surface.blit(line, (box.x + pad, y))
+        y += line.get_height()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -25,10 +26,18 @@ class MatchOverScene(Scene):
 
     name = "match_over"
 
-    def __init__(self, app: App, setup: MatchSetup, game: PlayerView) -> None:
+    def __init__(
+        self,
+        app: App,
+        setup: MatchSetup,
+        game: PlayerView,
+        names: Sequence[str] | None = None,
+    ) -> None:
         super().__init__(app)
         self.setup = setup
         self.game = game
+        #: The seats as the table said them (hot-seat: "Player 2", not "You").
+        self.names = tuple(names) if names is not None else game.names
         self.buttons = [
             Button("Play again", self.play_again, "Enter", primary=True),
             Button("Main menu", self.main_menu, "Esc"),
@@ -74,7 +83,9 @@ class MatchOverScene(Scene):
         g = self.game
         order = g.standings()
         best = order[0]
-        title = fonts.render(f"{g.names[best]} wins the match!", max(30, h // 14), GOLD_LIGHT, True)
+        title = fonts.render(
+            f"{self.names[best]} wins the match!", max(30, h // 14), GOLD_LIGHT, True
+        )
         surface.blit(title, title.get_rect(midtop=(w // 2, h // 10)))
         sub = fonts.render(f"{count(g.hand_no + 1, 'hand')} played", max(16, h // 40), TABLE_MUTED)
         surface.blit(sub, sub.get_rect(midtop=(w // 2, h // 10 + title.get_height() + 8)))
@@ -94,7 +105,7 @@ class MatchOverScene(Scene):
             )
             who = self.setup.seats[seat].kind if seat < len(self.setup.seats) else ""
             left = fonts.render(
-                f"{place + 1}.  {g.names[seat]}",
+                f"{place + 1}.  {self.names[seat]}",
                 size,
                 GOLD_LIGHT if place == 0 else TABLE_TEXT,
                 True,

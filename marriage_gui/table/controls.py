@@ -48,15 +48,20 @@ def is_help_key(event: pygame.event.Event) -> bool:
     return event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?"
 
 
-def draw_controls(surface: pygame.Surface) -> pygame.Rect:
-    """Draw the sheet centred over the table; returns its rectangle."""
+Sheet = tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+#: The table's sheet: the mouse beside the keys.
+TABLE_SHEET: Sheet = (("Mouse", MOUSE), ("Keys", KEYS))
+
+
+def draw_controls(surface: pygame.Surface, sheet: Sheet = TABLE_SHEET) -> pygame.Rect:
+    """Draw the sheet (two columns of controls) centred over the screen; returns its rectangle."""
     w, h = surface.get_size()
     shade = pygame.Surface((w, h), pygame.SRCALPHA)
     shade.fill((0, 0, 0, 140))
     surface.blit(shade, (0, 0))
     size = max(12, min(h // 52, w // 90))
     row = round(size * 1.5)
-    rows = max(len(MOUSE), len(KEYS)) + 2
+    rows = max(len(items) for _heading, items in sheet) + 2
     col_w = min((w - 80) // 2, size * 40)
     rect = pygame.Rect(0, 0, col_w * 2 + size * 4, rows * row + size * 5)
     rect.center = (w // 2, h // 2)
@@ -64,7 +69,7 @@ def draw_controls(surface: pygame.Surface) -> pygame.Rect:
     title = label("Controls", round(size * 1.4), GOLD_LIGHT, True)
     surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.y + size)))
     top = rect.y + size * 2 + title.get_height()
-    for k, (heading, items) in enumerate((("Mouse", MOUSE), ("Keys", KEYS))):
+    for k, (heading, items) in enumerate(sheet):
         x = rect.x + size * 2 + k * (col_w + size)
         surface.blit(label(heading, size, GOLD_LIGHT, True), (x, top))
         key_w = round(col_w * (0.58 if k == 0 else 0.4))

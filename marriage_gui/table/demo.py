@@ -59,7 +59,8 @@ def mid_hand(seed: int = 7, players: int = 5) -> tuple[MatchSetup, LocalMatch]:
 
 
 def build_scene(app: App, name: str, seed: int = 7) -> Scene:
-    """``table``, ``hand_result`` or ``match_over`` for the screenshot tool."""
+    """``table``, ``hand_result``, ``match_over`` or ``replay`` for the screenshot tool (the
+    replay stands at the first move that chose the tiplu, over its score sheet)."""
     from marriage_gui.table.scene import TableScene
 
     if name == "table":
@@ -67,7 +68,7 @@ def build_scene(app: App, name: str, seed: int = 7) -> Scene:
         scene = TableScene(app, setup, match)
         scene.frozen = True
         return scene
-    setup = MatchSetup(SEATS[:4], hands=1 if name == "hand_result" else 2, seed=seed)
+    setup = MatchSetup(SEATS[:4], hands=2 if name == "match_over" else 1, seed=seed)
     match = _staged(setup, seed)
     last = name != "match_over"
     _play(match, seed, lambda v: v.hand_over and (last or v.is_over), 40000)
@@ -76,6 +77,14 @@ def build_scene(app: App, name: str, seed: int = 7) -> Scene:
     if name == "hand_result":
         app.push(table)
         return app.make("hand_result", table=table)
+    if name == "replay":
+        app.push(table)
+        app.push(app.make("hand_result", table=table))
+        replay = match.hand_replay(0)
+        shown = app.make("replay", replay=replay)
+        chosen = [k for k, f in enumerate(replay.frames) if f.tiplu_id is not None]
+        shown.go(chosen[0] if chosen else replay.moves // 2)  # type: ignore[attr-defined]
+        return shown
     return app.make("match_over", setup=setup, game=table.state)
 
 

@@ -55,6 +55,9 @@ _SOUNDS = {
 #: Events whose cards come out of the acting seat's hidden hand.
 _FROM_HAND = ("discard", "see", "expose", "go_out")
 
+#: The fewest seconds between two saves of a changed arrangement (a drag saves once, on drop).
+ARRANGEMENT_SAVE_GAP = 1.0
+
 
 class TableScene(Scene):
     """A match at the card table; ``match`` given: play it (else a new one from ``setup``).
@@ -110,6 +113,10 @@ class TableScene(Scene):
         self.static_layer: tuple[Any, pygame.Surface] | None = None
         self._deal_in = fresh
         self.show_controls = False
+        #: The arrangements as last saved, and the seconds since then: an arrangement made
+        #: after the last move is saved too, so killing the program does not lose it.
+        self.kept = self.arrangements()
+        self.since_kept = ARRANGEMENT_SAVE_GAP
 
     # ------------------------------------------------------------------ what the table knows
     @property
@@ -329,13 +336,25 @@ class TableScene(Scene):
             fan.future.clear()
             fan.sort(fan.sort_mode)
 
+    def arrangements(self) -> dict[int, dict[str, object]]:
+        """Each person's arrangement (order, groups, sort) as plain data."""
+        return {s: fan.to_dict(self.seats.views[s].hand_no) for s, fan in self.fans.items()}
+
     def keep_arrangement(self) -> None:
         """Hand each person's arrangement to the match, so that the save keeps it."""
         kept = getattr(self.match, "arrangements", None)
         if not isinstance(kept, dict):
             return
-        for seat, fan in self.fans.items():
-            kept[seat] = fan.to_dict(self.seats.views[seat].hand_no)
+        kept.update(self.arrangements())
+
+    def arrangement_due(self) -> float | None:
+        """Seconds until a changed arrangement is saved (None: nothing to save, or no save
+        here: a match on another laptop, a demo); never while a drag is in the air."""
+        if not isinstance(self.match, LocalMatch) or self.frozen or self.input.dragging:
+            return None
+        if getattr(self.app, "storage", None) is None or self.arrangements() == self.kept:
+            return None
+        return max(0.0, ARRANGEMENT_SAVE_GAP - self.since_kept)
 
     def _autosave(self, match: LocalMatch) -> None:
         """Save after every action so that closing the program loses nothing."""
@@ -343,8 +362,10 @@ class TableScene(Scene):
         if storage is None or self.frozen:
             return
         self.keep_arrangement()
+        self.since_kept = 0.0
         try:
-            storage.save_game(self.setup, match)
+            if storage.save_game(self.setup, match):
+                self.kept = self.arrangements()
         except Exception as exc:  # noqa: BLE001 - a full disk must not end the game
             self.toast.show(f"could not save the game ({exc})", "error")
 
@@ -412,6 +433,9 @@ class TableScene(Scene):
         self.toast.update(dt)
         self.log.update(dt)
         self.commands.poll_hint()
+        self.since_kept += dt
+        if self.arrangement_due() == 0.0 and isinstance(self.match, LocalMatch):
+            self._autosave(self.match)
         if self.frozen or self.dialog is not None:
             return
         if self.board.busy or self.input.dragging:
@@ -474,7 +498,11 @@ class TableScene(Scene):
         if self.animating():
             return 0.0
         # A remote match may send news at any time: look for it a few times a second.
-        return None if isinstance(self.match, LocalMatch) else 0.25
+        wake = [] if isinstance(self.match, LocalMatch) else [0.25]
+        due = self.arrangement_due()
+        if due is not None:
+            wake.append(due)  # a changed arrangement waits its turn to be saved
+        return min(wake, default=None)
 
     def _pump(self, dt: float) -> None:
         """Let a bot move when it has thought for the table's bot delay (a match on this

@@ -27,6 +27,14 @@ class News:
     changed: bool = False
 
 
+def renamed(line: str, real: str, said: str) -> str:
+    """``line`` (the game's words, which start with the acting seat's name) naming that seat
+    ``said`` instead of ``real``."""
+    if said != real and line.startswith(real + " "):
+        return said + line[len(real) :]
+    return line
+
+
 class SeatViews:
     """The seats this screen watches, who sits at the bottom, and who is looking."""
 
@@ -109,14 +117,9 @@ class SeatViews:
 
     def words(self, e: Event) -> str:
         """An event's line, naming a seat called "You" as this screen names it (see ``name``)."""
-        text = e.text
         if e.player is None or not self.hot_seat:
-            return text
-        said = self.name(e.player)
-        real = self.state.names[e.player]
-        if said != real and text.startswith(real + " "):
-            return said + text[len(real) :]
-        return text
+            return e.text
+        return renamed(e.text, self.state.names[e.player], self.name(e.player))
 
     def name(self, seat: int) -> str:
         """A seat's name as this screen says it: in hot-seat, the default "You" would name

@@ -1,0 +1,336 @@
+"""The replay of a finished hand: the table after each move, every hand face up.
+
+Opened from the score sheet with a ``HandReplay`` (plain frames the match worked out; the scene
+holds no game). Step with the buttons or the keys, or let it play by itself; Esc goes back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from engine.cards import CARDS, code_of
+from engine.replay import HandReplay, ReplayFrame
+from marriage_gui.art.cards import card_size
+from marriage_gui.art.felt import felt
+from marriage_gui.scene import Scene
+from marriage_gui.table.board import badges
+from marriage_gui.table.controls import Sheet, draw_controls, is_help_key
+from marriage_gui.table.hand import suit_key
+from marriage_gui.table.hud import Button, lay_out_row
+from marriage_gui.table.seats import renamed
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, fit, panel
+from marriage_gui.ui.theme import text as label
+from marriage_gui.ui.words import count
+
+if TYPE_CHECKING:
+    from marriage_gui.app import App
+
+#: Seconds between two moves while the replay plays by itself.
+STEP_SECONDS = 1.0
+
+#: The replay's controls sheet (F1 or ?), as the keys below read them.
+SHEET: Sheet = (
+    (
+        "Mouse",
+        (
+            ("Start  /  End", "the deal  /  the last move"),
+            ("Previous  /  Next", "one move back  /  on"),
+            ("Play  /  Pause", "step by itself, a move a second"),
+            ("Back", "the score sheet"),
+        ),
+    ),
+    (
+        "Keys",
+        (
+            ("Left  /  Right", "one move back  /  on"),
+            ("Home  /  End", "the deal  /  the last move"),
+            ("Space", "play or pause"),
+            ("Esc", "back to the score sheet"),
+            ("F1  or  ?", "this sheet (any key or click closes it)"),
+        ),
+    ),
+)
+
+_PLAYED = ("draw", "play")
+
+
+class ReplayScene(Scene):
+    """Steps through ``replay``; ``names`` are the seats as this screen says them."""
+
+    name = "replay"
+
+    def __init__(self, app: App, replay: HandReplay, names: Sequence[str] | None = None) -> None:
+        super().__init__(app)
+        self.replay = replay
+        self.names = tuple(names) if names is not None else replay.names
+        self.at = 0
+        self.playing = False
+        self.clock = 0.0
+        self.show_controls = False
+        self.play_button = Button("Play", self.toggle, "Space", primary=True)
+        self.buttons = [
+            Button("«  Start", self.start, "Home"),
+            Button("‹  Previous", self.previous, "Left"),
+            self.play_button,
+            Button("Next  ›", self.next, "Right"),
+            Button("End  »", self.end, "End"),
+            Button("Back", self.back, "Esc"),
+        ]
+
+    # ------------------------------------------------------------------ where we are
+    @property
+    def frame(self) -> ReplayFrame:
+        """The frame shown now."""
+        return self.replay.frames[self.at]
+
+    def counter(self) -> str:
+        """Where we are: "Move 12 of 87" (the deal before the first move)."""
+        if self.at == 0:
+            return f"The deal  ·  {count(self.replay.moves, 'move')} follow"
+        return f"Move {self.at} of {self.replay.moves}"
+
+    def said(self, frame: ReplayFrame) -> str:
+        """The move in the table log's words, each seat named as this screen names it."""
+        parts = frame.text.split("; ")
+        for real, said in zip(self.replay.names, self.names, strict=True):
+            parts = [renamed(part, real, said) for part in parts]
+        return "; ".join(parts)
+
+    def go(self, at: int) -> None:
+        """Show frame ``at`` (clamped to the hand)."""
+        self.at = max(0, min(self.replay.moves, at))
+        if self.at == self.replay.moves:
+            self.pause()
+
+    def start(self) -> None:
+        """The deal."""
+        self.go(0)
+
+    def previous(self) -> None:
+        """One move back."""
+        self.go(self.at - 1)
+
+    def next(self) -> None:
+        """One move on."""
+        self.go(self.at + 1)
+
+    def end(self) -> None:
+        """The last move."""
+        self.go(self.replay.moves)
+
+    def toggle(self) -> None:
+        """Play or pause (playing from the end starts again from the deal)."""
+        if self.playing:
+            self.pause()
+            return
+        if self.at == self.replay.moves:
+            self.at = 0
+        self.playing = True
+        self.clock = 0.0
+        self.play_button.label = "Pause"
+
+    def pause(self) -> None:
+        """Stop stepping by itself."""
+        self.playing = False
+        self.play_button.label = "Play"
+
+    def back(self) -> None:
+        """Back to the score sheet."""
+        self.app.pop()
+
+    # ------------------------------------------------------------------ input and time
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Keys and clicks (positions from ``event.pos``)."""
+        if self.show_controls:
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
+                self.show_controls = False
+            return
+        if is_help_key(event):
+            self.show_controls = True
+            return
+        if event.type == pygame.KEYDOWN:
+            keys = {
+                pygame.K_RIGHT: self.next,
+                pygame.K_LEFT: self.previous,
+                pygame.K_HOME: self.start,
+                pygame.K_END: self.end,
+                pygame.K_SPACE: self.toggle,
+                pygame.K_ESCAPE: self.back,
+            }
+            act = keys.get(event.key)
+            if act is not None:
+                act()
+        elif event.type == pygame.MOUSEMOTION:
+            for b in self.buttons:
+                b.hover = b.hit(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            for b in self.buttons:
+                if b.hit(event.pos):
+                    b.action()
+                    return
+
+    def update(self, dt: float) -> None:
+        """While playing, a move every ``STEP_SECONDS``."""
+        if not self.playing:
+            return
+        self.clock += dt
+        while self.playing and self.clock >= STEP_SECONDS:
+            self.clock -= STEP_SECONDS
+            self.next()
+
+    def animating(self) -> bool:
+        return False
+
+    def wake_after(self) -> float | None:
+        return max(0.0, STEP_SECONDS - self.clock) if self.playing else None
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        """The header, the piles, a row per seat with every card face up, the controls."""
+        w, h = surface.get_size()
+        surface.blit(felt((w, h)), (0, 0))
+        f, r = self.frame, self.replay
+        m = max(16, w // 64)
+        title_size = max(20, h // 30)
+        title = label(
+            f"Replay  ·  Hand {r.hand_no + 1} of {r.hands_total}", title_size, GOLD_LIGHT, True
+        )
+        surface.blit(title, (m, m))
+        count = label(self.counter(), title_size, TABLE_TEXT, True)
+        surface.blit(count, count.get_rect(topright=(w - m, m)))
+        y = m + title.get_height() + 6
+        move_size = max(15, h // 42)
+        words = fit(self.said(f), move_size, w - 2 * m, True)
+        move = label(words, move_size, GOLD_LIGHT if self.at else TABLE_TEXT, True)
+        surface.blit(move, (m, y))
+        y += move.get_height() + 10
+        bh = max(36, round(h * 0.055))
+        bar = pygame.Rect(m, h - m - bh, w - 2 * m, bh)
+        rows_top = self._draw_piles(surface, pygame.Rect(m, y, w - 2 * m, round(h * 0.15)))
+        self._draw_seats(surface, pygame.Rect(m, rows_top, w - 2 * m, bar.y - 10 - rows_top))
+        lay_out_row(self.buttons, bar, "center", 10)
+        for b in self.buttons:
+            b.draw(surface)
+        hint = label("F1: controls", max(11, h // 64), TABLE_MUTED)
+        surface.blit(hint, hint.get_rect(midleft=(m, bar.centery)))
+        if self.show_controls:
+            draw_controls(surface, SHEET)
+
+    def _marks(self, cid: int) -> set[str]:
+        marks = badges(self.replay.wilds(self.frame), CARDS[code_of(cid)])
+        if cid in self.frame.moved and self.at:
+            marks.add("selected")
+        return marks
+
+    def _card(self, surface: pygame.Surface, cid: int, x: float, y: float, cw: int) -> None:
+        four = bool(getattr(getattr(self.app, "settings", None), "four_colour", False))
+        art = self.app.art
+        surface.blit(art.face(code_of(cid), cw, four, self._marks(cid)), (round(x), round(y)))
+        if cid in self.frame.moved and self.at:
+            rect = pygame.Rect(round(x), round(y), *card_size(cw))
+            pygame.draw.rect(surface, GOLD_LIGHT, rect.inflate(4, 4), 3, border_radius=8)
+
+    def _draw_piles(self, surface: pygame.Surface, area: pygame.Rect) -> int:
+        """The stock and its count, the tiplu, the discard pile; returns where the seats start."""
+        f = self.frame
+        art = self.app.art
+        small = max(11, area.height // 8)
+        cw, ch = card_size(round((area.height - small - 8) * 0.7))
+        x, y = area.x, area.y
+        surface.blit(art.back(cw), (x, y))
+        stock = label(f"stock {f.stock_count}", small, TABLE_MUTED)
+        surface.blit(stock, stock.get_rect(midtop=(x + cw // 2, y + ch + 4)))
+        x += cw + round(cw * 0.5)
+        if f.tiplu_id is not None:
+            self._card(surface, f.tiplu_id, x, y, cw)
+            tip = label("tiplu", small, GOLD_LIGHT, True)
+        else:
+            pygame.draw.rect(surface, (200, 220, 200), (x, y, cw, ch), 2, border_radius=8)
+            tip = label("no tiplu yet", small, TABLE_MUTED)
+        surface.blit(tip, tip.get_rect(midtop=(x + cw // 2, y + ch + 4)))
+        x += cw + round(cw * 0.8)
+        room = area.right - x - cw
+        pile = f.discards
+        step = min(cw * 0.5, room / max(1, len(pile) - 1))
+        shown = pile
+        if step < cw * 0.28:
+            # Too many to read: the newest that fit, the older ones slide under the first.
+            step = cw * 0.28
+            shown = pile[-(int(room / step) + 1) :]
+        for k, cid in enumerate(shown):
+            self._card(surface, cid, x + k * step, y, cw)
+        words = f"discards {len(pile)}" + (f" (newest {len(shown)} shown)" if shown != pile else "")
+        caption = label(words, small, TABLE_MUTED)
+        surface.blit(caption, (x, y + ch + 4))
+        return area.y + ch + small + 14
+
+    def _draw_seats(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """A row per seat: the name and its state, the shown melds, the hand sorted by suit."""
+        f = self.frame
+        n = f.players
+        row_h = area.height / n
+        name_w = round(area.width * 0.15)
+        size = max(12, min(22, round(row_h * 0.16)))
+        cw, ch = card_size(max(24, round((row_h - 16) * 0.7)))
+        for seat in range(n):
+            box = pygame.Rect(area.x, round(area.y + seat * row_h), area.width, round(row_h) - 6)
+            acted = seat == f.actor and self.at > 0
+            panel(
+                surface,
+                box,
+                10,
+                (70, 56, 16, 220) if acted else (10, 40, 28, 210),
+                GOLD_LIGHT if acted else None,
+                edge_width=2,
+            )
+            name = label(
+                fit(self.names[seat], size + 2, name_w - 12, True),
+                size + 2,
+                GOLD_LIGHT if acted else TABLE_TEXT,
+                True,
+            )
+            surface.blit(name, (box.x + 10, box.y + 8))
+            held = count(len(f.hands[seat]), "card")
+            state = [f"{'seen' if f.seen[seat] else 'not seen'}  ·  {held}"]
+            if f.current_player == seat and f.phase in _PLAYED:
+                state.append("to play")
+            ty = box.y + 12 + name.get_height()
+            for line in state:
+                ink = GOLD_LIGHT if line == "to play" else TABLE_MUTED
+                img = label(line, max(10, size - 2), ink, line == "to play")
+                if ty + img.get_height() > box.bottom - 4:
+                    break
+                surface.blit(img, (box.x + 10, ty))
+                ty += img.get_height()
+            groups = [list(ids) for _kind, ids in f.shown[seat]]
+            groups.append(sorted(f.hands[seat], key=lambda i: suit_key(code_of(i))))
+            self._draw_groups(
+                surface,
+                [g for g in groups if g],
+                pygame.Rect(
+                    box.x + name_w, box.y + (box.height - ch) // 2, box.width - name_w - 8, ch
+                ),
+                cw,
+            )
+
+    def _draw_groups(
+        self, surface: pygame.Surface, groups: list[list[int]], area: pygame.Rect, cw: int
+    ) -> None:
+        """Cards overlapping in a row, a gap between groups, squeezed to fit ``area``."""
+        cards = sum(len(g) for g in groups)
+        if not cards:
+            return
+        # Each group ends on a whole card, then a gap: the rest is shared by the overlaps.
+        gap = cw * 0.3
+        room = area.width - len(groups) * cw - gap * (len(groups) - 1)
+        step = max(cw * 0.2, min(cw * 0.6, room / max(1, cards - len(groups))))
+        x = float(area.x)
+        for g in groups:
+            for cid in g:
+                self._card(surface, cid, x, area.y, cw)
+                x += step
+            # The next group starts clear of this one's last card.
+            x += cw - step + gap

@@ -1,0 +1,197 @@
+"""The hand replay: frames that are the real game at every move, plain data, strict reading."""
+
+import copy
+import json
+import random
+from dataclasses import replace
+
+import pytest
+
+from engine import PRESETS, LocalMatch
+from engine.actions import GoOut, NextHand, See
+from engine.cards import SHOE_SIZE
+from engine.game import Game
+from engine.replay import HandReplay, ReplayFrame, describe
+
+
+def _policy(g, rng):
+    legal = g.legal_actions()
+    for kind in (GoOut, See, NextHand):
+        found = [a for a in legal if isinstance(a, kind)]
+        if found:
+            return found[0]
+    return rng.choice(legal)
+
+
+def _snapshot(g, events):
+    return {
+        "hands": tuple(tuple(h) for h in g.hands),
+        "shown": tuple(tuple(s) for s in g.shown),
+        "seen": tuple(g.seen),
+        "stock_count": len(g.stock),
+        "discards": tuple(g.discards),
+        "tiplu_id": g.tiplu_id,
+        "current_player": g.current_player,
+        "phase": g.phase,
+        "texts": [e.text for e in events if e.text],
+        "moved": {i for e in events for i in e.card_ids},
+    }
+
+
+def _played(preset, players, seed, hands=2):
+    """A whole match played by a random walk that sees and goes out when it can, with the
+    real game's state after every action, per hand."""
+    g = Game.new(PRESETS[preset], players, seed, hands=hands)
+    rng = random.Random(seed)
+    states = {0: [_snapshot(g, g.events)]}
+    while not g.is_over:
+        events = g.apply(_policy(g, rng))
+        states.setdefault(g.hand_no, []).append(_snapshot(g, events))
+    return g, states
+
+
+def _check(frame, state):
+    for name in ("hands", "shown", "seen", "stock_count", "discards", "tiplu_id"):
+        assert getattr(frame, name) == state[name], name
+    assert frame.current_player == state["current_player"]
+    assert frame.phase == state["phase"]
+    assert set(frame.moved) == state["moved"]
+    # The table log's own words, each line of the move.
+    for line in state["texts"]:
+        if not line.endswith(" went out."):
+            assert line in frame.text
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "seed"),
+    [("nepali", 4, 1), ("house", 3, 2), ("contract", 5, 3), ("indian", 2, 4)],
+)
+def test_frames_are_the_real_game_after_every_move(preset, players, seed):
+    g, states = _played(preset, players, seed)
+    match = LocalMatch(g, worker="inline")
+    total = SHOE_SIZE + g.rules.printed_jokers
+    for hand_no, result in enumerate(g.results):
+        replay = match.hand_replay(hand_no)
+        assert replay.hand_no == hand_no and replay.names == g.names
+        assert len(replay.frames) == len(states[hand_no])
+        for frame, state in zip(replay.frames, states[hand_no], strict=True):
+            _check(frame, state)
+            assert frame.card_count() == total
+        last = replay.frames[-1]
+        assert last.hands == result.hands
+        assert last.shown == result.shown
+        assert replay.frames[0].text.startswith(f"{g.names[replay.frames[0].actor]} dealt hand")
+        assert replay.moves == len(replay.frames) - 1 > 0
+
+
+def test_a_move_is_one_line_and_going_out_is_not_said_twice():
+    g, _ = _played("nepali", 2, 5, hands=1)
+    replay = LocalMatch(g, worker="inline").hand_replay(0)
+    last = replay.frames[-1]
+    assert "\n" not in last.text
+    if g.results[0].winner is not None:
+        assert last.text.count("went out") == 1
+    # The deal is said as the log says it: the game's own event text.
+    assert replay.frames[0].text == describe(g.events[:1]) == g.events[0].text
+
+
+def test_only_finished_hands_are_replayed():
+    m = LocalMatch.new(PRESETS["nepali"], ["A", "B", "C"], seed=9, hands=2, worker="inline")
+    with pytest.raises(ValueError, match="still being played"):
+        m.hand_replay(0)
+    with pytest.raises(ValueError, match="not been dealt"):
+        m.hand_replay(1)
+    for bad in (-1, True, "0", 0.0):
+        with pytest.raises(ValueError, match="no hand"):
+            m.hand_replay(bad)
+    m.set_driver(0, "easy")
+    m.set_driver(1, "easy")
+    m.set_driver(2, "easy")
+    m.run_bots()
+    assert m.is_over
+    second = m.hand_replay(1)
+    assert second.frames[0].text.startswith(m.names[second.frames[0].actor] + " dealt hand 2")
+
+
+def test_a_replay_survives_json_and_reads_back_equal():
+    g, _ = _played("indian", 3, 6, hands=1)
+    replay = LocalMatch(g, worker="inline").hand_replay(0)
+    data = json.loads(json.dumps(replay.to_dict()))
+    assert HandReplay.from_dict(data) == replay
+    frame = replay.frames[len(replay.frames) // 2]
+    assert ReplayFrame.from_dict(json.loads(json.dumps(frame.to_dict()))) == frame
+
+
+def _damaged(data):
+    """Each a replay dict with one thing wrong."""
+    out = []
+    d = copy.deepcopy(data)
+    del d["frames"]
+    out.append(d)
+    d = copy.deepcopy(data)
+    d["extra"] = 1
+    out.append(d)
+    d = copy.deepcopy(data)
+    d["frames"] = []
+    out.append(d)
+    d = copy.deepcopy(data)
+    d["hand_no"] = d["hands_total"]
+    out.append(d)
+    d = copy.deepcopy(data)
+    d["names"] = ["only one"]
+    out.append(d)
+    for field, value in [
+        ("phase", "dancing"),
+        ("stock_count", -1),
+        ("stock_count", True),
+        ("tiplu_id", 999),
+        ("actor", 7),
+        ("current_player", "0"),
+        ("text", 5),
+        ("seen", [True]),
+        ("hands", [[0, 1]]),
+        ("moved", "3S"),
+        ("shown", [[["see"]], [], []]),
+    ]:
+        d = copy.deepcopy(data)
+        d["frames"][0][field] = value
+        out.append(d)
+    d = copy.deepcopy(data)
+    first = d["frames"][0]
+    first["discards"].append(first["hands"][0][0])  # one card in two places
+    out.append(d)
+    d = copy.deepcopy(data)
+    del d["frames"][0]["hands"]
+    out.append(d)
+    d = copy.deepcopy(data)
+    d["frames"][-1]["hands"][1].pop()  # a card lost
+    out.append(d)
+    d = copy.deepcopy(data)
+    d["frames"][1]["stock_count"] += 1  # a card too many
+    out.append(d)
+    return out
+
+
+def test_a_damaged_replay_is_a_value_error_with_a_reason():
+    g, _ = _played("nepali", 3, 8, hands=1)
+    data = LocalMatch(g, worker="inline").hand_replay(0).to_dict()
+    HandReplay.from_dict(copy.deepcopy(data))  # the undamaged one reads
+    for bad in _damaged(data):
+        with pytest.raises(ValueError) as caught:
+            HandReplay.from_dict(bad)
+        assert str(caught.value)
+    for junk in (None, [], "replay", 3):
+        with pytest.raises(ValueError):
+            HandReplay.from_dict(junk)
+
+
+def test_the_wilds_come_with_the_tiplu():
+    g, _ = _played("nepali", 3, 10, hands=1)
+    replay = LocalMatch(g, worker="inline").hand_replay(0)
+    before = replay.frames[0]
+    assert before.tiplu_id is None and replay.wilds(before) is None
+    chosen = [f for f in replay.frames if f.tiplu_id is not None]
+    if chosen:
+        wilds = replay.wilds(chosen[0])
+        assert wilds is not None and wilds.tiplu.code == chosen[0].tiplu_id % 52
+    assert replay.wilds(replace(before, tiplu_id=5)) is not None

@@ -1,0 +1,297 @@
+"""The hand replay from the score sheet: keys, mouse, play/pause, Esc back; no replay remotely;
+the result screens name the seats as the table does."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pygame
+import pytest
+
+from engine.match import LocalMatch
+from marriage_gui.__main__ import main
+from marriage_gui.app import App
+from marriage_gui.art import fonts
+from marriage_gui.scenes.hand_result import NO_REPLAY
+from marriage_gui.scenes.replay import STEP_SECONDS, ReplayScene
+from marriage_gui.setup import MatchSetup, SeatSetup
+from marriage_gui.table.scene import TableScene
+
+DT = 1 / 60
+
+
+@pytest.fixture
+def app(tmp_path):
+    a = App((1280, 800), headless=True, data_dir=tmp_path)
+    a.settings.animation_speed = "instant"
+    a.settings.bot_delay = 0.0
+    a.go_title()
+    yield a
+    for scene in list(a.stack):
+        if isinstance(scene, TableScene):
+            scene.close()
+
+
+def finished(seats, seed: int = 5, hands: int = 1) -> tuple[MatchSetup, LocalMatch]:
+    """A match whose first hand the easy bot has played for every seat."""
+    setup = MatchSetup(tuple(seats), hands=hands, seed=seed)
+    names = [s.name for s in seats]
+    bots = ["easy"] * len(seats)
+    match = LocalMatch.new(setup.rules, names, bots, seed=seed, hands=hands, worker="inline")
+    match.run_bots()
+    assert match.view(0).hand_over
+    for seat, s in enumerate(seats):
+        match.set_driver(seat, s.kind)
+    return setup, match
+
+
+def sheet(app: App, seats, match_for_table=None, seed: int = 5):
+    """The score sheet of a finished hand, over its table."""
+    setup, match = finished(seats, seed)
+    table = TableScene(app, setup, match_for_table(match) if match_for_table else match)
+    table.frozen = True
+    app.push(table)
+    result = app.open("hand_result", table=table)
+    app.step([], DT)
+    return result, match
+
+
+def key(app: App, k: int, unicode: str = "") -> None:
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode)], DT)
+
+
+def click(app: App, pos) -> None:
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))], DT)
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)], DT)
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)], DT)
+
+
+def button(scene: ReplayScene, words: str) -> tuple[int, int]:
+    found = [b for b in scene.buttons if words in b.label]
+    assert len(found) == 1, words
+    return found[0].rect.center
+
+
+SOLO = (SeatSetup("You", "human"), SeatSetup("Sita", "easy"), SeatSetup("Ram", "easy"))
+
+
+def test_r_opens_the_replay_and_the_keys_step_clamp_and_go_back(app):
+    result, match = sheet(app, SOLO)
+    key(app, pygame.K_r, "r")
+    scene = app.scene
+    assert isinstance(scene, ReplayScene)
+    moves = scene.replay.moves
+    assert scene.replay == match.hand_replay(0) and moves > 3
+    assert scene.at == 0 and scene.counter().startswith("The deal")
+    key(app, pygame.K_LEFT)
+    assert scene.at == 0  # nothing before the deal
+    for _ in range(3):
+        key(app, pygame.K_RIGHT)
+    assert scene.at == 3 and scene.counter() == f"Move 3 of {moves}"
+    assert scene.frame == scene.replay.frames[3]
+    key(app, pygame.K_LEFT)
+    assert scene.at == 2
+    key(app, pygame.K_END)
+    assert scene.at == moves and scene.counter() == f"Move {moves} of {moves}"
+    key(app, pygame.K_RIGHT)
+    assert scene.at == moves  # nothing after the last move
+    key(app, pygame.K_HOME)
+    assert scene.at == 0
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is result
+
+
+def test_every_control_has_a_button_the_mouse_presses(app):
+    result, _ = sheet(app, SOLO)
+    click(app, result.replay_button.rect.center)
+    scene = app.scene
+    assert isinstance(scene, ReplayScene)
+    moves = scene.replay.moves
+    click(app, button(scene, "Next"))
+    click(app, button(scene, "Next"))
+    assert scene.at == 2
+    click(app, button(scene, "Previous"))
+    assert scene.at == 1
+    click(app, button(scene, "End"))
+    assert scene.at == moves
+    click(app, button(scene, "Start"))
+    assert scene.at == 0
+    click(app, button(scene, "Play"))
+    assert scene.playing and scene.play_button.label == "Pause"
+    app.step([], STEP_SECONDS + 0.01)
+    assert scene.at == 1
+    click(app, button(scene, "Pause"))
+    assert not scene.playing
+    app.step([], STEP_SECONDS * 3)
+    assert scene.at == 1
+    click(app, button(scene, "Back"))
+    assert app.scene is result
+
+
+def test_play_steps_a_move_a_second_sleeps_between_and_stops_at_the_end(app):
+    sheet(app, SOLO)
+    key(app, pygame.K_r, "r")
+    scene = app.scene
+    assert isinstance(scene, ReplayScene)
+    assert not scene.animating() and scene.wake_after() is None  # paused: the app sleeps
+    key(app, pygame.K_SPACE)
+    assert scene.playing and not scene.animating()
+    assert scene.wake_after() == pytest.approx(STEP_SECONDS, abs=0.05)
+    scene.update(STEP_SECONDS / 2)
+    assert scene.at == 0 and scene.wake_after() == pytest.approx(STEP_SECONDS / 2, abs=0.05)
+    scene.update(STEP_SECONDS / 2 + 0.01)
+    assert scene.at == 1
+    scene.update(STEP_SECONDS * (scene.replay.moves + 5))
+    assert scene.at == scene.replay.moves and not scene.playing
+    # Play at the end starts again from the deal.
+    key(app, pygame.K_SPACE)
+    assert scene.playing and scene.at == 0
+
+
+def test_f1_shows_the_replay_controls_and_any_key_closes_them_without_a_step(app):
+    sheet(app, SOLO)
+    key(app, pygame.K_r, "r")
+    scene = app.scene
+    assert isinstance(scene, ReplayScene)
+    key(app, pygame.K_F1)
+    assert scene.show_controls
+    key(app, pygame.K_RIGHT)
+    assert not scene.show_controls and scene.at == 0
+    key(app, pygame.K_SLASH, "?")
+    assert scene.show_controls
+
+
+def test_every_frame_draws_with_the_move_marked(app, monkeypatch):
+    sheet(app, SOLO + (SeatSetup("सीता", "easy"), SeatSetup("Hari", "easy")))
+    key(app, pygame.K_r, "r")
+    scene = app.scene
+    assert isinstance(scene, ReplayScene)
+    faces: list[tuple[int, frozenset]] = []
+    real = app.art.face
+
+    def face(code, width, four=False, marks=None):
+        faces.append((code, frozenset(marks or ())))
+        return real(code, width, four, marks)
+
+    monkeypatch.setattr(app.art, "face", face)
+    for at in range(scene.replay.moves + 1):
+        scene.go(at)
+        faces.clear()
+        app.draw()
+        frame = scene.frame
+        drawn = Counter(code for code, _m in faces)
+        placed = Counter(cid % 52 for hand in frame.hands for cid in hand)
+        placed.update(cid % 52 for melds in frame.shown for _kind, ids in melds for cid in ids)
+        placed.update(cid % 52 for cid in frame.discards[-1:])
+        # Every hand and shown meld is drawn face up; the move's cards (and only they) are lit.
+        assert not placed - drawn
+        selected = sorted(code for code, m in faces if "selected" in m)
+        assert selected == (sorted(cid % 52 for cid in frame.moved) if at else [])
+
+
+def test_a_match_from_another_laptop_offers_no_replay_and_says_why(app):
+    from marriage_net.client import RemoteMatch
+
+    assert not hasattr(RemoteMatch, "hand_replay")
+
+    class Elsewhere:
+        """The port without a replay, as a table on another laptop has it."""
+
+        def __init__(self, match: LocalMatch) -> None:
+            self._m = match
+            self.names, self.players = match.names, match.players
+
+        @property
+        def version(self) -> int:
+            return self._m.version
+
+        def view(self, seat):
+            return self._m.view(seat)
+
+        def submit(self, seat, action):
+            self._m.submit(seat, action)
+
+        def poll(self, seat):
+            return self._m.poll(seat)
+
+        def close(self):
+            self._m.close()
+
+    result, _ = sheet(app, SOLO, Elsewhere)
+    b = result.replay_button
+    assert not b.enabled and b.tip == NO_REPLAY
+    key(app, pygame.K_r, "r")
+    click(app, b.rect.center)
+    assert app.scene is result
+    # The reason shows over the button while the pointer is on it.
+    above = pygame.Rect(b.rect.x, b.rect.y - 40, b.rect.w, 30)
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0))], DT)
+    plain = app.screen.subsurface(above).copy()
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=b.rect.center, rel=(0, 0))], DT)
+    assert pygame.image.tobytes(app.screen.subsurface(above), "RGB") != pygame.image.tobytes(
+        plain, "RGB"
+    )
+
+
+def _said(app: App, monkeypatch) -> list[str]:
+    """Every piece of text the top scene draws."""
+    said: list[str] = []
+    real = fonts.render
+
+    def render(text, *args, **kwargs):
+        said.append(text)
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(fonts, "render", render)
+    app.draw()
+    monkeypatch.setattr(fonts, "render", real)
+    return said
+
+
+def test_hot_seat_result_screens_name_the_default_you_as_the_table_does(app, monkeypatch):
+    seats = (SeatSetup("You", "human"), SeatSetup("Bina", "human"), SeatSetup("Ram", "easy"))
+    result, _ = sheet(app, seats)
+    table = result.table
+    assert table.seats.hot_seat
+    assert (
+        result.names
+        == tuple(table.seats.name(s) for s in range(3))
+        == (
+            "Player 1",
+            "Bina",
+            "Ram",
+        )
+    )
+    said = _said(app, monkeypatch)
+    assert any(t.startswith("Player 1") for t in said)
+    assert not any(t.startswith("You") or " You " in t for t in said)
+    result.proceed()  # a one-hand match: the standings
+    assert app.scene.name == "match_over" and app.scene.names == result.names
+    said = _said(app, monkeypatch)
+    assert any("Player 1" in t for t in said) and not any("You" in t for t in said)
+    key(app, pygame.K_ESCAPE)
+
+
+def test_one_person_at_the_screen_stays_you_on_the_result_screens(app):
+    result, _ = sheet(app, SOLO)
+    assert result.names == ("You", "Sita", "Ram")
+
+
+def test_screenshot_of_the_replay(tmp_path):
+    out = tmp_path / "replay.png"
+    assert main(["--screenshot", str(out), "--scene", "replay", "--data-dir", str(tmp_path)]) == 0
+    assert pygame.image.load(str(out)).get_size() == (1280, 800)
+
+
+def test_hot_seat_replay_says_the_moves_of_the_default_you_as_the_table_does(app):
+    seats = (SeatSetup("You", "human"), SeatSetup("Bina", "human"), SeatSetup("Ram", "easy"))
+    result, _ = sheet(app, seats)
+    key(app, pygame.K_r, "r")
+    scene = app.scene
+    assert isinstance(scene, ReplayScene) and scene.names == result.names
+    mine = [f for f in scene.replay.frames if f.actor == 0 and f.text.startswith("You ")]
+    assert mine
+    for frame in mine:
+        said = scene.said(frame)
+        assert said.startswith("Player 1 ") and "You " not in said
+        assert said == frame.text.replace("You ", "Player 1 ")
