@@ -14,8 +14,8 @@ from marriage_gui.art import fonts
 from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
 from marriage_gui.scene import Scene
-from marriage_gui.table.hud import Button, lay_out_row
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_BUTTON, TABLE_MUTED, TABLE_TEXT, panel
+from marriage_gui.ui.widgets import MOUSE_EVENTS, Button, lay_out_row
 
 if TYPE_CHECKING:
     from engine.result import HandResult
@@ -86,7 +86,7 @@ class HandResultScene(Scene):
         self.result = game.result
         self.over = game.is_over
         label = "Final standings" if self.over else "Next hand"
-        self.button = Button(label, self.proceed, "Enter", primary=True)
+        self.button = Button(label, self.proceed, True, hotkey="Enter", look=TABLE_BUTTON)
         self.auto = 0.0
         self.bots_only = not table.setup.humans
         self.book: Ledger | None = (
@@ -103,20 +103,10 @@ class HandResultScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Enter, space or the button continues."""
-        if event.type == pygame.KEYDOWN and event.key in (
-            pygame.K_RETURN,
-            pygame.K_KP_ENTER,
-            pygame.K_SPACE,
-        ):
-            self.proceed()
-        elif event.type == pygame.MOUSEMOTION:
-            self.button.hover = self.button.hit(event.pos)
-        elif (
-            event.type == pygame.MOUSEBUTTONUP
-            and getattr(event, "button", 1) == 1
-            and self.button.hit(event.pos)
-        ):
-            self.proceed()
+        if event.type == pygame.KEYDOWN:
+            self.button.key(event.key)
+        elif event.type in MOUSE_EVENTS:
+            self.button.handle_event(event)
 
     def update(self, dt: float) -> None:
         """A table of bots only moves on by itself."""
