@@ -14,8 +14,8 @@ from marriage_gui.art import fonts
 from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
 from marriage_gui.scene import Scene
-from marriage_gui.table.hud import Button, lay_out_row
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel, wrap
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_BUTTON, TABLE_MUTED, TABLE_TEXT, panel, wrap
+from marriage_gui.ui.widgets import MOUSE_EVENTS, Button, lay_out_row
 
 if TYPE_CHECKING:
     from engine.result import HandResult
@@ -92,13 +92,15 @@ class HandResultScene(Scene):
         self.result = game.result
         self.over = game.is_over
         label = "Final standings" if self.over else "Next hand"
-        self.button = Button(label, self.proceed, "Enter", primary=True)
+        self.button = Button(label, self.proceed, True, hotkey="Enter", look=TABLE_BUTTON)
         #: The seats as the table says them (hot-seat: no "You" on another player's row).
         self.names = tuple(table.seats.name(s) for s in range(game.players))
-        self.replay_button = Button("Replay", self.open_replay, "R")
+        self.replay_button = Button("Replay", self.open_replay, hotkey="R", look=TABLE_BUTTON)
+        #: Whether the pointer is over the Replay button (a disabled one explains itself).
+        self.replay_hover = False
         if not callable(getattr(table.match, "hand_replay", None)):
             self.replay_button.enabled = False
-            self.replay_button.tip = NO_REPLAY
+            self.replay_button.tooltip = NO_REPLAY
         self.auto = 0.0
         self.bots_only = not table.setup.humans
         self.book: Ledger | None = (
@@ -130,23 +132,16 @@ class HandResultScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Enter, space or the button continues; R or its button opens the replay."""
-        if event.type == pygame.KEYDOWN and event.key in (
-            pygame.K_RETURN,
-            pygame.K_KP_ENTER,
-            pygame.K_SPACE,
-        ):
-            self.proceed()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_r:
-            if self.replay_button.enabled:
-                self.open_replay()
-        elif event.type == pygame.MOUSEMOTION:
+        if event.type == pygame.KEYDOWN:
+            if self.replay_button.answers(event.key):
+                self.replay_button.click()
+            else:
+                self.button.key(event.key)
+        elif event.type in MOUSE_EVENTS:
+            if event.type == pygame.MOUSEMOTION:
+                self.replay_hover = self.replay_button.hit(event.pos)
             for b in (self.button, self.replay_button):
-                b.hover = b.hit(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
-            if self.button.hit(event.pos):
-                self.proceed()
-            elif self.replay_button.hit(event.pos) and self.replay_button.enabled:
-                self.open_replay()
+                b.handle_event(event)
 
     def update(self, dt: float) -> None:
         """A table of bots only moves on by itself."""
@@ -286,8 +281,8 @@ class HandResultScene(Scene):
                 fonts.render(note, note_size, TABLE_TEXT, True),
                 (m, area.y + (bh - note_size) // 2),
             )
-        if self.replay_button.hover and self.replay_button.tip:
-            draw_tip(surface, self.replay_button.tip, self.replay_button.rect, max(13, h // 56))
+        if self.replay_hover and self.replay_button.tooltip:
+            draw_tip(surface, self.replay_button.tooltip, self.replay_button.rect, max(13, h // 56))
 
 
 def draw_tip(surface: pygame.Surface, tip: str, over: pygame.Rect, size: int) -> None:

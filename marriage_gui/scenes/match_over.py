@@ -11,8 +11,8 @@ import pygame
 from marriage_gui.art import fonts
 from marriage_gui.art.felt import felt
 from marriage_gui.scene import Scene
-from marriage_gui.table.hud import Button, lay_out_row
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_BUTTON, TABLE_MUTED, TABLE_TEXT, panel
+from marriage_gui.ui.widgets import MOUSE_EVENTS, Button, lay_out_row
 from marriage_gui.ui.words import count
 
 if TYPE_CHECKING:
@@ -39,8 +39,8 @@ class MatchOverScene(Scene):
         #: The seats as the table said them (hot-seat: "Player 2", not "You").
         self.names = tuple(names) if names is not None else game.names
         self.buttons = [
-            Button("Play again", self.play_again, "Enter", primary=True),
-            Button("Main menu", self.main_menu, "Esc"),
+            Button("Play again", self.play_again, True, hotkey="Enter", look=TABLE_BUTTON),
+            Button("Main menu", self.main_menu, hotkey="Esc", look=TABLE_BUTTON),
         ]
         clear = getattr(getattr(app, "storage", None), "clear_game", None)
         if clear is not None:
@@ -58,20 +58,13 @@ class MatchOverScene(Scene):
         self.app.go_title()
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Buttons by click, Enter or Escape."""
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.play_again()
-            elif event.key == pygame.K_ESCAPE:
-                self.main_menu()
-        elif event.type == pygame.MOUSEMOTION:
-            for b in self.buttons:
-                b.hover = b.hit(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
-            for b in self.buttons:
-                if b.hit(event.pos):
-                    b.action()
-                    return
+        """Buttons by click or their hotkeys (Enter, Escape)."""
+        for b in self.buttons:
+            if event.type in MOUSE_EVENTS and b.handle_event(event):
+                return
+            if event.type == pygame.KEYDOWN and b.answers(event.key):
+                b.click()
+                return
 
     def animating(self) -> bool:
         return False

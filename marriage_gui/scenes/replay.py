@@ -19,10 +19,10 @@ from marriage_gui.scene import Scene
 from marriage_gui.table.board import badges
 from marriage_gui.table.controls import Sheet, draw_controls, is_help_key
 from marriage_gui.table.hand import suit_key
-from marriage_gui.table.hud import Button, lay_out_row
 from marriage_gui.table.seats import renamed
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, fit, panel
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_BUTTON, TABLE_MUTED, TABLE_TEXT, fit, panel
 from marriage_gui.ui.theme import text as label
+from marriage_gui.ui.widgets import MOUSE_EVENTS, Button, lay_out_row
 from marriage_gui.ui.words import count
 
 if TYPE_CHECKING:
@@ -70,14 +70,14 @@ class ReplayScene(Scene):
         self.playing = False
         self.clock = 0.0
         self.show_controls = False
-        self.play_button = Button("Play", self.toggle, "Space", primary=True)
+        self.play_button = Button("Play", self.toggle, True, hotkey="Space", look=TABLE_BUTTON)
         self.buttons = [
-            Button("«  Start", self.start, "Home"),
-            Button("‹  Previous", self.previous, "Left"),
+            Button("«  Start", self.start, hotkey="Home", look=TABLE_BUTTON),
+            Button("‹  Previous", self.previous, hotkey="Left", look=TABLE_BUTTON),
             self.play_button,
-            Button("Next  ›", self.next, "Right"),
-            Button("End  »", self.end, "End"),
-            Button("Back", self.back, "Esc"),
+            Button("Next  ›", self.next, hotkey="Right", look=TABLE_BUTTON),
+            Button("End  »", self.end, hotkey="End", look=TABLE_BUTTON),
+            Button("Back", self.back, hotkey="Esc", look=TABLE_BUTTON),
         ]
 
     # ------------------------------------------------------------------ where we are
@@ -130,12 +130,12 @@ class ReplayScene(Scene):
             self.at = 0
         self.playing = True
         self.clock = 0.0
-        self.play_button.label = "Pause"
+        self.play_button.text = "Pause"
 
     def pause(self) -> None:
         """Stop stepping by itself."""
         self.playing = False
-        self.play_button.label = "Play"
+        self.play_button.text = "Play"
 
     def back(self) -> None:
         """Back to the score sheet."""
@@ -163,14 +163,9 @@ class ReplayScene(Scene):
             act = keys.get(event.key)
             if act is not None:
                 act()
-        elif event.type == pygame.MOUSEMOTION:
+        elif event.type in MOUSE_EVENTS:
             for b in self.buttons:
-                b.hover = b.hit(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
-            for b in self.buttons:
-                if b.hit(event.pos):
-                    b.action()
-                    return
+                b.handle_event(event)
 
     def update(self, dt: float) -> None:
         """While playing, a move every ``STEP_SECONDS``."""

@@ -16,9 +16,10 @@ from engine.actions import Action, Discard, DrawStock, ExposeTunnela, GoOut, See
 from engine.ai import hint as advise
 from engine.cards import CARDS, code_of
 from engine.match import LocalMatch
+from marriage_gui.ui.theme import TABLE_BUTTON
+from marriage_gui.ui.widgets import Button, lay_out_row
 
 from .board import badges
-from .hud import Button, lay_out_row
 from .overlays import Dialog
 
 if TYPE_CHECKING:
@@ -31,11 +32,11 @@ class Commands:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self.buttons = {
-            "hint": Button("Hint", self.hint, "H"),
-            "sort": Button("Sort", self.sort, "S"),
-            "group": Button("Group", self.group, "G"),
-            "see": Button("See", self.see, "Enter", primary=True),
-            "out": Button("Go out", self.go_out, "Enter", primary=True),
+            "hint": Button("Hint", self.hint, hotkey="H", look=TABLE_BUTTON),
+            "sort": Button("Sort", self.sort, hotkey="S", look=TABLE_BUTTON),
+            "group": Button("Group", self.group, hotkey="G", look=TABLE_BUTTON),
+            "see": Button("See", self.see, True, hotkey="Enter", look=TABLE_BUTTON),
+            "out": Button("Go out", self.go_out, True, hotkey="Enter", look=TABLE_BUTTON),
         }
         self._offer: tuple[Any, tuple[bool, bool]] | None = None
         self.hint_job: Future[Any] | None = None
@@ -141,7 +142,10 @@ class Commands:
         s.dialog = Dialog(
             "Go out?",
             "You will lay down these melds and discard the last card.",
-            [Button("Go out", confirm, "Enter", primary=True), Button("Not yet", cancel, "Esc")],
+            [
+                Button("Go out", confirm, True, hotkey="Enter", look=TABLE_BUTTON),
+                Button("Not yet", cancel, hotkey="Esc", look=TABLE_BUTTON),
+            ],
             out.melds,
             out.discard,
             lambda card: badges(wilds, card),
@@ -241,9 +245,9 @@ class Commands:
             "Paused",
             "The game is saved after every move.",
             [
-                Button("Resume", resume, "Esc", primary=True),
-                Button("Full screen", fullscreen, "F11"),
-                Button("Save and quit to menu", quit_to_menu, "Q"),
+                Button("Resume", resume, True, hotkey="Esc", look=TABLE_BUTTON),
+                Button("Full screen", fullscreen, hotkey="F11", look=TABLE_BUTTON),
+                Button("Save and quit to menu", quit_to_menu, hotkey="Q", look=TABLE_BUTTON),
             ],
         )
 

@@ -76,7 +76,7 @@ class TableInput:
             self.on_down(event.pos)
         elif event.type == pygame.MOUSEMOTION:
             for b in s.buttons.values():
-                b.hover = b.hit(event.pos)
+                b.handle_event(event)
             self.on_motion(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
             self.on_up(event.pos)
@@ -182,7 +182,7 @@ class TableInput:
             b = s.buttons[kind[7:]]
             if b.hit(pos) and b.enabled:
                 s.sound("click")
-                b.action()
+                b.click()
             elif b.hit(pos):
                 s.toast.show(s.commands.why_disabled(kind[7:]))
         elif kind == "hand" and cid is not None and s.fan is not None:

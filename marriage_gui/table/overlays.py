@@ -10,8 +10,7 @@ from engine.cards import Card
 from marriage_gui.art import fonts
 from marriage_gui.art.cards import CardArt, card_size
 from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel
-
-from .hud import Button, lay_out_row
+from marriage_gui.ui.widgets import MOUSE_EVENTS, Button, lay_out_row
 
 
 class Dialog:
@@ -37,40 +36,20 @@ class Dialog:
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Buttons by click or hotkey; Enter presses the primary one. Always consumes input."""
-        if event.type == pygame.MOUSEMOTION:
+        """Buttons by click or hotkey; Enter presses the primary one, Esc the last one (when no
+        button answers them). Always consumes input."""
+        if event.type in MOUSE_EVENTS:
             for b in self.buttons:
-                b.hover = b.hit(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
-            for b in self.buttons:
-                if b.hit(event.pos) and b.enabled:
-                    b.action()
-                    return True
+                b.handle_event(event)
         elif event.type == pygame.KEYDOWN:
-            for b in self.buttons:
-                if (
-                    b.enabled
-                    and b.hotkey
-                    and pygame.key.name(event.key).lower() == b.hotkey.lower()
-                ):
-                    b.action()
-                    return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                for b in self.buttons:
-                    if b.primary and b.enabled:
-                        b.action()
-                        return True
-            if event.key == pygame.K_ESCAPE and self.buttons:
-                # The button labelled Esc answers it (Resume in the pause menu), else the last.
-                marked = [b for b in self.buttons if b.hotkey.lower() == "esc" and b.enabled]
-                (marked or self.buttons[-1:])[0].action()
-                return True
-        return event.type in (
-            pygame.MOUSEBUTTONDOWN,
-            pygame.MOUSEBUTTONUP,
-            pygame.KEYDOWN,
-            pygame.MOUSEMOTION,
-        )
+            chosen = next((b for b in self.buttons if b.answers(event.key)), None)
+            if chosen is None and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                chosen = next((b for b in self.buttons if b.primary and b.enabled), None)
+            if chosen is None and event.key == pygame.K_ESCAPE:
+                chosen = next(iter(self.buttons[-1:]), None)
+            if chosen is not None:
+                chosen.click()
+        return event.type in MOUSE_EVENTS or event.type == pygame.KEYDOWN
 
     def draw(self, surface: pygame.Surface, art: CardArt, four_colour: bool) -> None:
         """Draw centred on ``surface``."""

@@ -101,7 +101,7 @@ def draw_table(s: TableScene, surface: pygame.Surface) -> None:
         right = (min(shown) if shown else L.size[0] - L.margin) - 18
         r = img.get_rect(midright=(right, L.buttons.centery))
         surface.blit(img, r)
-    s.toast.draw(surface, (L.size[0] // 2, L.banner[1] + round(size * 2.6)), size)
+    s.toast.draw(surface, L.banner[1] + round(size * 1.6), size)
     s.log.draw_panel(surface, L.log_rect, max(12, size - 3))
     # Cards in flight and in the hand of the player go over everything but dialogs.
     s.board.draw_moving(surface, marks, four)

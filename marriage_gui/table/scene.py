@@ -22,6 +22,9 @@ from engine.match import BotWorker, LocalMatch, Match
 from engine.view import PlayerView
 from marriage_gui.art.cards import CardArt
 from marriage_gui.scene import Scene
+from marriage_gui.ui.theme import TABLE_BUTTON
+from marriage_gui.ui.toast import Toasts
+from marriage_gui.ui.widgets import Button
 
 from . import animation
 from .board import Board
@@ -29,9 +32,9 @@ from .commands import Commands
 from .controls import is_help_key
 from .curtain import Curtain
 from .hand import HandFan
-from .hud import Button, Log, Toast
 from .input import TableInput
 from .layout import Layout
+from .log import Log
 from .overlays import Dialog
 from .seats import SeatViews
 from .tween import BASE
@@ -99,7 +102,7 @@ class TableScene(Scene):
         self.curtain: Curtain | None = None
         self._own_worker: BotWorker | None = None
         self.think = 0.0
-        self.toast = Toast()
+        self.toast = Toasts(seconds=3.2)
         self.dialog: Dialog | None = None
         self.expose_declined: tuple[int, int] | None = None
         self.result_wait = 0.0
@@ -475,7 +478,7 @@ class TableScene(Scene):
         """Whether the next frame differs from this one (False lets the app sleep)."""
         if self.board.busy or self.input.dragging or self.board.dragging:
             return True
-        if self.toast.time > 0 or self.log.fresh > 0 or self.result_wait > 0:
+        if self.toast.queue or self.log.fresh > 0 or self.result_wait > 0:
             return True
         if self.commands.hint_job is not None:
             return True
@@ -535,7 +538,10 @@ class TableScene(Scene):
         self.dialog = Dialog(
             "You were dealt a tunnela",
             "Expose it now (before your first draw) for tunnela points? It counts toward seeing.",
-            [Button("Expose", expose, "Enter", primary=True), Button("Keep hidden", later, "Esc")],
+            [
+                Button("Expose", expose, True, hotkey="Enter", look=TABLE_BUTTON),
+                Button("Keep hidden", later, hotkey="Esc", look=TABLE_BUTTON),
+            ],
             [action.cards],
         )
 

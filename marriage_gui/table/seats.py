@@ -15,7 +15,7 @@ from engine.events import Event
 from engine.match import Match
 from engine.view import PlayerView
 
-from .hud import Log
+from .log import Log
 
 
 @dataclass

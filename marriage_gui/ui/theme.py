@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
@@ -18,6 +19,8 @@ GOLD_LIGHT: Colour = palette.GOLD_LIGHT
 GOLD_DARK: Colour = palette.GOLD_DARK
 ON: Colour = (46, 150, 92)
 ERROR: Colour = (255, 128, 118)
+ERROR_INK: Colour = (255, 214, 200)
+ERROR_FILL: tuple[int, int, int, int] = (92, 20, 24, 230)
 PANEL: tuple[int, int, int, int] = (6, 30, 20, 196)
 PANEL_EDGE: tuple[int, int, int, int] = (214, 170, 62, 90)
 ROW_ALT: tuple[int, int, int, int] = (255, 255, 255, 10)
@@ -31,11 +34,78 @@ DISABLED: Colour = (40, 58, 48)
 TRACK: Colour = (10, 40, 26)
 FOCUS: Colour = palette.HIGHLIGHT
 SHADOW: tuple[int, int, int, int] = (0, 0, 0, 90)
+TOAST: tuple[int, int, int, int] = (12, 16, 14, 230)
 # The card table's words sit on busier felt than the menus, so they are a cooler white.
 TABLE_TEXT: Colour = (238, 240, 232)
 TABLE_MUTED: Colour = (176, 190, 178)
 
 BASE_SIZE = (1280, 800)
+
+Paint = tuple[int, ...]  # a colour, with or without alpha
+
+
+@dataclass(frozen=True)
+class ButtonLook:
+    """How a button is painted. Fills come as (at rest, hovered or focused, pressed)."""
+
+    fill: tuple[Paint, Paint, Paint]
+    primary: tuple[Paint, Paint, Paint]
+    disabled: Paint
+    edge: Paint
+    primary_edge: Paint
+    disabled_edge: Paint
+    #: The edge of a hovered or focused button (None: the edge stays as it is).
+    hover_edge: Paint | None
+    ink: Colour
+    primary_ink: Colour
+    disabled_ink: Colour
+    #: Raised buttons cast a shadow, have a sheen and sink when pressed.
+    raised: bool
+    #: Edge width at UI scale 1.
+    edge_width: float
+    #: Corner radius as a share of the height, the height counted up to ``radius_cap`` x k.
+    radius_share: float
+    radius_cap: float
+    #: 0: the label is the button's ``size`` x k; else it is this share of the button's height.
+    text_share: float = 0.0
+
+
+#: The menus: raised, red primary, a gold edge under the pointer or the keyboard.
+MENU_BUTTON = ButtonLook(
+    fill=(BUTTON, BUTTON_HOVER, BUTTON_DOWN),
+    primary=(PRIMARY, PRIMARY_HOVER, PRIMARY_DOWN),
+    disabled=DISABLED,
+    edge=(0, 0, 0),
+    primary_edge=(0, 0, 0),
+    disabled_edge=(0, 0, 0),
+    hover_edge=GOLD,
+    ink=TEXT,
+    primary_ink=TEXT,
+    disabled_ink=TEXT_FAINT,
+    raised=True,
+    edge_width=1.5,
+    radius_share=0.28,
+    radius_cap=48,
+)
+
+#: The card table: flat on the felt, gold primary, the label sized to the button's height.
+TABLE_BUTTON = ButtonLook(
+    fill=((22, 64, 46), (40, 92, 68), (16, 48, 34)),
+    primary=((206, 160, 52), (232, 186, 72), (178, 136, 40)),
+    disabled=(20, 44, 34, 170),
+    edge=(120, 170, 140),
+    primary_edge=GOLD_DARK,
+    disabled_edge=(70, 96, 84),
+    hover_edge=None,
+    ink=TABLE_TEXT,
+    primary_ink=(40, 26, 8),
+    disabled_ink=(120, 140, 128),
+    raised=False,
+    edge_width=2,
+    radius_share=0.33,
+    radius_cap=1e9,
+    text_share=0.42,
+)
 
 
 def ui_scale(size: tuple[int, int]) -> float:

@@ -67,7 +67,7 @@ def click(app: App, pos) -> None:
 
 
 def button(scene: ReplayScene, words: str) -> tuple[int, int]:
-    found = [b for b in scene.buttons if words in b.label]
+    found = [b for b in scene.buttons if words in b.text]
     assert len(found) == 1, words
     return found[0].rect.center
 
@@ -117,7 +117,7 @@ def test_every_control_has_a_button_the_mouse_presses(app):
     click(app, button(scene, "Start"))
     assert scene.at == 0
     click(app, button(scene, "Play"))
-    assert scene.playing and scene.play_button.label == "Pause"
+    assert scene.playing and scene.play_button.text == "Pause"
     app.step([], STEP_SECONDS + 0.01)
     assert scene.at == 1
     click(app, button(scene, "Pause"))
@@ -219,7 +219,7 @@ def test_a_match_from_another_laptop_offers_no_replay_and_says_why(app):
 
     result, _ = sheet(app, SOLO, Elsewhere)
     b = result.replay_button
-    assert not b.enabled and b.tip == NO_REPLAY
+    assert not b.enabled and b.tooltip == NO_REPLAY
     key(app, pygame.K_r, "r")
     click(app, b.rect.center)
     assert app.scene is result

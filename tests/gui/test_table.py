@@ -91,7 +91,7 @@ def test_drop_before_drawing_returns_the_card_with_the_engine_reason(app):
     home = (scene.board.targets[cid].x, scene.board.targets[cid].y)
     drag(app, card_centre(scene, cid), scene.layout.discard_row.center)
     assert snapshot(scene) == before
-    assert "draw" in scene.toast.text.lower()
+    assert "draw" in (scene.toast.current or "").lower()
     for _ in range(5):
         app.step([], DT)
     sprite = scene.board.sprites[cid]
@@ -104,7 +104,7 @@ def test_drop_on_the_felt_eases_back_and_says_why(app):
     cid = scene.fan.order[0]
     drag(app, card_centre(scene, cid), (640, 200))
     assert snapshot(scene) == before
-    assert "drop a card on the discard pile" in scene.toast.text.lower()
+    assert "drop a card on the discard pile" in (scene.toast.current or "").lower()
     assert cid in scene.fan.order
 
 
@@ -247,7 +247,7 @@ def test_see_with_a_wrong_selection_is_not_offered_and_says_what_is_needed(app):
     before = snapshot(scene)
     scene.commands.see()
     assert snapshot(scene) == before
-    assert "three pure melds or seven dublees" in scene.toast.text.lower()
+    assert "three pure melds or seven dublees" in (scene.toast.current or "").lower()
 
 
 def test_keyboard_draw_and_discard(app):
@@ -267,18 +267,18 @@ def test_hint_is_only_for_the_player_to_move(app):
     assert scene.viewer == 0
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0)], DT)
     assert scene.commands.hint_job is not None
-    assert "thinking" in scene.toast.text.lower()
+    assert "thinking" in (scene.toast.current or "").lower()
     for _ in range(600):
         app.step([], DT)
         if scene.commands.hint_job is None:
             break
     # The toast now holds the hint itself, no longer the "thinking" note.
-    assert scene.toast.text.startswith("Hint: ")
-    assert "thinking" not in scene.toast.text.lower()
+    assert (scene.toast.current or "").startswith("Hint: ")
+    assert "thinking" not in (scene.toast.current or "").lower()
     # Bina may not ask for a hint on Asha's turn: the table says whose turn it is.
     scene.seats.sit(1)
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0)], DT)
-    assert scene.commands.hint_job is None and "asha's turn" in scene.toast.text.lower()
+    assert scene.commands.hint_job is None and "asha's turn" in (scene.toast.current or "").lower()
 
 
 def test_dealt_tunnela_prompt_exposes_before_the_first_draw(app):

@@ -1,0 +1,61 @@
+"""The table's log: what happened, newest last, and its newest line as the announcement."""
+
+from __future__ import annotations
+
+import pygame
+
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel, text
+
+
+class Log:
+    """What happened, newest last; the newest line is the announcement."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.scroll = 0
+        self.open = False
+        self.fresh = 0.0
+
+    def add(self, text: str) -> None:
+        """Announce ``text``."""
+        if text:
+            self.lines.append(text)
+            self.lines = self.lines[-200:]
+            self.scroll = 0
+            self.fresh = 4.0
+
+    def update(self, dt: float) -> None:
+        """Age the announcement."""
+        self.fresh = max(0.0, self.fresh - dt)
+
+    def draw_banner(self, surface: pygame.Surface, centre: tuple[int, int], size: int) -> None:
+        """The latest announcement under the discards."""
+        if not self.lines:
+            return
+        img = text(
+            self.lines[-1], size, GOLD_LIGHT if self.fresh > 0 else TABLE_MUTED, self.fresh > 0
+        )
+        r = img.get_rect(center=centre)
+        panel(surface, r.inflate(size * 1.2, size * 0.5), r.height // 2 + 4, (6, 26, 18, 150), None)
+        surface.blit(img, r)
+
+    def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
+        """The scrollable history."""
+        if not self.open:
+            return
+        panel(surface, rect, 10, (6, 24, 16, 225), (90, 130, 110), edge_width=2)
+        line_h = round(size * 1.45)
+        rows = max(1, (rect.height - 16) // line_h)
+        end = len(self.lines) - self.scroll
+        start = max(0, end - rows)
+        y = rect.y + 8
+        for line in self.lines[start:end]:
+            img = text(line, size, TABLE_TEXT)
+            if img.get_width() > rect.width - 16:
+                img = img.subsurface((0, 0, rect.width - 16, img.get_height()))
+            surface.blit(img, (rect.x + 8, y))
+            y += line_h
+
+    def wheel(self, dy: int) -> None:
+        """Scroll the history by ``dy`` lines (positive = older)."""
+        self.scroll = max(0, min(len(self.lines) - 1, self.scroll + dy))
