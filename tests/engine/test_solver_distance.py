@@ -9,6 +9,8 @@ from functools import cache
 from itertools import combinations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.cards import CARDS, Card
 from engine.rules import PRESETS, RuleSet
@@ -380,3 +382,25 @@ def test_block_count_matches_the_reference_on_random_hands(seed: int) -> None:
         assert meld_cost(counts, wild, unseen, need) == reference_meld_cost(
             counts, wild, unseen, need
         )
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_block_count_from_warm_memos_equals_a_cold_start(seed: int) -> None:
+    """The memos shared across hands (per suit, per value) never change an answer: a hand and
+    each hand one drawn card away, asked after the others warmed the memos, answer as they do
+    from empty memos and as the reference does."""
+    rng = random.Random(seed)
+    counts, wild, unseen, need = _random_case(rng)
+    hands = [counts]
+    for code in rng.sample(range(53), 6):
+        if counts[code] < 3:
+            hands.append([n + (c == code) for c, n in enumerate(counts)])
+    cap = rng.choice((1, 2, 4, 99))
+    warm = [
+        (meld_cost(h, wild, unseen, need), meld_cost(h, wild, unseen, need, cap)) for h in hands
+    ]
+    for h, answers in zip(hands, warm, strict=True):
+        clear_distance_cache()
+        assert answers == (meld_cost(h, wild, unseen, need), meld_cost(h, wild, unseen, need, cap))
+        assert answers[0] == reference_meld_cost(h, wild, unseen, need)
