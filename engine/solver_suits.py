@@ -185,7 +185,8 @@ def _block_value(
 ) -> int:
     """Best block value (2 a complete block, 1 a partial) of these counts and ``w`` wilds.
 
-    At most ``slots`` blocks, at most ``free`` of them not pure.
+    At most ``slots`` blocks, at most ``free`` of them not pure. A single only counts with at
+    least one wild card, so any ``single`` of ``w`` or more gives the same value.
     """
     cn, an, zn = s
     if mode == WILD_AVAIL:
@@ -344,7 +345,9 @@ def block_value(
             for x3, w3 in s3
         ]
         for item, weight in frontier:
-            key = item + sets_key + rest - weight
+            # Singles beyond the wild cards held cannot change the value (see ``_block_value``).
+            single = rest - weight
+            key = item + sets_key + (single if single < pool else pool)
             value = values.get(key)
             if value is None:
                 value = value_of(key)
@@ -375,7 +378,7 @@ def block_value(
         more = sets_key + min(left, trios) * _CN + min(left, sets_up) * _AN
         # Singles only count with wilds, and a block is worth no less than its cards alone.
         for item, weight in frontier:
-            loose = max(0, rest - weight) if pool else 0
+            loose = min(max(0, rest - weight), pool)
             if value_of(item + more + loose) > best:
                 break
         else:

@@ -17,7 +17,7 @@ from engine.rules import PRESETS, RuleSet
 from engine.solver import can_go_out, distance, outs
 from engine.solver_distance import clear_distance_cache, distances_after_draws, meld_cost
 from engine.solver_search import templates
-from engine.solver_suits import _suit_shapes
+from engine.solver_suits import NO_WILDS, WILD_AVAIL, WILD_GONE, _block_value, _suit_shapes
 from engine.wilds import Wilds
 
 NEPALI = PRESETS["nepali"]
@@ -404,3 +404,16 @@ def test_block_count_from_warm_memos_equals_a_cold_start(seed: int) -> None:
         clear_distance_cache()
         assert answers == (meld_cost(h, wild, unseen, need), meld_cost(h, wild, unseen, need, cap))
         assert answers[0] == reference_meld_cost(h, wild, unseen, need)
+
+
+def test_singles_beyond_the_wild_cards_do_not_change_the_block_value() -> None:
+    """The walk keys block values with singles capped at the wilds held; that must be exact."""
+    rng = random.Random(11)
+    for _ in range(3000):
+        w, slots = rng.randint(0, 6), rng.randint(1, 8)
+        free, mode = rng.randint(-1, slots), rng.choice((NO_WILDS, WILD_AVAIL, WILD_GONE))
+        counts = [rng.randint(0, 3) for _ in range(4)]
+        sets = (rng.randint(0, 2), rng.randint(0, 2), rng.randint(0, 2))
+        capped = _block_value(*counts, sets, w, w, slots, free, mode)
+        for extra in (1, 2, 7):
+            assert _block_value(*counts, sets, w + extra, w, slots, free, mode) == capped
