@@ -315,6 +315,8 @@ def block_value(
     seconds = [p[0][1] for p in plan]
     thirds = [p[0][2] if len(p[0]) > 2 else pad for p in plan]
     set_units = (_CN, _AN, _ZN)
+    rank_bits = [1 << p[2] for p in plan]
+    trio_bits = [1 << p[2] if p[3] else 0 for p in plan]
 
     suit_items = _suit_items
     items = _SUIT_ITEMS
@@ -337,20 +339,21 @@ def block_value(
         s1 = items.get((k1, a1, mode)) or suit_items(k1, a1, mode)
         s2 = items.get((k2, a2, mode)) or suit_items(k2, a2, mode)
         s3 = items.get((k3, a3, mode)) or suit_items(k3, a3, mode)
-        frontier = [
-            (x0 + x1 + x2 + x3 + joker_key, w0 + w1 + w2 + w3)
-            for x0, w0 in s0
-            for x1, w1 in s1
-            for x2, w2 in s2
-            for x3, w3 in s3
-        ]
-        for item, weight in frontier:
-            # Singles beyond the wild cards held cannot change the value (see ``_block_value``).
-            single = rest - weight
-            key = item + sets_key + (single if single < pool else pool)
-            value = values.get(key)
+        # Each item of the four suits' sum, with its singles: singles beyond the wild cards
+        # held cannot change the value (see ``_block_value``).
+        frontier = []
+        for x0, w0 in s0:
+            for x1, w1 in s1:
+                for x2, w2 in s2:
+                    for x3, w3 in s3:
+                        single = rest - w0 - w1 - w2 - w3
+                        frontier.append(
+                            x0 + x1 + x2 + x3 + joker_key + (single if single < pool else pool)
+                        )
+        for item in frontier:
+            value = values.get(item + sets_key)
             if value is None:
-                value = value_of(key)
+                value = value_of(item + sets_key)
             if value > best:
                 best = value
         if not left or best >= target:
@@ -365,21 +368,30 @@ def block_value(
         # Taking more sets only takes cards from the suits: bound by adding the sets for free.
         # A block may be taken again, so a rank of ``held`` cards gives at most held // 3 trios
         # and held // 2 sets in all.
-        ranks: dict[int, bool] = {}
+        rank_mask = trio_mask = 0
         for index in fitting:
-            rank = plan[index][2]
-            ranks[rank] = ranks.get(rank, False) or plan[index][3]
+            rank_mask |= rank_bits[index]
+            trio_mask |= trio_bits[index]
         trios = sets_up = 0
-        for rank, trio in ranks.items():
+        while rank_mask:
+            bit = rank_mask & -rank_mask
+            rank_mask ^= bit
+            rank = bit.bit_length() - 1
             held = nat[rank] + nat[13 + rank] + nat[26 + rank] + nat[39 + rank]
-            if trio:
+            if trio_mask & bit:
                 trios += held // 3
-            sets_up += held // 2
-        more = sets_key + min(left, trios) * _CN + min(left, sets_up) * _AN
-        # Singles only count with wilds, and a block is worth no less than its cards alone.
-        for item, weight in frontier:
-            loose = min(max(0, rest - weight), pool)
-            if value_of(item + more + loose) > best:
+            sets_up += held >> 1
+        more = (
+            sets_key
+            + (trios if trios < left else left) * _CN
+            + (sets_up if sets_up < left else left) * _AN
+        )
+        # A block is worth no less than its cards alone, so the singles may stay as they are.
+        for item in frontier:
+            value = values.get(item + more)
+            if value is None:
+                value = value_of(item + more)
+            if value > best:
                 break
         else:
             return
