@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 
 from engine.cards import JOKER_CODE, Card
 from engine.melds import meld_kind_of_codes
@@ -152,7 +153,7 @@ def pure_see_cost(counts: Sequence[int], unseen: Sequence[int], need: int) -> in
             and (counts[c] or unseen[c])
         ):
             candidates.append((have, codes))
-    candidates.sort(key=lambda t: -t[0])
+    candidates.sort(key=itemgetter(0), reverse=True)  # stable: ties keep their order
     best = [0]
 
     def choose(start: int, left: int, present: int, used: list[int]) -> None:
