@@ -80,7 +80,8 @@ def _pareto(items: Iterable[Counts]) -> tuple[Counts, ...]:
 
 _SUIT_MEMO: dict[tuple[int, int, int], tuple[Counts, ...]] = {}
 #: The same sets packed as walk items: (``_pack_counts`` of the counts, cards they use).
-_SUIT_ITEMS: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] = {}
+#: Filed per (avail, mode), then by the suit's key alone: the walk reads it at every node.
+_SUIT_ITEMS: dict[tuple[int, int], dict[int, tuple[tuple[int, int], ...]]] = {}
 
 #: A suit's key holds each of its 13 counts in a byte (``int.from_bytes`` of the counts).
 SHIFT = 8
@@ -129,7 +130,7 @@ def _suit(key: int, avail: int, mode: int) -> tuple[Counts, ...]:
         _SUIT_MEMO.clear()
         _SUIT_ITEMS.clear()
     _SUIT_MEMO[memo_key] = result
-    _SUIT_ITEMS[memo_key] = tuple(
+    _suit_items_at(avail, mode)[key] = tuple(
         (_pack_counts(c, p, u, z), 3 * c + 2 * (p + z)) for c, p, u, z in result
     )
     return result
@@ -267,12 +268,18 @@ def _set_blocks(nat: Sequence[int], avail: int, mode: int) -> list[tuple[tuple[i
 Item = tuple[int, int]
 
 
+def _suit_items_at(avail: int, mode: int) -> dict[int, tuple[Item, ...]]:
+    """The packed suit sets of one suit's ``avail`` and ``mode``, by suit key."""
+    at = _SUIT_ITEMS.get((avail, mode))
+    if at is None:
+        at = _SUIT_ITEMS[avail, mode] = {0: ((0, 0),)}
+    return at
+
+
 def _suit_items(key: int, avail: int, mode: int) -> tuple[Item, ...]:
     """``_suit`` packed as walk items (``_suit`` files them as it finds them)."""
-    if not key:
-        return ((0, 0),)
     _suit(key, avail, mode)
-    return _SUIT_ITEMS[key, avail, mode]
+    return _suit_items_at(avail, mode)[key]
 
 
 def block_value(
@@ -319,8 +326,8 @@ def block_value(
     trio_bits = [1 << p[2] if p[3] else 0 for p in plan]
 
     suit_items = _suit_items
-    items = _SUIT_ITEMS
     a0, a1, a2, a3 = (avail >> (13 * s) & 0x1FFF for s in range(4))
+    i0, i1, i2, i3 = (_suit_items_at(a, mode) for a in (a0, a1, a2, a3))
     best = max(0, floor)
     target = 2 * slots if floor < 0 else min(2 * slots, floor + 1)
 
@@ -335,10 +342,10 @@ def block_value(
         """Value the node, then try adding each set block from ``start`` on."""
         nonlocal best
         k0, k1, k2, k3 = keys
-        s0 = items.get((k0, a0, mode)) or suit_items(k0, a0, mode)
-        s1 = items.get((k1, a1, mode)) or suit_items(k1, a1, mode)
-        s2 = items.get((k2, a2, mode)) or suit_items(k2, a2, mode)
-        s3 = items.get((k3, a3, mode)) or suit_items(k3, a3, mode)
+        s0 = i0.get(k0) or suit_items(k0, a0, mode)
+        s1 = i1.get(k1) or suit_items(k1, a1, mode)
+        s2 = i2.get(k2) or suit_items(k2, a2, mode)
+        s3 = i3.get(k3) or suit_items(k3, a3, mode)
         # Each item of the four suits' sum, with its singles: singles beyond the wild cards
         # held cannot change the value (see ``_block_value``).
         frontier = []
