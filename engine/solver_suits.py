@@ -303,14 +303,14 @@ def block_value(
         joker_key, joker_cards = _P, 2
     cards = sum(nat) - joker_cards
     blocks = sorted(_set_blocks(nat, avail, mode), key=lambda b: b[1])
-    # Per block: its codes, kind, rank, whether a trio, and the (suit, key unit) of each card.
+    # Per block: its codes, kind, rank, whether a trio, and (code, suit, key unit) of each card.
     plan = [
         (
             codes,
             kind,
             codes[0] % 13,
             kind == 0,
-            [(c // 13, 1 << (SHIFT * (c % 13))) for c in codes],
+            [(c, c // 13, 1 << (SHIFT * (c % 13))) for c in codes],
         )
         for codes, kind in blocks
     ]
@@ -338,8 +338,8 @@ def block_value(
         hit = values.get(key)
         return hit if hit is not None else _value_of_key(key, pool, slots, free, mode)
 
-    def walk(start: int, left: int, sets_key: int, rest: int) -> None:
-        """Value the node, then try adding each set block from ``start`` on."""
+    def walk(cands: list[int], left: int, sets_key: int, rest: int) -> None:
+        """Value the node, then try adding each set block of ``cands`` that still fits."""
         nonlocal best
         k0, k1, k2, k3 = keys
         s0 = i0.get(k0) or suit_items(k0, a0, mode)
@@ -365,11 +365,7 @@ def block_value(
                 best = value
         if not left or best >= target:
             return
-        fitting = [
-            index
-            for index in range(start, count)
-            if nat[firsts[index]] and nat[seconds[index]] and nat[thirds[index]]
-        ]
+        fitting = [i for i in cands if nat[firsts[i]] and nat[seconds[i]] and nat[thirds[i]]]
         if not fitting:
             return
         # Taking more sets only takes cards from the suits: bound by adding the sets for free.
@@ -402,21 +398,18 @@ def block_value(
                 break
         else:
             return
-        for index in fitting:
-            if not (nat[firsts[index]] and nat[seconds[index]] and nat[thirds[index]]):
-                continue
-            codes, kind, _, _, units = plan[index]
-            for c in codes:
+        # A block may be taken again (three decks), so each child starts at its own block.
+        for pos, index in enumerate(fitting):
+            _, kind, _, _, moves = plan[index]
+            for c, suit, unit in moves:
                 nat[c] -= 1
-            for suit, unit in units:
                 keys[suit] -= unit
-            walk(index, left - 1, sets_key + set_units[kind], rest - len(codes))
-            for c in codes:
+            walk(fitting[pos:], left - 1, sets_key + set_units[kind], rest - len(moves))
+            for c, suit, unit in moves:
                 nat[c] += 1
-            for suit, unit in units:
                 keys[suit] += unit
 
-    walk(0, min(free, slots), 0, cards)
+    walk(list(range(count)), min(free, slots), 0, cards)
     return best
 
 
