@@ -333,10 +333,7 @@ def block_value(
 
     # The memos are read here directly: a node asks them many times and most answers are known.
     values = _values_for(pool, slots, free, mode)
-
-    def value_of(key: int) -> int:
-        hit = values.get(key)
-        return hit if hit is not None else _value_of_key(key, pool, slots, free, mode)
+    value_of = _value_of_key
 
     def walk(cands: list[int], left: int, sets_key: int, rest: int) -> None:
         """Value the node, then try adding each set block of ``cands`` that still fits."""
@@ -360,7 +357,7 @@ def block_value(
         for item in frontier:
             value = values.get(item + sets_key)
             if value is None:
-                value = value_of(item + sets_key)
+                value = value_of(item + sets_key, pool, slots, free, mode)
             if value > best:
                 best = value
         if not left or best >= target:
@@ -393,7 +390,7 @@ def block_value(
         for item in frontier:
             value = values.get(item + more)
             if value is None:
-                value = value_of(item + more)
+                value = value_of(item + more, pool, slots, free, mode)
             if value > best:
                 break
         else:
