@@ -152,20 +152,29 @@ def _pack_counts(c: int, p: int, u: int, z: int) -> int:
     return c * _C + p * _P + u * _U + z * _Z
 
 
+#: Block values held in all of ``_VALUES``: the limit counts them together.
+_values_held = 0
+
+
 def _values_for(w: int, slots: int, free: int, mode: int) -> dict[int, int]:
     """The memo of block values for these wilds, slots and mode."""
     ctx = (w, slots, free, mode)
     memo = _VALUES.get(ctx)
-    if memo is None or len(memo) > CACHE_LIMIT:
+    if memo is None:
         memo = _VALUES[ctx] = {}
     return memo
 
 
 def _value_of_key(key: int, w: int, slots: int, free: int, mode: int) -> int:
     """``_block_value`` of a packed key (see ``_pack_counts``), memoised."""
+    global _values_held
     memo = _values_for(w, slots, free, mode)
     hit = memo.get(key)
     if hit is None:
+        if _values_held > CACHE_LIMIT:
+            _clear_values()
+            memo = _values_for(w, slots, free, mode)
+        _values_held += 1
         field = (1 << _BYTE) - 1
         c, p, u, z, cn, an, zn, single = (key >> (_BYTE * k) & field for k in range(7, -1, -1))
         hit = memo[key] = _block_value(c, p, u, z, (cn, an, zn), single, w, slots, free, mode)
@@ -414,4 +423,11 @@ def clear_block_cache() -> None:
     """Forget every memoised block count (for benchmarks and tests)."""
     _SUIT_MEMO.clear()
     _SUIT_ITEMS.clear()
+    _clear_values()
+
+
+def _clear_values() -> None:
+    """Empty the block values of every context."""
+    global _values_held
     _VALUES.clear()
+    _values_held = 0

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import solver_suits
 from engine.cards import CARDS, Card
 from engine.rules import PRESETS, RuleSet
 from engine.solver import can_go_out, distance, outs
@@ -417,3 +418,17 @@ def test_singles_beyond_the_wild_cards_do_not_change_the_block_value() -> None:
         capped = _block_value(*counts, sets, w, w, slots, free, mode)
         for extra in (1, 2, 7):
             assert _block_value(*counts, sets, w + extra, w, slots, free, mode) == capped
+
+
+def test_the_block_values_memo_stays_within_its_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The values of every wilds-and-slots context count together against one limit, and an
+    emptied memo still gives the same answers."""
+    monkeypatch.setattr(solver_suits, "CACHE_LIMIT", 40)
+    clear_distance_cache()
+    rng = random.Random(21)
+    for _ in range(120):
+        counts, wild, unseen, need = _random_case(rng)
+        assert meld_cost(counts, wild, unseen, need) == reference_meld_cost(
+            counts, wild, unseen, need
+        )
+        assert sum(len(memo) for memo in solver_suits._VALUES.values()) <= 41
