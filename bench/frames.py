@@ -12,6 +12,7 @@ them beside the load average printed first, and beside the render thread's own C
 
 from __future__ import annotations
 
+import argparse
 import math
 import os
 import statistics
@@ -119,9 +120,11 @@ def one_run() -> dict[str, float]:
 
 def main() -> int:
     """Run the measurements ``--runs`` times and print the medians against the bars."""
-    runs = 3
-    if "--runs" in sys.argv:
-        runs = max(1, int(sys.argv[sys.argv.index("--runs") + 1]))
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--runs", type=int, default=3, help="whole measurements (default 3)")
+    runs = max(1, ap.parse_args().runs)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"load average (1 min) {load:.2f} on {os.cpu_count()} CPUs; {runs} runs")
     results = [one_run() for _ in range(runs)]

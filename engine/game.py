@@ -267,7 +267,7 @@ class Game:
             tiplu_id=self.tiplu_id if knows_tiplu else None,
             taken=self.taken,
             must_go_out=self.must_go_out,
-            legal=tuple(self.legal_actions()) if seat == self.current_player else (),
+            legal=legal_cache.legal_tuple(self) if seat == self.current_player else (),
             history=seat_history.history(self, seat) if history else (),
             totals=tuple(self.totals),
             result=self.result,

@@ -71,6 +71,12 @@ def legal_actions(g: Game) -> list[Action]:
     return list(entry)
 
 
+def legal_tuple(g: Game) -> tuple[Action, ...]:
+    """``legal_actions(g)`` as the tuple a view holds, without copying the memo's entry."""
+    entry = _entry(g)
+    return tuple(turns.legal_actions(g)) if entry is None else entry
+
+
 def check(g: Game, action: Action) -> str | None:
     """``turns.check(g, action)``; an action listed as legal skips the rules."""
     # Only showing melds is dear to check; the rest is checked directly (a discard naming its

@@ -28,6 +28,27 @@ class _SeatLog:
         self.frozen: tuple[Event, ...] = ()
 
 
+#: The hidden form of each private event, made once for all the seats that may not see it
+#: (``Event.for_seat`` hides the same way from every such seat). Keyed on identity, with the
+#: event kept in the entry so that its id cannot be reused by another.
+_HIDDEN: dict[int, tuple[Event, Event]] = {}
+LIMIT = 4096
+
+
+def _for_seat(e: Event, seat: int) -> Event:
+    """``e.for_seat(seat)``, sharing one hidden copy between the seats."""
+    if e.visible_to(seat):
+        return e
+    hit = _HIDDEN.get(id(e))
+    if hit is not None and hit[0] is e:
+        return hit[1]
+    hidden = e.for_seat(seat)
+    if len(_HIDDEN) >= LIMIT:
+        _HIDDEN.clear()
+    _HIDDEN[id(e)] = (e, hidden)
+    return hidden
+
+
 def history(g: Game, seat: int) -> tuple[Event, ...]:
     """``tuple(e.for_seat(seat) for e in g.events)``, paying only for events not seen before."""
     cache: dict[int, _SeatLog] | None = g.__dict__.get(ATTR)
@@ -46,7 +67,7 @@ def history(g: Game, seat: int) -> tuple[Event, ...]:
         log = cache[seat] = _SeatLog(events)
         n = 0
     if len(events) > n:
-        log.items.extend(e.for_seat(seat) for e in events[n:])
+        log.items.extend(_for_seat(e, seat) for e in events[n:])
         log.last = events[-1]
         log.frozen = tuple(log.items)
     return log.frozen

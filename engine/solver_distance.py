@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 
 from engine.cards import JOKER_CODE, Card
 from engine.melds import meld_kind_of_codes
@@ -104,12 +105,18 @@ def default_unseen(
 
 def pair_cost(counts: Sequence[int], unseen: Sequence[int], wanted: int, wild_pairs: int) -> int:
     """Missing cards to hold ``wanted`` dublees: one per matched single, two per new pair."""
-    pairs = sum(n // 2 for n in counts) + wild_pairs
+    pairs = wild_pairs
+    singles = fresh = 0
+    for n, left in zip(counts, unseen, strict=True):
+        if n:
+            pairs += n >> 1
+            if n & 1 and left > 0:
+                singles += 1
+        elif left >= 2:
+            fresh += 1
     short = wanted - pairs
     if short <= 0:
         return 0
-    singles = sum(1 for c in range(NCODES) if counts[c] % 2 == 1 and unseen[c] > 0)
-    fresh = sum(1 for c in range(NCODES) if counts[c] == 0 and unseen[c] >= 2)
     cost = min(short, singles)
     rest = short - cost
     if rest > fresh:
@@ -146,7 +153,7 @@ def pure_see_cost(counts: Sequence[int], unseen: Sequence[int], need: int) -> in
             and (counts[c] or unseen[c])
         ):
             candidates.append((have, codes))
-    candidates.sort(key=lambda t: -t[0])
+    candidates.sort(key=itemgetter(0), reverse=True)  # stable: ties keep their order
     best = [0]
 
     def choose(start: int, left: int, present: int, used: list[int]) -> None:
@@ -314,9 +321,8 @@ def _dublee_go_cost(
 ) -> int:
     wanted = rules.dublee_out - table.pairs
     if rules.dublee_wild_pair and wilds is not None:
-        wild_cards = sum(counts[c] for c in range(NCODES) if wilds.wild[c])
-        plain = [0 if wilds.wild[c] else counts[c] for c in range(NCODES)]
-        return pair_cost(plain, unseen, wanted, wild_cards // 2)
+        plain = [0 if w else n for n, w in zip(counts, wilds.wild, strict=True)]
+        return pair_cost(plain, unseen, wanted, (sum(counts) - sum(plain)) // 2)
     return pair_cost(counts, unseen, wanted, 0)
 
 

@@ -19,26 +19,49 @@ def _counts(cards: Iterable[Card]) -> list[int]:
     return counts
 
 
+#: ``bytes.translate`` table: any count of a card to 1 if held, else 0.
+_HELD = bytes([0] + [1] * 255)
+
+_SUIT_RUNS: dict[tuple[int, bytes, bool], tuple[tuple[int, ...], ...]] = {}
+
+
+def _suit_runs(base: int, present: bytes, long_melds: bool) -> tuple[tuple[int, ...], ...]:
+    """The pure sequences of one suit (``present``: 13 bytes, 1 where a rank is held)."""
+    memo_key = (base, present, long_melds)
+    hit = _SUIT_RUNS.get(memo_key)
+    if hit is not None:
+        return hit
+    found: set[tuple[int, ...]] = set()
+    max_len = 13 if long_melds else 3
+    # Position -1 is the ace played low (A 2 3 …); the ace's own position is 12.
+    for start in range(-1, 11):
+        if not present[start]:  # present[-1] is the ace
+            continue
+        length = 0
+        while start + length <= 12 and present[start + length] and length < max_len:
+            length += 1
+            if start + length - 1 == 12 and start == -1:
+                break
+            if length >= 3:
+                found.add(tuple(sorted(base + (start + i) % 13 for i in range(length))))
+    # At most 2 ** 13 presences a suit: the memo stays small without a limit.
+    hit = _SUIT_RUNS[memo_key] = tuple(found)
+    return hit
+
+
 def _pure_code_melds(counts: Sequence[int], long_melds: bool) -> list[tuple[int, ...]]:
     """Distinct pure melds as sorted code tuples, in code order (the hot path of legal_actions)."""
-    found: list[tuple[int, ...]] = [(c, c, c) for c in range(NCODES) if counts[c] >= 3]
-    max_len = 13 if long_melds else 3
+    held = bytes(counts)  # a hand holds at most three copies of a card
+    found: list[tuple[int, ...]] = []
+    c = held.find(3)
+    while c >= 0:
+        found.append((c, c, c))
+        c = held.find(3, c + 1)
     for base in (0, 13, 26, 39):
-        present = [counts[base + i] > 0 for i in range(13)]
-        if sum(present) < 3:
-            continue
-        # Position -1 is the ace played low (A 2 3 …); the ace's own position is 12.
-        for start in range(-1, 11):
-            if not present[start]:  # present[-1] is the ace
-                continue
-            length = 0
-            while start + length <= 12 and present[start + length] and length < max_len:
-                length += 1
-                if start + length - 1 == 12 and start == -1:
-                    break
-                if length >= 3:
-                    found.append(tuple(sorted(base + (start + i) % 13 for i in range(length))))
-    return sorted(set(found))
+        present = held[base : base + 13].translate(_HELD)
+        if present.count(1) >= 3:
+            found += _suit_runs(base, present, long_melds)
+    return sorted(found)
 
 
 def pure_melds_in(cards: Iterable[Card], rules: RuleSet) -> list[Meld]:
@@ -67,7 +90,7 @@ def seeing_options(
     table = table_for(shown, rules, players)
     ways: list[list[Meld]] = []
     if table.melds_route and table.need > 0:
-        options = [list(m) for m in _pure_code_melds(counts, rules.long_melds)]
+        options = _pure_code_melds(counts, rules.long_melds)
         _choose_melds(options, counts, table.need, 0, [], ways, limit)
     see_pairs = rules.dublee_see - table.pairs
     if table.dublee_route and see_pairs > 0 and len(ways) < limit:
@@ -80,18 +103,19 @@ def seeing_options(
 
 
 def _choose_melds(
-    options: list[list[int]],
+    options: list[tuple[int, ...]],
     counts: list[int],
     need: int,
     start: int,
-    chosen: list[list[int]],
+    chosen: list[tuple[int, ...]],
     ways: list[list[Meld]],
     limit: int,
     wants: list[tuple[tuple[int, int], ...]] | None = None,
 ) -> None:
     if wants is None:
         # What each option takes from the hand, worked out once for the whole search.
-        wants = [tuple((c, m.count(c)) for c in set(m)) for m in options]
+        # A pure meld is a tunnela (three copies of one card) or a run of distinct cards.
+        wants = [((m[0], 3),) if m[0] == m[-1] else tuple((c, 1) for c in m) for m in options]
     if len(ways) >= limit:
         return
     if need == 0:

@@ -7,7 +7,7 @@ Runs and tunnelas live inside one suit, so each suit's natural cards give a smal
 block counts, memoised on the suit's counts (hands change one card a turn). Same-rank sets, the
 only blocks across suits, are chosen by a bounded search over the ranks that hold them; wild
 cards held are then shared out among the blocks by a small cached optimisation. Every memo is a
-plain dict of tuples of ints, which the garbage collector stops tracking.
+plain dict keyed on ints or tuples of ints, which the garbage collector stops tracking.
 """
 
 from __future__ import annotations
@@ -79,6 +79,9 @@ def _pareto(items: Iterable[Counts]) -> tuple[Counts, ...]:
 
 
 _SUIT_MEMO: dict[tuple[int, int, int], tuple[Counts, ...]] = {}
+#: The same sets packed as walk items: (``_pack_counts`` of the counts, cards they use).
+#: Filed per (avail, mode), then by the suit's key alone: the walk reads it at every node.
+_SUIT_ITEMS: dict[tuple[int, int], dict[int, tuple[tuple[int, int], ...]]] = {}
 
 #: A suit's key holds each of its 13 counts in a byte (``int.from_bytes`` of the counts).
 SHIFT = 8
@@ -125,41 +128,56 @@ def _suit(key: int, avail: int, mode: int) -> tuple[Counts, ...]:
     result = _pareto(found)
     if len(_SUIT_MEMO) > CACHE_LIMIT:
         _SUIT_MEMO.clear()
+        _SUIT_ITEMS.clear()
     _SUIT_MEMO[memo_key] = result
+    _suit_items_at(avail, mode)[key] = tuple(
+        (_pack_counts(c, p, u, z), 3 * c + 2 * (p + z)) for c, p, u, z in result
+    )
     return result
 
 
-def _add(a: tuple[Counts, ...], b: tuple[Counts, ...]) -> tuple[Counts, ...]:
-    if len(a) == 1 and not any(a[0]):
-        return b
-    return _pareto((x[0] + y[0], x[1] + y[1], x[2] + y[2], x[3] + y[3]) for x in a for y in b)
+# Plain dicts keyed on ints: the garbage collector does not track such entries, so a full
+# cache does not slow every collection down (an ``lru_cache`` keeps linked lists).
+#: Per (wilds held, slots, free slots, mode): block values keyed by ``_pack_counts``.
+_VALUES: dict[tuple[int, int, int, int], dict[int, int]] = {}
+
+#: Counts, sets and singles share one int key, a byte each (a hand has far fewer cards).
+_BYTE = 8
+_C, _P, _U, _Z = (1 << (_BYTE * k) for k in (7, 6, 5, 4))
+_CN, _AN, _ZN = (1 << (_BYTE * k) for k in (3, 2, 1))
 
 
-# Plain dicts keyed on tuples of ints: the garbage collector stops tracking such entries, so
-# a full cache does not slow every collection down (an ``lru_cache`` keeps linked lists).
-_VALUES: dict[tuple[int | SetCounts, ...], int] = {}
+def _pack_counts(c: int, p: int, u: int, z: int) -> int:
+    """The part of a value key that holds a suit's block counts."""
+    return c * _C + p * _P + u * _U + z * _Z
 
 
-def _value(
-    cp: int,
-    p: int,
-    pu: int,
-    z: int,
-    s: SetCounts,
-    single: int,
-    w: int,
-    slots: int,
-    free: int,
-    mode: int,
-) -> int:
-    """The memoised ``_block_value``."""
-    key = (cp, p, pu, z, s, single, w, slots, free, mode)
-    hit = _VALUES.get(key)
+#: Block values held in all of ``_VALUES``: the limit counts them together.
+_values_held = 0
+
+
+def _values_for(w: int, slots: int, free: int, mode: int) -> dict[int, int]:
+    """The memo of block values for these wilds, slots and mode."""
+    ctx = (w, slots, free, mode)
+    memo = _VALUES.get(ctx)
+    if memo is None:
+        memo = _VALUES[ctx] = {}
+    return memo
+
+
+def _value_of_key(key: int, w: int, slots: int, free: int, mode: int) -> int:
+    """``_block_value`` of a packed key (see ``_pack_counts``), memoised."""
+    global _values_held
+    memo = _values_for(w, slots, free, mode)
+    hit = memo.get(key)
     if hit is None:
-        hit = _block_value(cp, p, pu, z, s, single, w, slots, free, mode)
-        if len(_VALUES) > CACHE_LIMIT:
-            _VALUES.clear()
-        _VALUES[key] = hit
+        if _values_held > CACHE_LIMIT:
+            _clear_values()
+            memo = _values_for(w, slots, free, mode)
+        _values_held += 1
+        field = (1 << _BYTE) - 1
+        c, p, u, z, cn, an, zn, single = (key >> (_BYTE * k) & field for k in range(7, -1, -1))
+        hit = memo[key] = _block_value(c, p, u, z, (cn, an, zn), single, w, slots, free, mode)
     return hit
 
 
@@ -177,7 +195,8 @@ def _block_value(
 ) -> int:
     """Best block value (2 a complete block, 1 a partial) of these counts and ``w`` wilds.
 
-    At most ``slots`` blocks, at most ``free`` of them not pure.
+    At most ``slots`` blocks, at most ``free`` of them not pure. A single only counts with at
+    least one wild card, so any ``single`` of ``w`` or more gives the same value.
     """
     cn, an, zn = s
     if mode == WILD_AVAIL:
@@ -254,20 +273,22 @@ def _set_blocks(nat: Sequence[int], avail: int, mode: int) -> list[tuple[tuple[i
     return blocks
 
 
-_COMBINED: dict[tuple[int, int, int, int], tuple[Counts, ...]] = {}
+#: A frontier item as the walk reads it: its packed counts (``_pack_counts``) and its cards.
+Item = tuple[int, int]
 
 
-def _two_suits(low: int, high: int, avail: int, mode: int) -> tuple[Counts, ...]:
-    """The summed Pareto set of two suits (``avail`` holds both suits' 13 bits)."""
-    memo_key = (low, high, avail, mode)
-    hit = _COMBINED.get(memo_key)
-    if hit is not None:
-        return hit
-    total = _add(_suit(low, avail & 0x1FFF, mode), _suit(high, avail >> 13, mode))
-    if len(_COMBINED) > CACHE_LIMIT:
-        _COMBINED.clear()
-    _COMBINED[memo_key] = total
-    return total
+def _suit_items_at(avail: int, mode: int) -> dict[int, tuple[Item, ...]]:
+    """The packed suit sets of one suit's ``avail`` and ``mode``, by suit key."""
+    at = _SUIT_ITEMS.get((avail, mode))
+    if at is None:
+        at = _SUIT_ITEMS[avail, mode] = {0: ((0, 0),)}
+    return at
+
+
+def _suit_items(key: int, avail: int, mode: int) -> tuple[Item, ...]:
+    """``_suit`` packed as walk items (``_suit`` files them as it finds them)."""
+    _suit(key, avail, mode)
+    return _suit_items_at(avail, mode)[key]
 
 
 def block_value(
@@ -283,112 +304,130 @@ def block_value(
     if free < 0:
         return -1
     keys = [suit_key(nat, 0), suit_key(nat, 1), suit_key(nat, 2), suit_key(nat, 3)]
-    joker: tuple[Counts, ...] | None = None
+    # Printed jokers held as themselves: a complete or a partial block, added to every item.
+    joker_key = joker_cards = 0
     if nat[JOKER_CODE] >= 3:
-        joker = ((1, 0, 0, 0),)
+        joker_key, joker_cards = _C, 3
     elif nat[JOKER_CODE] == 2 and avail >> JOKER_CODE & 1:
-        joker = ((0, 1, 0, 0),)
-    cards = sum(nat)
+        joker_key, joker_cards = _P, 2
+    cards = sum(nat) - joker_cards
     blocks = sorted(_set_blocks(nat, avail, mode), key=lambda b: b[1])
-    # Per block: its codes, kind, rank and the (suit, key unit) of each card.
+    # Per block: its codes, kind, rank, whether a trio, and (code, suit, key unit) of each card.
     plan = [
-        (codes, kind, codes[0] % 13, [(c // 13, 1 << (SHIFT * (c % 13))) for c in codes])
+        (
+            codes,
+            kind,
+            codes[0] % 13,
+            kind == 0,
+            [(c, c // 13, 1 << (SHIFT * (c % 13))) for c in codes],
+        )
         for codes, kind in blocks
     ]
     count = len(plan)
     # The codes of each block padded to three with a code always held (one past the joker).
     nat = [*nat, 1]
     pad = NCODES
-    firsts = [codes[0] for codes, _, _, _ in plan]
-    seconds = [codes[1] for codes, _, _, _ in plan]
-    thirds = [codes[2] if len(codes) > 2 else pad for codes, _, _, _ in plan]
+    firsts = [p[0][0] for p in plan]
+    seconds = [p[0][1] for p in plan]
+    thirds = [p[0][2] if len(p[0]) > 2 else pad for p in plan]
+    set_units = (_CN, _AN, _ZN)
+    rank_bits = [1 << p[2] for p in plan]
+    trio_bits = [1 << p[2] if p[3] else 0 for p in plan]
 
-    two_suits = _two_suits
-    avail_low, avail_high = avail & 0x3FFFFFF, (avail >> 26) & 0x3FFFFFF
+    suit_items = _suit_items
+    a0, a1, a2, a3 = (avail >> (13 * s) & 0x1FFF for s in range(4))
+    i0, i1, i2, i3 = (_suit_items_at(a, mode) for a in (a0, a1, a2, a3))
     best = max(0, floor)
-    chosen = [0, 0, 0]
-    value_of = _value
     target = 2 * slots if floor < 0 else min(2 * slots, floor + 1)
 
     # The memos are read here directly: a node asks them many times and most answers are known.
-    combined = _COMBINED
-    values = _VALUES
+    values = _values_for(pool, slots, free, mode)
+    value_of = _value_of_key
 
-    def walk(start: int, left: int) -> None:
+    def walk(cands: list[int], left: int, sets_key: int, rest: int) -> None:
+        """Value the node, then try adding each set block of ``cands`` that still fits."""
         nonlocal best
         k0, k1, k2, k3 = keys
-        low = combined.get((k0, k1, avail_low, mode)) or two_suits(k0, k1, avail_low, mode)
-        if joker is not None:
-            low = _add(joker, low)
-        high = combined.get((k2, k3, avail_high, mode)) or two_suits(k2, k3, avail_high, mode)
-        # The sums of the two halves: a few tuples, so no Pareto filter is worth its cost.
-        frontier = [
-            (c1 + c2, p1 + p2, u1 + u2, z1 + z2)
-            for c1, p1, u1, z1 in low
-            for c2, p2, u2, z2 in high
-        ]
-        cn, an, zn = chosen
-        rest = cards - 3 * cn - 2 * (an + zn)
-        sets = (cn, an, zn)
-        for c, p, u, z in frontier:
-            single = rest - 3 * c - 2 * (p + z)
-            value = values.get((c, p, u, z, sets, single, pool, slots, free, mode))
+        s0 = i0.get(k0) or suit_items(k0, a0, mode)
+        s1 = i1.get(k1) or suit_items(k1, a1, mode)
+        s2 = i2.get(k2) or suit_items(k2, a2, mode)
+        s3 = i3.get(k3) or suit_items(k3, a3, mode)
+        # Each item of the four suits' sum, with its singles: singles beyond the wild cards
+        # held cannot change the value (see ``_block_value``).
+        frontier = []
+        for x0, w0 in s0:
+            for x1, w1 in s1:
+                for x2, w2 in s2:
+                    for x3, w3 in s3:
+                        single = rest - w0 - w1 - w2 - w3
+                        frontier.append(
+                            x0 + x1 + x2 + x3 + joker_key + (single if single < pool else pool)
+                        )
+        for item in frontier:
+            value = values.get(item + sets_key)
             if value is None:
-                value = value_of(c, p, u, z, sets, single, pool, slots, free, mode)
+                value = value_of(item + sets_key, pool, slots, free, mode)
             if value > best:
                 best = value
         if not left or best >= target:
             return
-        fitting = [
-            index
-            for index in range(start, count)
-            if nat[firsts[index]] and nat[seconds[index]] and nat[thirds[index]]
-        ]
+        fitting = [i for i in cands if nat[firsts[i]] and nat[seconds[i]] and nat[thirds[i]]]
         if not fitting:
             return
         # Taking more sets only takes cards from the suits: bound by adding the sets for free.
         # A block may be taken again, so a rank of ``held`` cards gives at most held // 3 trios
         # and held // 2 sets in all.
-        ranks: dict[int, bool] = {}
+        rank_mask = trio_mask = 0
         for index in fitting:
-            rank = plan[index][2]
-            ranks[rank] = ranks.get(rank, False) or plan[index][1] == 0
+            rank_mask |= rank_bits[index]
+            trio_mask |= trio_bits[index]
         trios = sets_up = 0
-        for rank, trio in ranks.items():
+        while rank_mask:
+            bit = rank_mask & -rank_mask
+            rank_mask ^= bit
+            rank = bit.bit_length() - 1
             held = nat[rank] + nat[13 + rank] + nat[26 + rank] + nat[39 + rank]
-            if trio:
+            if trio_mask & bit:
                 trios += held // 3
-            sets_up += held // 2
-        more = (cn + min(left, trios), an + min(left, sets_up), zn)
-        # Singles only count with wilds, and a block is worth no less than its cards alone.
-        for c, p, u, z in frontier:
-            loose = max(0, rest - 3 * c - 2 * (p + z)) if pool else 0
-            if value_of(c, p, u, z, more, loose, pool, slots, free, mode) > best:
+            sets_up += held >> 1
+        more = (
+            sets_key
+            + (trios if trios < left else left) * _CN
+            + (sets_up if sets_up < left else left) * _AN
+        )
+        # A block is worth no less than its cards alone, so the singles may stay as they are.
+        for item in frontier:
+            value = values.get(item + more)
+            if value is None:
+                value = value_of(item + more, pool, slots, free, mode)
+            if value > best:
                 break
         else:
             return
-        for index in fitting:
-            if not (nat[firsts[index]] and nat[seconds[index]] and nat[thirds[index]]):
-                continue
-            codes, kind, _, units = plan[index]
-            for c in codes:
+        # A block may be taken again (three decks), so each child starts at its own block.
+        for pos, index in enumerate(fitting):
+            _, kind, _, _, moves = plan[index]
+            for c, suit, unit in moves:
                 nat[c] -= 1
-            for suit, unit in units:
                 keys[suit] -= unit
-            chosen[kind] += 1
-            walk(index, left - 1)
-            chosen[kind] -= 1
-            for c in codes:
+            walk(fitting[pos:], left - 1, sets_key + set_units[kind], rest - len(moves))
+            for c, suit, unit in moves:
                 nat[c] += 1
-            for suit, unit in units:
                 keys[suit] += unit
 
-    walk(0, min(free, slots))
+    walk(list(range(count)), min(free, slots), 0, cards)
     return best
 
 
 def clear_block_cache() -> None:
     """Forget every memoised block count (for benchmarks and tests)."""
     _SUIT_MEMO.clear()
-    _COMBINED.clear()
+    _SUIT_ITEMS.clear()
+    _clear_values()
+
+
+def _clear_values() -> None:
+    """Empty the block values of every context."""
+    global _values_held
     _VALUES.clear()
+    _values_held = 0

@@ -261,7 +261,7 @@ def check(g: Game, action: Action) -> str | None:
                 return f"you do not hold that {action.card}"
             if code_of(action.card_id) != action.card.code:
                 return "that card is not what it says"
-        elif not any(code_of(i) == action.card.code for i in hand):
+        elif action.card.code not in map(code_of, hand):
             return f"you do not hold {action.card}"
         return _discard_refusal(g, p, action.card)
     if isinstance(action, See):

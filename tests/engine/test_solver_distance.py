@@ -9,13 +9,16 @@ from functools import cache
 from itertools import combinations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from engine import solver_suits
 from engine.cards import CARDS, Card
 from engine.rules import PRESETS, RuleSet
 from engine.solver import can_go_out, distance, outs
 from engine.solver_distance import clear_distance_cache, distances_after_draws, meld_cost
 from engine.solver_search import templates
-from engine.solver_suits import _suit_shapes
+from engine.solver_suits import NO_WILDS, WILD_AVAIL, WILD_GONE, _block_value, _suit_shapes
 from engine.wilds import Wilds
 
 NEPALI = PRESETS["nepali"]
@@ -380,3 +383,52 @@ def test_block_count_matches_the_reference_on_random_hands(seed: int) -> None:
         assert meld_cost(counts, wild, unseen, need) == reference_meld_cost(
             counts, wild, unseen, need
         )
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_block_count_from_warm_memos_equals_a_cold_start(seed: int) -> None:
+    """The memos shared across hands (per suit, per value) never change an answer: a hand and
+    each hand one drawn card away, asked after the others warmed the memos, answer as they do
+    from empty memos and as the reference does."""
+    rng = random.Random(seed)
+    counts, wild, unseen, need = _random_case(rng)
+    hands = [counts]
+    for code in rng.sample(range(53), 6):
+        if counts[code] < 3:
+            hands.append([n + (c == code) for c, n in enumerate(counts)])
+    cap = rng.choice((1, 2, 4, 99))
+    warm = [
+        (meld_cost(h, wild, unseen, need), meld_cost(h, wild, unseen, need, cap)) for h in hands
+    ]
+    for h, answers in zip(hands, warm, strict=True):
+        clear_distance_cache()
+        assert answers == (meld_cost(h, wild, unseen, need), meld_cost(h, wild, unseen, need, cap))
+        assert answers[0] == reference_meld_cost(h, wild, unseen, need)
+
+
+def test_singles_beyond_the_wild_cards_do_not_change_the_block_value() -> None:
+    """The walk keys block values with singles capped at the wilds held; that must be exact."""
+    rng = random.Random(11)
+    for _ in range(3000):
+        w, slots = rng.randint(0, 6), rng.randint(1, 8)
+        free, mode = rng.randint(-1, slots), rng.choice((NO_WILDS, WILD_AVAIL, WILD_GONE))
+        counts = [rng.randint(0, 3) for _ in range(4)]
+        sets = (rng.randint(0, 2), rng.randint(0, 2), rng.randint(0, 2))
+        capped = _block_value(*counts, sets, w, w, slots, free, mode)
+        for extra in (1, 2, 7):
+            assert _block_value(*counts, sets, w + extra, w, slots, free, mode) == capped
+
+
+def test_the_block_values_memo_stays_within_its_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The values of every wilds-and-slots context count together against one limit, and an
+    emptied memo still gives the same answers."""
+    monkeypatch.setattr(solver_suits, "CACHE_LIMIT", 40)
+    clear_distance_cache()
+    rng = random.Random(21)
+    for _ in range(120):
+        counts, wild, unseen, need = _random_case(rng)
+        assert meld_cost(counts, wild, unseen, need) == reference_meld_cost(
+            counts, wild, unseen, need
+        )
+        assert sum(len(memo) for memo in solver_suits._VALUES.values()) <= 41

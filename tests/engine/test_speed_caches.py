@@ -1,19 +1,23 @@
 """The engine's caches give exactly the answers they stand in for, on random positions.
 
 Each cache (legal actions per position, each seat's history, the one-step view, the shared
-Table, the byte-wide block count keys) is compared with the plain computation it replaces.
+Table, the byte-wide block count keys, each suit's pure sequences) is compared with the plain
+computation it replaces.
 """
 
 import dataclasses
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import PRESETS, legal_cache, seat_history, turns
 from engine.actions import Discard, GoOut, See
 from engine.cards import CARDS
 from engine.game import Game
 from engine.solver_search import Table, table_for
+from engine.solver_seeing import _pure_code_melds
 from engine.solver_suits import SHIFT, suit_key
 from engine.view import PlayerView
 
@@ -267,3 +271,24 @@ def test_going_out_options_from_one_tally_equal_the_long_way(preset):
         assert [(tuple(f), f.route, f.see, f.free) for f in fast] == [
             (tuple(f), f.route, f.see, f.free) for f in slow
         ]
+
+
+def _plain_pure_melds(counts: list[int], long_melds: bool) -> list[tuple[int, ...]]:
+    """Every tunnela and every natural pure sequence, tried one by one."""
+    found = {(c, c, c) for c in range(53) if counts[c] >= 3}
+    for suit in range(4):
+        # Ranks in order A 2 … K A: the ace may end a run at either end, never wrap round.
+        ranks = [12, *range(13)]
+        for start in range(13):
+            for length in range(3, (13 if long_melds else 3) + 1):
+                window = ranks[start : start + length]
+                if len(window) == length and all(counts[suit * 13 + r] for r in window):
+                    found.add(tuple(sorted(suit * 13 + r for r in window)))
+    return sorted(found)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 3), min_size=53, max_size=53), st.booleans())
+def test_pure_melds_from_the_suit_memo_equal_the_plain_way(counts, long_melds):
+    """Each suit's sequences are memoised on which of its ranks are held: same melds."""
+    assert _pure_code_melds(counts, long_melds) == _plain_pure_melds(counts, long_melds)
