@@ -31,6 +31,9 @@ LABELS = {
     "END": "**End**",
 }
 
+# Button hotkeys as the README writes them, where it differs from **Name**.
+HOTKEY_LABELS = {"Left": "←", "Right": "→"}
+
 
 def how_to_play() -> str:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -39,17 +42,33 @@ def how_to_play() -> str:
     return text[start:end]
 
 
-@pytest.mark.parametrize("module", ["table/input.py", "scenes/replay.py", "scenes/hand_result.py"])
+@pytest.mark.parametrize(
+    "module",
+    [
+        "table/input.py",
+        "table/commands.py",
+        "table/overlays.py",
+        "scenes/replay.py",
+        "scenes/hand_result.py",
+        "scenes/match_over.py",
+    ],
+)
 def test_every_table_key_is_in_the_readme(module):
     section = how_to_play()
     source = (ROOT / "marriage_gui" / module).read_text(encoding="utf-8")
     keys = sorted(set(re.findall(r"pygame\.K_(\w+)", source)))
-    assert keys, f"no keys found: has {module} moved?"
+    # A button's hotkey is a key too ("Enter", "R", "Left"), however the scene hears it.
+    hotkeys = sorted(set(re.findall(r'hotkey="([^"]+)"', source)))
+    assert keys or hotkeys, f"no keys found: has {module} moved?"
     missing = []
     for key in keys:
         label = LABELS.get(key, f"**{key.upper()}**")
         if label not in section:
             missing.append(f"K_{key} (as {label})")
+    for name in hotkeys:
+        label = HOTKEY_LABELS.get(name, f"**{name}**")
+        if label not in section:
+            missing.append(f"hotkey {name} (as {label})")
     assert missing == [], f"add these to README 'How to play': {missing}"
 
 
