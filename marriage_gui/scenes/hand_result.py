@@ -14,8 +14,9 @@ from marriage_gui.art import fonts
 from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
 from marriage_gui.scene import Scene
+from marriage_gui.ui.button import Button, lay_out_row
 from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_BUTTON, TABLE_MUTED, TABLE_TEXT, panel, wrap
-from marriage_gui.ui.widgets import MOUSE_EVENTS, Button, lay_out_row
+from marriage_gui.ui.widget import MOUSE_EVENTS
 
 if TYPE_CHECKING:
     from engine.result import HandResult

@@ -20,9 +20,10 @@ from marriage_gui.table.board import badges
 from marriage_gui.table.controls import Sheet, draw_controls, is_help_key
 from marriage_gui.table.hand import suit_key
 from marriage_gui.table.seats import renamed
+from marriage_gui.ui.button import Button, lay_out_row
 from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_BUTTON, TABLE_MUTED, TABLE_TEXT, fit, panel
 from marriage_gui.ui.theme import text as label
-from marriage_gui.ui.widgets import MOUSE_EVENTS, Button, lay_out_row
+from marriage_gui.ui.widget import MOUSE_EVENTS
 from marriage_gui.ui.words import count
 
 if TYPE_CHECKING:

@@ -11,9 +11,9 @@ import pytest
 
 from marriage_gui.table.overlays import Dialog
 from marriage_gui.ui import theme
+from marriage_gui.ui.button import Button, hotkey_codes, lay_out_row
 from marriage_gui.ui.form import TOOLTIP_DELAY, Form
 from marriage_gui.ui.toast import FADE, Toasts
-from marriage_gui.ui.widgets import Button, hotkey_codes, lay_out_row
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -282,7 +282,7 @@ def test_one_button_one_toast_one_row_layout_in_the_gui():
     assert not twice, twice
     buttons = {n: p for n, p in classes.items() if n.lower().endswith("button")}
     toasts = {n: p for n, p in classes.items() if "toast" in n.lower()}
-    assert buttons == {"Button": ["ui/widgets.py"]}
+    assert buttons == {"Button": ["ui/button.py"]}
     assert toasts == {"Toasts": ["ui/toast.py"]}
     rows = {n: p for n, p in functions.items() if "row" in n.lower() and "lay" in n.lower()}
-    assert rows == {"lay_out_row": ["ui/widgets.py"]}
+    assert rows == {"lay_out_row": ["ui/button.py"]}
