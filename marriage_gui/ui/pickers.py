@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from marriage_gui.art import palette
 from marriage_gui.ui import theme
 from marriage_gui.ui.widget import Widget
 
@@ -62,7 +63,7 @@ class Toggle(Widget):
         w = round(h * 1.85)
         track = pygame.Rect(0, 0, w, h)
         track.midleft = self.rect.midleft
-        fill = _mix(theme.TRACK, theme.ON, self._knob)
+        fill = palette.mix(theme.TRACK, theme.ON, self._knob)
         pygame.draw.rect(surface, fill, track, border_radius=h // 2)
         edge = theme.GOLD if self.hovered or self.focused else (0, 0, 0)
         pygame.draw.rect(
@@ -267,11 +268,3 @@ class Slider(Widget):
         size = round(16 * self.k)
         label = theme.text(self.fmt(self.value), size, theme.TEXT, True)
         surface.blit(label, label.get_rect(midright=self.rect.midright))
-
-
-def _mix(a: Sequence[int], b: Sequence[int], t: float) -> tuple[int, int, int]:
-    return (
-        round(a[0] + (b[0] - a[0]) * t),
-        round(a[1] + (b[1] - a[1]) * t),
-        round(a[2] + (b[2] - a[2]) * t),
-    )

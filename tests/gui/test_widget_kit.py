@@ -286,3 +286,14 @@ def test_one_button_one_toast_one_row_layout_in_the_gui():
     assert toasts == {"Toasts": ["ui/toast.py"]}
     rows = {n: p for n, p in functions.items() if "row" in n.lower() and "lay" in n.lower()}
     assert rows == {"lay_out_row": ["ui/button.py"]}
+
+
+def test_no_module_level_function_is_defined_twice_in_the_gui():
+    places: dict[str, list[str]] = defaultdict(list)
+    for path in sorted((ROOT / "marriage_gui").rglob("*.py")):
+        where = path.relative_to(ROOT / "marriage_gui").as_posix()
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.FunctionDef):
+                places[node.name].append(where)
+    twice = {name: where for name, where in places.items() if len(where) > 1}
+    assert not twice, twice
