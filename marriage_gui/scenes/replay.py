@@ -215,6 +215,17 @@ class ReplayScene(Scene):
         if self.show_controls:
             draw_controls(surface, SHEET)
 
+    def groups(self, seat: int) -> list[list[int]]:
+        """What ``seat``'s row shows, group by group: the shown melds, then (once the hand is
+        over) the melds in hand, then the rest of the hand sorted by suit."""
+        f = self.frame
+        groups = [list(ids) for _kind, ids in f.shown[seat]]
+        groups += [list(m) for m in f.melds[seat]]
+        melded = {i for m in f.melds[seat] for i in m}
+        loose = [i for i in f.hands[seat] if i not in melded]
+        groups.append(sorted(loose, key=lambda i: suit_key(code_of(i))))
+        return [g for g in groups if g]
+
     def _marks(self, cid: int) -> set[str]:
         marks = badges(self.replay.wilds(self.frame), CARDS[code_of(cid)])
         if cid in self.frame.moved and self.at:
@@ -264,7 +275,8 @@ class ReplayScene(Scene):
         return area.y + ch + small + 14
 
     def _draw_seats(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """A row per seat: the name and its state, the shown melds, the hand sorted by suit."""
+        """A row per seat: the name and its state, the shown melds, the hand sorted by suit (split
+        into its melds once the hand is over)."""
         f = self.frame
         n = f.players
         row_h = area.height / n
@@ -301,11 +313,9 @@ class ReplayScene(Scene):
                     break
                 surface.blit(img, (box.x + 10, ty))
                 ty += img.get_height()
-            groups = [list(ids) for _kind, ids in f.shown[seat]]
-            groups.append(sorted(f.hands[seat], key=lambda i: suit_key(code_of(i))))
             self._draw_groups(
                 surface,
-                [g for g in groups if g],
+                self.groups(seat),
                 pygame.Rect(
                     box.x + name_w, box.y + (box.height - ch) // 2, box.width - name_w - 8, ch
                 ),
@@ -316,17 +326,35 @@ class ReplayScene(Scene):
         self, surface: pygame.Surface, groups: list[list[int]], area: pygame.Rect, cw: int
     ) -> None:
         """Cards overlapping in a row, a gap between groups, squeezed to fit ``area``."""
-        cards = sum(len(g) for g in groups)
-        if not cards:
+        if not any(groups):
             return
-        # Each group ends on a whole card, then a gap: the rest is shared by the overlaps.
-        gap = cw * 0.3
-        room = area.width - len(groups) * cw - gap * (len(groups) - 1)
-        step = max(cw * 0.2, min(cw * 0.6, room / max(1, cards - len(groups))))
+        full = card_size(cw)[1]
+        cw, step, gap = squeeze([len(g) for g in groups], area.width, cw)
+        y = area.y + (full - card_size(cw)[1]) // 2
         x = float(area.x)
         for g in groups:
             for cid in g:
-                self._card(surface, cid, x, area.y, cw)
+                self._card(surface, cid, x, y, cw)
                 x += step
             # The next group starts clear of this one's last card.
             x += cw - step + gap
+
+
+def squeeze(sizes: Sequence[int], width: int, cw: int) -> tuple[int, float, float]:
+    """(card width, step between overlapping cards, gap between groups) for groups of
+    ``sizes`` cards in a row ``width`` wide: the overlaps tighten first, then the gaps, and only
+    then do the cards get smaller."""
+    groups, cards = len(sizes), sum(sizes)
+    overlaps, gaps = cards - groups, max(0, groups - 1)
+    # Each group ends on a whole card, then a gap: the rest is shared by the overlaps.
+    gap = cw * 0.3
+    room = width - groups * cw - gap * gaps
+    step = max(cw * 0.2, min(cw * 0.6, room / max(1, overlaps)))
+    if groups * cw + gap * gaps + step * overlaps <= width:
+        return cw, step, gap
+    if gaps:
+        gap = (width - groups * cw - step * overlaps) / gaps
+        if gap >= cw * 0.1:
+            return cw, step, gap
+    cw = int(width / (groups + 0.1 * gaps + 0.2 * overlaps))
+    return cw, cw * 0.2, cw * 0.1

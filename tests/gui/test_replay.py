@@ -13,7 +13,7 @@ from marriage_gui.__main__ import main
 from marriage_gui.app import App
 from marriage_gui.art import fonts
 from marriage_gui.scenes.hand_result import NO_REPLAY
-from marriage_gui.scenes.replay import STEP_SECONDS, ReplayScene
+from marriage_gui.scenes.replay import STEP_SECONDS, ReplayScene, squeeze
 from marriage_gui.setup import MatchSetup, SeatSetup
 from marriage_gui.table.scene import TableScene
 
@@ -295,3 +295,38 @@ def test_hot_seat_replay_says_the_moves_of_the_default_you_as_the_table_does(app
         said = scene.said(frame)
         assert said.startswith("Player 1 ") and "You " not in said
         assert said == frame.text.replace("You ", "Player 1 ")
+
+
+def test_at_the_end_each_row_shows_the_melds_of_the_score_sheet_with_gaps(app):
+    result, match = sheet(app, SOLO)
+    key(app, pygame.K_r, "r")
+    scene = app.scene
+    assert isinstance(scene, ReplayScene)
+    view = match.view(0)
+    outcome = view.result
+    assert outcome is not None
+    scene.go(scene.replay.moves - 1)
+    for seat in range(3):
+        shown = [list(ids) for _k, ids in scene.frame.shown[seat]]
+        # Mid-hand the hand is one run sorted by suit, after the shown melds.
+        assert scene.groups(seat)[: len(shown)] == shown
+        assert len(scene.groups(seat)) == len(shown) + bool(scene.frame.hands[seat])
+    scene.end()
+    for seat in range(3):
+        melds, loose = outcome.arrangement(seat, view.rules)
+        shown = [list(ids) for _k, ids in outcome.shown[seat]]
+        groups = scene.groups(seat)
+        assert groups[: len(shown) + len(melds)] == shown + [list(m) for m in melds]
+        assert sorted(i for g in groups[len(shown) + len(melds) :] for i in g) == sorted(loose)
+    assert any(outcome.arrangement(seat, view.rules)[0] for seat in range(3))
+
+
+@pytest.mark.parametrize("sizes", [(3,), (3, 3, 3, 12), (2,) * 10 + (5,), (3,) * 14, (1,) * 30])
+@pytest.mark.parametrize("width", [300, 700, 1040])
+def test_a_row_of_groups_is_squeezed_to_fit_its_width(sizes, width):
+    cw, step, gap = squeeze(sizes, width, 72)
+    used = len(sizes) * cw + gap * (len(sizes) - 1) + step * (sum(sizes) - len(sizes))
+    assert used <= width
+    assert 0 < cw <= 72 and 0 < step <= cw * 0.6 and gap > 0
+    if cw < 72:  # the cards shrink only once the overlaps and the gaps are as tight as they go
+        assert step == pytest.approx(cw * 0.2) and gap == pytest.approx(cw * 0.1)
