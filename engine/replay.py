@@ -175,9 +175,10 @@ class HandReplay:
         """How many moves the hand took (the deal is not one)."""
         return len(self.frames) - 1
 
-    def wilds(self, frame: ReplayFrame) -> Wilds | None:
-        """The wild cards once the tiplu is out (None before)."""
-        if frame.tiplu_id is None:
+    def wilds(self, frame: ReplayFrame, seat: int | None = None) -> Wilds | None:
+        """The wild cards once the tiplu is out (None before); as ``seat`` knows them, only
+        once it has seen (a seat that has not seen does not know the tiplu)."""
+        if frame.tiplu_id is None or (seat is not None and not frame.seen[seat]):
             return None
         return Wilds(card_of(frame.tiplu_id), self.rules)
 

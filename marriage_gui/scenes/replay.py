@@ -226,16 +226,20 @@ class ReplayScene(Scene):
         groups.append(sorted(loose, key=lambda i: suit_key(code_of(i))))
         return [g for g in groups if g]
 
-    def _marks(self, cid: int) -> set[str]:
-        marks = badges(self.replay.wilds(self.frame), CARDS[code_of(cid)])
+    def _marks(self, cid: int, seat: int | None) -> set[str]:
+        """The card's badges: its wild role as ``seat`` knows it (the piles: as the replay
+        knows it), and "selected" if the move moved it."""
+        marks = badges(self.replay.wilds(self.frame, seat), CARDS[code_of(cid)])
         if cid in self.frame.moved and self.at:
             marks.add("selected")
         return marks
 
-    def _card(self, surface: pygame.Surface, cid: int, x: float, y: float, cw: int) -> None:
+    def _card(
+        self, surface: pygame.Surface, cid: int, x: float, y: float, cw: int, seat: int | None
+    ) -> None:
         four = bool(getattr(getattr(self.app, "settings", None), "four_colour", False))
         art = self.app.art
-        surface.blit(art.face(code_of(cid), cw, four, self._marks(cid)), (round(x), round(y)))
+        surface.blit(art.face(code_of(cid), cw, four, self._marks(cid, seat)), (round(x), round(y)))
         if cid in self.frame.moved and self.at:
             rect = pygame.Rect(round(x), round(y), *card_size(cw))
             pygame.draw.rect(surface, GOLD_LIGHT, rect.inflate(4, 4), 3, border_radius=8)
@@ -252,7 +256,7 @@ class ReplayScene(Scene):
         surface.blit(stock, stock.get_rect(midtop=(x + cw // 2, y + ch + 4)))
         x += cw + round(cw * 0.5)
         if f.tiplu_id is not None:
-            self._card(surface, f.tiplu_id, x, y, cw)
+            self._card(surface, f.tiplu_id, x, y, cw, None)
             tip = label("tiplu", small, GOLD_LIGHT, True)
         else:
             pygame.draw.rect(surface, (200, 220, 200), (x, y, cw, ch), 2, border_radius=8)
@@ -268,7 +272,7 @@ class ReplayScene(Scene):
             step = cw * 0.28
             shown = pile[-(int(room / step) + 1) :]
         for k, cid in enumerate(shown):
-            self._card(surface, cid, x + k * step, y, cw)
+            self._card(surface, cid, x + k * step, y, cw, None)
         words = f"discards {len(pile)}" + (f" (newest {len(shown)} shown)" if shown != pile else "")
         caption = label(words, small, TABLE_MUTED)
         surface.blit(caption, (x, y + ch + 4))
@@ -315,17 +319,17 @@ class ReplayScene(Scene):
                 ty += img.get_height()
             self._draw_groups(
                 surface,
-                self.groups(seat),
+                seat,
                 pygame.Rect(
                     box.x + name_w, box.y + (box.height - ch) // 2, box.width - name_w - 8, ch
                 ),
                 cw,
             )
 
-    def _draw_groups(
-        self, surface: pygame.Surface, groups: list[list[int]], area: pygame.Rect, cw: int
-    ) -> None:
-        """Cards overlapping in a row, a gap between groups, squeezed to fit ``area``."""
+    def _draw_groups(self, surface: pygame.Surface, seat: int, area: pygame.Rect, cw: int) -> None:
+        """``seat``'s cards overlapping in a row, a gap between groups, squeezed to fit
+        ``area``."""
+        groups = self.groups(seat)
         if not any(groups):
             return
         full = card_size(cw)[1]
@@ -334,7 +338,7 @@ class ReplayScene(Scene):
         x = float(area.x)
         for g in groups:
             for cid in g:
-                self._card(surface, cid, x, y, cw)
+                self._card(surface, cid, x, y, cw, seat)
                 x += step
             # The next group starts clear of this one's last card.
             x += cw - step + gap

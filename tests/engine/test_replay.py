@@ -221,6 +221,11 @@ def test_the_wilds_come_with_the_tiplu():
         wilds = replay.wilds(chosen[0])
         assert wilds is not None and wilds.tiplu.code == chosen[0].tiplu_id % 52
     assert replay.wilds(replace(before, tiplu_id=5)) is not None
+    # A seat that has not seen does not know the tiplu.
+    out = replace(before, tiplu_id=5, seen=(False, True, False))
+    assert replay.wilds(out, 0) is None and replay.wilds(out, 2) is None
+    assert replay.wilds(out, 1) == replay.wilds(out)
+    assert replay.wilds(before, 1) is None
 
 
 def test_a_finished_hand_is_laid_out_in_melds_and_loose_cards():

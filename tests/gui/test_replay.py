@@ -4,10 +4,12 @@ the result screens name the seats as the table does."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pygame
 import pytest
 
+from engine.cards import CARDS, code_of
 from engine.match import LocalMatch
 from marriage_gui.__main__ import main
 from marriage_gui.app import App
@@ -330,3 +332,38 @@ def test_a_row_of_groups_is_squeezed_to_fit_its_width(sizes, width):
     assert 0 < cw <= 72 and 0 < step <= cw * 0.6 and gap > 0
     if cw < 72:  # the cards shrink only once the overlaps and the gaps are as tight as they go
         assert step == pytest.approx(cw * 0.2) and gap == pytest.approx(cw * 0.1)
+
+
+def test_wild_badges_only_on_the_cards_of_seats_that_have_seen(app, monkeypatch):
+    _setup, match = finished(SOLO)
+    replay = match.hand_replay(0)
+    out = next(f for f in replay.frames if f.tiplu_id is not None)
+    wilds = replay.wilds(out)
+    assert wilds is not None
+    # Only the middle seat has seen; one discard, so every drawn card is counted below.
+    frame = replace(out, seen=(False, True, False), discards=out.discards[-1:], moved=())
+    scene = ReplayScene(app, replace(replay, frames=(frame,)))
+    faces: Counter[tuple[int, bool]] = Counter()
+    real = app.art.face
+
+    def face(code, width, four=False, marks=None):
+        faces[code, bool({"wild", "tiplu"} & set(marks or ()))] += 1
+        return real(code, width, four, marks)
+
+    monkeypatch.setattr(app.art, "face", face)
+    scene.draw(app.screen)
+
+    def is_wild(cid: int) -> bool:
+        return wilds.role(CARDS[code_of(cid)]) is not None
+
+    expected: Counter[tuple[int, bool]] = Counter()
+    for seat in range(3):
+        held = list(frame.hands[seat]) + [i for _k, ids in frame.shown[seat] for i in ids]
+        expected.update((code_of(i), frame.seen[seat] and is_wild(i)) for i in held)
+    # The piles are nobody's: they wear what the replay knows.
+    piles = [*frame.discards, frame.tiplu_id]
+    expected.update((code_of(i), is_wild(i)) for i in piles)
+    assert faces == expected
+    unseen_wilds = [i for s in (0, 2) for i in frame.hands[s] if is_wild(i)]
+    seen_wilds = [i for i in frame.hands[1] if is_wild(i)]
+    assert unseen_wilds or seen_wilds  # the deal gave someone a wild card to (not) badge
