@@ -71,7 +71,9 @@ class ReplayScene(Scene):
         self.playing = False
         self.clock = 0.0
         self.show_controls = False
-        self.play_button = Button("Play", self.toggle, True, hotkey="Space", look=TABLE_BUTTON)
+        self.play_button = Button(
+            "Play", self.toggle, True, hotkey="Space", look=TABLE_BUTTON, labels=("Play", "Pause")
+        )
         self.buttons = [
             Button("«  Start", self.start, hotkey="Home", look=TABLE_BUTTON),
             Button("‹  Previous", self.previous, hotkey="Left", look=TABLE_BUTTON),

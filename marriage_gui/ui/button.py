@@ -33,7 +33,9 @@ class Button(Widget):
     ``on_click`` runs on release over it, on Enter/Space when it has the keyboard focus, or
     when a scene passes on a key the button ``answers`` (its ``hotkey``, shown at its right).
     ``look`` paints it (``theme.MENU_BUTTON`` or the flat ``theme.TABLE_BUTTON``); ``sub`` is a
-    second, smaller line. The picture is cached until something it shows changes.
+    second, smaller line. A button whose label changes lists every label it shows in
+    ``labels``: it is as wide as the widest, so its row does not move. The picture is cached
+    until something it shows changes.
     """
 
     def __init__(
@@ -47,6 +49,7 @@ class Button(Widget):
         sub: str | None = None,
         hotkey: str = "",
         look: theme.ButtonLook = theme.MENU_BUTTON,
+        labels: Sequence[str] = (),
     ) -> None:
         super().__init__(tooltip, enabled)
         self.text, self.on_click, self.primary, self.size, self.sub = (
@@ -56,7 +59,7 @@ class Button(Widget):
             size,
             sub,
         )
-        self.hotkey, self.look = hotkey, look
+        self.hotkey, self.look, self.labels = hotkey, look, tuple(labels)
         self._keys = hotkey_codes(hotkey)
         self._picture: tuple[tuple, pygame.Surface] | None = None
 
@@ -104,10 +107,12 @@ class Button(Widget):
         return max(10, round(points * 0.72))
 
     def width_for(self, h: int) -> int:
-        """How wide the button wants to be at height ``h``: its label, its hotkey and a margin."""
+        """How wide the button wants to be at height ``h``: its widest label, its hotkey and a
+        margin."""
         points = self._points(h)
         hint = theme.text_width(self.hotkey, self._hint_points(points)) + 10 if self.hotkey else 0
-        return theme.text_width(self.text, points, True) + hint + round(h * 0.7)
+        words = max(theme.text_width(s, points, True) for s in (self.text, *self.labels))
+        return words + hint + round(h * 0.7)
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:

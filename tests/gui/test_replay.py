@@ -367,3 +367,20 @@ def test_wild_badges_only_on_the_cards_of_seats_that_have_seen(app, monkeypatch)
     unseen_wilds = [i for s in (0, 2) for i in frame.hands[s] if is_wild(i)]
     seen_wilds = [i for i in frame.hands[1] if is_wild(i)]
     assert unseen_wilds or seen_wilds  # the deal gave someone a wild card to (not) badge
+
+
+def test_the_button_row_stays_put_when_play_becomes_pause(app):
+    sheet(app, SOLO)
+    key(app, pygame.K_r, "r")
+    scene = app.scene
+    assert isinstance(scene, ReplayScene)
+    before = [pygame.Rect(b.rect) for b in scene.buttons]
+    assert before[0].w > 0
+    key(app, pygame.K_SPACE)
+    assert scene.play_button.text == "Pause"
+    app.draw()
+    assert [b.rect for b in scene.buttons] == before
+    key(app, pygame.K_SPACE)
+    assert scene.play_button.text == "Play"
+    app.draw()
+    assert [b.rect for b in scene.buttons] == before

@@ -184,6 +184,14 @@ def test_a_row_places_the_shown_buttons_side_by_side():
     assert buttons[0].rect.left == area.left
 
 
+def test_a_button_with_labels_is_as_wide_as_the_widest_whichever_it_shows():
+    b = Button("Go", hotkey="Space", look=theme.TABLE_BUTTON, labels=("Go", "Wait a moment"))
+    widest = Button("Wait a moment", hotkey="Space", look=theme.TABLE_BUTTON).width_for(40)
+    assert b.width_for(40) == widest > Button("Go", hotkey="Space").width_for(40)
+    b.text = "Wait a moment"
+    assert b.width_for(40) == widest
+
+
 # ---------------------------------------------------------------------- the toasts
 
 
