@@ -34,6 +34,7 @@ _FRAME_FIELDS = (
     "tiplu_id",
     "current_player",
     "phase",
+    "melds",
 )
 _REPLAY_FIELDS = ("names", "rules", "hand_no", "hands_total", "frames")
 #: The most moves a hand can take (the rules cap turns far below this).
@@ -54,7 +55,8 @@ class ReplayFrame:
     """The table just after one move: every seat's cards, the piles, the tiplu, who is to play.
 
     ``actor`` made the move (the dealer for the deal) and ``moved`` are the cards it moved;
-    ``text`` says it as the table log does.
+    ``text`` says it as the table log does. Once the hand is over, ``melds`` are each seat's
+    melds in hand as the score sheet lays them out (the rest of the hand is loose); before, none.
     """
 
     actor: int | None
@@ -68,6 +70,7 @@ class ReplayFrame:
     tiplu_id: int | None
     current_player: int
     phase: str
+    melds: tuple[tuple[tuple[int, ...], ...], ...]
 
     @property
     def players(self) -> int:
@@ -95,6 +98,7 @@ class ReplayFrame:
             "tiplu_id": self.tiplu_id,
             "current_player": self.current_player,
             "phase": self.phase,
+            "melds": [[list(m) for m in melds] for melds in self.melds],
         }
 
     @classmethod
@@ -126,7 +130,9 @@ class ReplayFrame:
             tiplu_id=None if d["tiplu_id"] is None else plain.card_id(d["tiplu_id"], "the tiplu"),
             current_player=plain.integer(d["current_player"], "the player to act", 0, n - 1),
             phase=phase,
+            melds=per_seat(plain.items(d["melds"], "the melds", _seat_melds), "the melds"),
         )
+        _check_melds(frame)
         named = [i for h in frame.hands for i in h] + list(frame.discards)
         named += [i for melds in frame.shown for _kind, ids in melds for i in ids]
         if frame.tiplu_id is not None:
@@ -136,6 +142,22 @@ class ReplayFrame:
         if frame.card_count() > plain.MAX_CARD_ID:
             raise ValueError("a replay frame holds more cards than the shoe")
         return frame
+
+
+def _seat_melds(value: Any, what: str) -> tuple[tuple[int, ...], ...]:
+    return plain.items(value, what, plain.card_ids, plain.MAX_CARD_ID)
+
+
+def _check_melds(frame: ReplayFrame) -> None:
+    """Melds only once the hand is over, each of two cards or more from its seat's hand."""
+    if frame.phase not in ("hand_over", "match_over") and any(frame.melds):
+        raise ValueError("a replay frame lays out melds before the hand is over")
+    for seat, melds in enumerate(frame.melds):
+        ids = [i for m in melds for i in m]
+        if any(len(m) < 2 for m in melds):
+            raise ValueError(f"seat {seat + 1} has a meld of fewer than two cards")
+        if len(set(ids)) != len(ids) or not set(ids) <= set(frame.hands[seat]):
+            raise ValueError(f"seat {seat + 1}'s melds are not cards of that hand")
 
 
 @dataclass(frozen=True)
@@ -153,9 +175,10 @@ class HandReplay:
         """How many moves the hand took (the deal is not one)."""
         return len(self.frames) - 1
 
-    def wilds(self, frame: ReplayFrame) -> Wilds | None:
-        """The wild cards once the tiplu is out (None before)."""
-        if frame.tiplu_id is None:
+    def wilds(self, frame: ReplayFrame, seat: int | None = None) -> Wilds | None:
+        """The wild cards once the tiplu is out (None before); as ``seat`` knows them, only
+        once it has seen (a seat that has not seen does not know the tiplu)."""
+        if frame.tiplu_id is None or (seat is not None and not frame.seen[seat]):
             return None
         return Wilds(card_of(frame.tiplu_id), self.rules)
 
@@ -201,6 +224,11 @@ class HandReplay:
 
 def frame_of(g: Game, actor: int | None, events: Sequence[Event]) -> ReplayFrame:
     """The table of ``g`` now, after ``actor``'s move that caused ``events``."""
+    result = g.result
+    melds = tuple(
+        result.arrangement(seat, g.rules)[0] if result is not None else ()
+        for seat in range(g.players)
+    )
     return ReplayFrame(
         actor=actor,
         text=describe(events),
@@ -213,6 +241,7 @@ def frame_of(g: Game, actor: int | None, events: Sequence[Event]) -> ReplayFrame
         tiplu_id=g.tiplu_id,
         current_player=g.current_player,
         phase=g.phase,
+        melds=melds,
     )
 
 

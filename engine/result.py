@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine import plain
 from engine.cards import CARDS, Card, code_of, format_cards, parse_card, parse_cards
-from engine.deadwood import DeadwoodResult
+from engine.deadwood import DeadwoodResult, deadwood
 from engine.scoring import MaalBreakdown, MaalItem
+from engine.wilds import Wilds
+
+if TYPE_CHECKING:
+    from engine.rules import RuleSet
 
 _FIELDS = (
     "hand_no",
@@ -150,6 +154,28 @@ class HandResult:
         """Everything ``seat`` ended with: hand and table."""
         ids = list(self.hands[seat]) + [i for _k, m in self.shown[seat] for i in m]
         return [CARDS[code_of(i)] for i in ids]
+
+    def arrangement(
+        self, seat: int, rules: RuleSet
+    ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+        """(melds, loose cards) of ``seat``'s hand as card ids: the winner's finish as laid
+        down, else the best melds the solver finds (wild only for a seat that saw)."""
+        hand = self.hands[seat]
+        if seat == self.winner and self.finish:
+            used = {i for m in self.finish for i in m}
+            return self.finish, tuple(i for i in hand if i not in used)
+        wilds = Wilds(self.tiplu, rules) if self.tiplu is not None and self.seen[seat] else None
+        best = deadwood([CARDS[code_of(i)] for i in hand], wilds, rules)
+        # The solver names kinds of card; give each the ids of this hand, in hand order.
+        left = list(hand)
+
+        def take(card: Card) -> int:
+            i = next(i for i in left if code_of(i) == card.code)
+            left.remove(i)
+            return i
+
+        melds = tuple(tuple(take(c) for c in m) for m in best.melds)
+        return melds, tuple(take(c) for c in best.loose)
 
 
 def _cards(value: Any, what: str) -> tuple[Card, ...]:

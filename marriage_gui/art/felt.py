@@ -11,14 +11,6 @@ import pygame
 from . import palette
 
 
-def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
-    return (
-        round(a[0] + (b[0] - a[0]) * t),
-        round(a[1] + (b[1] - a[1]) * t),
-        round(a[2] + (b[2] - a[2]) * t),
-    )
-
-
 def _lighting(
     size: tuple[int, int], base: tuple[int, int, int], edge: tuple[int, int, int]
 ) -> pygame.Surface:
@@ -26,14 +18,14 @@ def _lighting(
     gw = 96
     gh = max(2, round(gw * size[1] / size[0]))
     small = pygame.Surface((gw, gh))
-    light = _mix(base, (255, 255, 230), 0.1)
+    light = palette.mix(base, (255, 255, 230), 0.1)
     for y in range(gh):
         for x in range(gw):
             dx, dy = (x + 0.5) / gw - 0.5, (y + 0.5) / gh - 0.45
             d = min(1.0, math.hypot(dx * 1.1, dy * 1.25) / 0.72)
             t = d**2.2
-            colour = _mix(light, base, min(1.0, d * 1.6)) if d < 0.6 else base
-            small.set_at((x, y), _mix(colour, edge, t))
+            colour = palette.mix(light, base, min(1.0, d * 1.6)) if d < 0.6 else base
+            small.set_at((x, y), palette.mix(colour, edge, t))
     return pygame.transform.smoothscale(small, size)
 
 
@@ -66,7 +58,7 @@ def felt(
     """A table background of ``size`` pixels (cached; blit it, do not draw on it)."""
     size = (max(1, int(size[0])), max(1, int(size[1])))
     rng = random.Random(seed)
-    edge = _mix(colour, palette.FELT_DARK, 0.85)
+    edge = palette.mix(colour, palette.FELT_DARK, 0.85)
     surf = _lighting(size, colour, edge)
     surf.blit(_mottle(rng, size), (0, 0))
     tile = _grain_tile(rng)

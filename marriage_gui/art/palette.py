@@ -4,6 +4,16 @@ from __future__ import annotations
 
 Colour = tuple[int, int, int]
 
+
+def mix(a: Colour, b: Colour, t: float) -> Colour:
+    """The colour ``t`` of the way from ``a`` to ``b`` (0: ``a``, 1: ``b``)."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
 # Card stock and ink.
 CARD_FACE: Colour = (253, 251, 246)
 CARD_EDGE: Colour = (150, 146, 138)

@@ -9,8 +9,9 @@ import pygame
 from marriage_gui.art import felt
 from marriage_gui.scene import Scene
 from marriage_gui.ui import theme
+from marriage_gui.ui.button import Button
 from marriage_gui.ui.form import Form
-from marriage_gui.ui.widgets import Button, TextInput
+from marriage_gui.ui.text_input import TextInput
 
 if TYPE_CHECKING:
     from marriage_gui.app import App

@@ -7,15 +7,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine.cards import CARDS, Card, code_of
-from engine.deadwood import deadwood
 from engine.ledger import Ledger, Share, describe_payments, ledger
 from engine.wilds import Role, Wilds
 from marriage_gui.art import fonts
 from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
 from marriage_gui.scene import Scene
+from marriage_gui.ui.button import Button, lay_out_row
 from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_BUTTON, TABLE_MUTED, TABLE_TEXT, panel, wrap
-from marriage_gui.ui.widgets import MOUSE_EVENTS, Button, lay_out_row
+from marriage_gui.ui.widget import MOUSE_EVENTS
 
 if TYPE_CHECKING:
     from engine.result import HandResult
@@ -33,20 +33,15 @@ NO_REPLAY = (
 def arranged(
     result: HandResult, seat: int, rules: RuleSet
 ) -> tuple[list[list[Card]], list[Card], list[list[Card]]]:
-    """(melds in hand, loose cards, shown melds) for ``seat``: the winner's finish, else the
-    best melds the solver finds."""
+    """(melds in hand, loose cards, shown melds) for ``seat``, as ``HandResult.arrangement``
+    lays them out."""
+    melds, loose = result.arrangement(seat, rules)
     shown = [[CARDS[code_of(i)] for i in ids] for _k, ids in result.shown[seat]]
-    hand = [CARDS[code_of(i)] for i in result.hands[seat]]
-    wilds = None
-    if result.tiplu is not None and result.seen[seat]:
-        wilds = Wilds(result.tiplu, rules)
-    if seat == result.winner and result.finish:
-        melds = [[CARDS[code_of(i)] for i in m] for m in result.finish]
-        used = [i for m in result.finish for i in m]
-        rest = [CARDS[code_of(i)] for i in result.hands[seat] if i not in used]
-        return melds, rest, shown
-    dw = deadwood(hand, wilds, rules)
-    return [list(m) for m in dw.melds], list(dw.loose), shown
+    return (
+        [[CARDS[code_of(i)] for i in m] for m in melds],
+        [CARDS[code_of(i)] for i in loose],
+        shown,
+    )
 
 
 def split_line(share: Share, scoring: str, points: int, seen: bool) -> tuple[str, str]:

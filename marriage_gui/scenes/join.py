@@ -16,7 +16,9 @@ import pygame
 from marriage_gui.scenes.base import MenuScene
 from marriage_gui.table.net import TOKENS, NetTableScene, spaced_code
 from marriage_gui.ui import theme
-from marriage_gui.ui.widgets import Button, TextInput, Widget
+from marriage_gui.ui.button import Button
+from marriage_gui.ui.text_input import TextInput
+from marriage_gui.ui.widget import Widget
 from marriage_net import protocol as p
 from marriage_net.client import GONE, PLAYING, RemoteMatch
 from marriage_net.discovery import DISCOVERY_PORT, TableFound, discovery_targets, find_tables

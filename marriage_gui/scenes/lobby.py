@@ -22,7 +22,9 @@ from marriage_gui.table.net import (
     spaced_code,
 )
 from marriage_gui.ui import theme
-from marriage_gui.ui.widgets import Button, Stepper, TextInput
+from marriage_gui.ui.button import Button
+from marriage_gui.ui.pickers import Stepper
+from marriage_gui.ui.text_input import TextInput
 from marriage_net import protocol as p
 from marriage_net.client import GONE, PLAYING, RemoteMatch, Status
 from marriage_net.discovery import DISCOVERY_PORT, host_addresses

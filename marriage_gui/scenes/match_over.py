@@ -11,8 +11,9 @@ import pygame
 from marriage_gui.art import fonts
 from marriage_gui.art.felt import felt
 from marriage_gui.scene import Scene
+from marriage_gui.ui.button import Button, lay_out_row
 from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_BUTTON, TABLE_MUTED, TABLE_TEXT, panel
-from marriage_gui.ui.widgets import MOUSE_EVENTS, Button, lay_out_row
+from marriage_gui.ui.widget import MOUSE_EVENTS
 from marriage_gui.ui.words import count
 
 if TYPE_CHECKING:

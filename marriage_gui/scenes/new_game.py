@@ -13,8 +13,11 @@ from marriage_gui.scenes.base import MenuScene
 from marriage_gui.setup import SEAT_KINDS, MatchSetup, SeatSetup
 from marriage_gui.storage import SaveError
 from marriage_gui.ui import theme
+from marriage_gui.ui.button import Button
 from marriage_gui.ui.form import ScrollPanel
-from marriage_gui.ui.widgets import Button, Stepper, TextInput, Toggle, Widget
+from marriage_gui.ui.pickers import Stepper, Toggle
+from marriage_gui.ui.text_input import TextInput
+from marriage_gui.ui.widget import Widget
 from marriage_gui.ui.words import count
 
 if TYPE_CHECKING:

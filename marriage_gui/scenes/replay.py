@@ -20,9 +20,10 @@ from marriage_gui.table.board import badges
 from marriage_gui.table.controls import Sheet, draw_controls, is_help_key
 from marriage_gui.table.hand import suit_key
 from marriage_gui.table.seats import renamed
+from marriage_gui.ui.button import Button, lay_out_row
 from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_BUTTON, TABLE_MUTED, TABLE_TEXT, fit, panel
 from marriage_gui.ui.theme import text as label
-from marriage_gui.ui.widgets import MOUSE_EVENTS, Button, lay_out_row
+from marriage_gui.ui.widget import MOUSE_EVENTS
 from marriage_gui.ui.words import count
 
 if TYPE_CHECKING:
@@ -70,7 +71,9 @@ class ReplayScene(Scene):
         self.playing = False
         self.clock = 0.0
         self.show_controls = False
-        self.play_button = Button("Play", self.toggle, True, hotkey="Space", look=TABLE_BUTTON)
+        self.play_button = Button(
+            "Play", self.toggle, True, hotkey="Space", look=TABLE_BUTTON, labels=("Play", "Pause")
+        )
         self.buttons = [
             Button("«  Start", self.start, hotkey="Home", look=TABLE_BUTTON),
             Button("‹  Previous", self.previous, hotkey="Left", look=TABLE_BUTTON),
@@ -214,16 +217,31 @@ class ReplayScene(Scene):
         if self.show_controls:
             draw_controls(surface, SHEET)
 
-    def _marks(self, cid: int) -> set[str]:
-        marks = badges(self.replay.wilds(self.frame), CARDS[code_of(cid)])
+    def groups(self, seat: int) -> list[list[int]]:
+        """What ``seat``'s row shows, group by group: the shown melds, then (once the hand is
+        over) the melds in hand, then the rest of the hand sorted by suit."""
+        f = self.frame
+        groups = [list(ids) for _kind, ids in f.shown[seat]]
+        groups += [list(m) for m in f.melds[seat]]
+        melded = {i for m in f.melds[seat] for i in m}
+        loose = [i for i in f.hands[seat] if i not in melded]
+        groups.append(sorted(loose, key=lambda i: suit_key(code_of(i))))
+        return [g for g in groups if g]
+
+    def _marks(self, cid: int, seat: int | None) -> set[str]:
+        """The card's badges: its wild role as ``seat`` knows it (the piles: as the replay
+        knows it), and "selected" if the move moved it."""
+        marks = badges(self.replay.wilds(self.frame, seat), CARDS[code_of(cid)])
         if cid in self.frame.moved and self.at:
             marks.add("selected")
         return marks
 
-    def _card(self, surface: pygame.Surface, cid: int, x: float, y: float, cw: int) -> None:
+    def _card(
+        self, surface: pygame.Surface, cid: int, x: float, y: float, cw: int, seat: int | None
+    ) -> None:
         four = bool(getattr(getattr(self.app, "settings", None), "four_colour", False))
         art = self.app.art
-        surface.blit(art.face(code_of(cid), cw, four, self._marks(cid)), (round(x), round(y)))
+        surface.blit(art.face(code_of(cid), cw, four, self._marks(cid, seat)), (round(x), round(y)))
         if cid in self.frame.moved and self.at:
             rect = pygame.Rect(round(x), round(y), *card_size(cw))
             pygame.draw.rect(surface, GOLD_LIGHT, rect.inflate(4, 4), 3, border_radius=8)
@@ -240,7 +258,7 @@ class ReplayScene(Scene):
         surface.blit(stock, stock.get_rect(midtop=(x + cw // 2, y + ch + 4)))
         x += cw + round(cw * 0.5)
         if f.tiplu_id is not None:
-            self._card(surface, f.tiplu_id, x, y, cw)
+            self._card(surface, f.tiplu_id, x, y, cw, None)
             tip = label("tiplu", small, GOLD_LIGHT, True)
         else:
             pygame.draw.rect(surface, (200, 220, 200), (x, y, cw, ch), 2, border_radius=8)
@@ -256,14 +274,15 @@ class ReplayScene(Scene):
             step = cw * 0.28
             shown = pile[-(int(room / step) + 1) :]
         for k, cid in enumerate(shown):
-            self._card(surface, cid, x + k * step, y, cw)
+            self._card(surface, cid, x + k * step, y, cw, None)
         words = f"discards {len(pile)}" + (f" (newest {len(shown)} shown)" if shown != pile else "")
         caption = label(words, small, TABLE_MUTED)
         surface.blit(caption, (x, y + ch + 4))
         return area.y + ch + small + 14
 
     def _draw_seats(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """A row per seat: the name and its state, the shown melds, the hand sorted by suit."""
+        """A row per seat: the name and its state, the shown melds, the hand sorted by suit (split
+        into its melds once the hand is over)."""
         f = self.frame
         n = f.players
         row_h = area.height / n
@@ -300,32 +319,48 @@ class ReplayScene(Scene):
                     break
                 surface.blit(img, (box.x + 10, ty))
                 ty += img.get_height()
-            groups = [list(ids) for _kind, ids in f.shown[seat]]
-            groups.append(sorted(f.hands[seat], key=lambda i: suit_key(code_of(i))))
             self._draw_groups(
                 surface,
-                [g for g in groups if g],
+                seat,
                 pygame.Rect(
                     box.x + name_w, box.y + (box.height - ch) // 2, box.width - name_w - 8, ch
                 ),
                 cw,
             )
 
-    def _draw_groups(
-        self, surface: pygame.Surface, groups: list[list[int]], area: pygame.Rect, cw: int
-    ) -> None:
-        """Cards overlapping in a row, a gap between groups, squeezed to fit ``area``."""
-        cards = sum(len(g) for g in groups)
-        if not cards:
+    def _draw_groups(self, surface: pygame.Surface, seat: int, area: pygame.Rect, cw: int) -> None:
+        """``seat``'s cards overlapping in a row, a gap between groups, squeezed to fit
+        ``area``."""
+        groups = self.groups(seat)
+        if not any(groups):
             return
-        # Each group ends on a whole card, then a gap: the rest is shared by the overlaps.
-        gap = cw * 0.3
-        room = area.width - len(groups) * cw - gap * (len(groups) - 1)
-        step = max(cw * 0.2, min(cw * 0.6, room / max(1, cards - len(groups))))
+        full = card_size(cw)[1]
+        cw, step, gap = squeeze([len(g) for g in groups], area.width, cw)
+        y = area.y + (full - card_size(cw)[1]) // 2
         x = float(area.x)
         for g in groups:
             for cid in g:
-                self._card(surface, cid, x, area.y, cw)
+                self._card(surface, cid, x, y, cw, seat)
                 x += step
             # The next group starts clear of this one's last card.
             x += cw - step + gap
+
+
+def squeeze(sizes: Sequence[int], width: int, cw: int) -> tuple[int, float, float]:
+    """(card width, step between overlapping cards, gap between groups) for groups of
+    ``sizes`` cards in a row ``width`` wide: the overlaps tighten first, then the gaps, and only
+    then do the cards get smaller."""
+    groups, cards = len(sizes), sum(sizes)
+    overlaps, gaps = cards - groups, max(0, groups - 1)
+    # Each group ends on a whole card, then a gap: the rest is shared by the overlaps.
+    gap = cw * 0.3
+    room = width - groups * cw - gap * gaps
+    step = max(cw * 0.2, min(cw * 0.6, room / max(1, overlaps)))
+    if groups * cw + gap * gaps + step * overlaps <= width:
+        return cw, step, gap
+    if gaps:
+        gap = (width - groups * cw - step * overlaps) / gaps
+        if gap >= cw * 0.1:
+            return cw, step, gap
+    cw = int(width / (groups + 0.1 * gaps + 0.2 * overlaps))
+    return cw, cw * 0.2, cw * 0.1

@@ -9,7 +9,8 @@ import pygame
 from marriage_gui.scenes.base import MenuScene
 from marriage_gui.settings import ANIMATION_SPEEDS, BOT_DELAYS, CARD_SCALE_RANGE
 from marriage_gui.ui import theme
-from marriage_gui.ui.widgets import Slider, Stepper, Toggle, Widget
+from marriage_gui.ui.pickers import Slider, Stepper, Toggle
+from marriage_gui.ui.widget import Widget
 
 if TYPE_CHECKING:
     from marriage_gui.app import App

@@ -11,8 +11,9 @@ from marriage_gui.art import JOKER
 from marriage_gui.scenes.base import MenuScene
 from marriage_gui.storage import Stats
 from marriage_gui.ui import theme
+from marriage_gui.ui.button import Button
 from marriage_gui.ui.form import ScrollPanel
-from marriage_gui.ui.widgets import Button, Widget
+from marriage_gui.ui.widget import Widget
 from marriage_gui.ui.words import noun
 
 if TYPE_CHECKING:

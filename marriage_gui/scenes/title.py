@@ -11,7 +11,7 @@ from marriage_gui.art import JOKER, felt
 from marriage_gui.scenes.base import MenuScene
 from marriage_gui.storage import SaveError
 from marriage_gui.ui import theme
-from marriage_gui.ui.widgets import Button
+from marriage_gui.ui.button import Button
 
 if TYPE_CHECKING:
     from engine.match import LocalMatch

@@ -16,8 +16,8 @@ from engine.actions import Action, Discard, DrawStock, ExposeTunnela, GoOut, See
 from engine.ai import hint as advise
 from engine.cards import CARDS, code_of
 from engine.match import LocalMatch
+from marriage_gui.ui.button import Button, lay_out_row
 from marriage_gui.ui.theme import TABLE_BUTTON
-from marriage_gui.ui.widgets import Button, lay_out_row
 
 from .board import badges
 from .overlays import Dialog

@@ -9,8 +9,9 @@ import pygame
 from engine.cards import Card
 from marriage_gui.art import fonts
 from marriage_gui.art.cards import CardArt, card_size
+from marriage_gui.ui.button import Button, lay_out_row
 from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel
-from marriage_gui.ui.widgets import MOUSE_EVENTS, Button, lay_out_row
+from marriage_gui.ui.widget import MOUSE_EVENTS
 
 
 class Dialog:

@@ -22,9 +22,9 @@ from engine.match import BotWorker, LocalMatch, Match
 from engine.view import PlayerView
 from marriage_gui.art.cards import CardArt
 from marriage_gui.scene import Scene
+from marriage_gui.ui.button import Button
 from marriage_gui.ui.theme import TABLE_BUTTON
 from marriage_gui.ui.toast import Toasts
-from marriage_gui.ui.widgets import Button
 
 from . import animation
 from .board import Board

@@ -8,7 +8,8 @@ from collections.abc import Callable
 import pygame
 
 from marriage_gui.ui import theme
-from marriage_gui.ui.widgets import MOUSE_EVENTS, TextInput, Widget
+from marriage_gui.ui.text_input import TextInput
+from marriage_gui.ui.widget import MOUSE_EVENTS, Widget
 
 TOOLTIP_DELAY = 0.55
 

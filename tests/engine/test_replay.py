@@ -9,9 +9,11 @@ import pytest
 
 from engine import PRESETS, LocalMatch
 from engine.actions import GoOut, NextHand, See
-from engine.cards import SHOE_SIZE
+from engine.cards import CARDS, SHOE_SIZE, code_of
+from engine.deadwood import deadwood
 from engine.game import Game
 from engine.replay import HandReplay, ReplayFrame, describe
+from engine.wilds import Wilds
 
 
 def _policy(g, rng):
@@ -169,6 +171,30 @@ def _damaged(data):
     d = copy.deepcopy(data)
     d["frames"][1]["stock_count"] += 1  # a card too many
     out.append(d)
+    out += _damaged_melds(data)
+    return out
+
+
+def _damaged_melds(data):
+    """Each a replay dict whose melds are wrong in one way."""
+    last = len(data["frames"]) - 1
+    seat = next(s for s, melds in enumerate(data["frames"][-1]["melds"]) if melds)
+    out = []
+    for at, change in [
+        (0, lambda f: f["melds"][seat].append(f["hands"][seat][:3])),  # before the hand is over
+        (last, lambda f: f["melds"][seat][0].append(f["discards"][0])),  # not from the hand
+        (last, lambda f: f["melds"][seat].append([f["melds"][seat][0][0]] * 2)),  # a card twice
+        (last, lambda f: f["melds"][seat].append([f["melds"][seat][0].pop()])),  # one card
+        (last, lambda f: f["melds"].pop()),  # a seat missing
+        (last, lambda f: f["melds"][seat].append("3S 4S 5S")),
+        (last, lambda f: f.__setitem__("melds", None)),
+    ]:
+        d = copy.deepcopy(data)
+        change(d["frames"][at])
+        out.append(d)
+    d = copy.deepcopy(data)
+    del d["frames"][last]["melds"]
+    out.append(d)
     return out
 
 
@@ -195,3 +221,39 @@ def test_the_wilds_come_with_the_tiplu():
         wilds = replay.wilds(chosen[0])
         assert wilds is not None and wilds.tiplu.code == chosen[0].tiplu_id % 52
     assert replay.wilds(replace(before, tiplu_id=5)) is not None
+    # A seat that has not seen does not know the tiplu.
+    out = replace(before, tiplu_id=5, seen=(False, True, False))
+    assert replay.wilds(out, 0) is None and replay.wilds(out, 2) is None
+    assert replay.wilds(out, 1) == replay.wilds(out)
+    assert replay.wilds(before, 1) is None
+
+
+def test_a_finished_hand_is_laid_out_in_melds_and_loose_cards():
+    for preset, players, seed in [("nepali", 4, 1), ("house", 3, 2), ("contract", 5, 3)]:
+        g, _ = _played(preset, players, seed, hands=1)
+        result = g.results[0]
+        for seat in range(players):
+            melds, loose = result.arrangement(seat, g.rules)
+            # Every card of the hand once: in one meld or loose.
+            assert sorted([i for m in melds for i in m] + list(loose)) == sorted(result.hands[seat])
+            if seat == result.winner and result.finish:
+                assert melds == result.finish
+                continue
+            # The solver's best melds (wild cards only for a seat that saw), card for card.
+            wilds = Wilds(result.tiplu, g.rules) if result.seen[seat] else None
+            best = deadwood([CARDS[code_of(i)] for i in result.hands[seat]], wilds, g.rules)
+            assert [[CARDS[code_of(i)] for i in m] for m in melds] == best.melds
+            assert [CARDS[code_of(i)] for i in loose] == best.loose
+
+
+def test_the_last_frame_splits_each_hand_into_its_melds_and_reads_back_equal():
+    g, _ = _played("nepali", 4, 1, hands=1)
+    replay = LocalMatch(g, worker="inline").hand_replay(0)
+    result = g.results[0]
+    *before, last = replay.frames
+    assert all(melds == () for f in before for melds in f.melds)
+    assert last.melds == tuple(result.arrangement(s, g.rules)[0] for s in range(g.players))
+    assert any(last.melds)
+    if result.winner is not None and result.finish:
+        assert last.melds[result.winner] == result.finish
+    assert ReplayFrame.from_dict(json.loads(json.dumps(last.to_dict()))) == last

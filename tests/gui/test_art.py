@@ -13,6 +13,7 @@ import pytest  # noqa: E402
 
 from marriage_gui.art import CardArt, Mark, card_size, felt, fonts  # noqa: E402
 from marriage_gui.art.icon import ICO_SIZES, SIZES, icns_bytes, parse_ico  # noqa: E402
+from marriage_gui.art.palette import mix  # noqa: E402
 from marriage_gui.art.paths import asset, assets_dir  # noqa: E402
 from marriage_gui.art.sounds import NAMES, SoundBoard  # noqa: E402
 
@@ -104,6 +105,12 @@ def test_overlays_and_felt(art: CardArt) -> None:
     assert felt((320, 200)) is table
     centre, corner = table.get_at((160, 90)), table.get_at((0, 0))
     assert centre.g > corner.g  # vignette darkens the edges
+
+
+def test_mix_goes_from_one_colour_to_the_other() -> None:
+    assert mix((0, 100, 200), (200, 100, 0), 0.0) == (0, 100, 200)
+    assert mix((0, 100, 200), (200, 100, 0), 1.0) == (200, 100, 0)
+    assert mix((0, 100, 200), (200, 100, 0), 0.25) == (50, 100, 150)
 
 
 def test_fonts_render_latin_suits_and_devanagari() -> None:

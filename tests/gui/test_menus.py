@@ -13,7 +13,8 @@ from marriage_gui.scenes.new_game import NewGameScene, parse_table
 from marriage_gui.scenes.settings import SettingsScene
 from marriage_gui.scenes.title import TitleScene
 from marriage_gui.setup import MatchSetup, SeatSetup
-from marriage_gui.ui.widgets import Slider, Stepper, TextInput, Toggle
+from marriage_gui.ui.pickers import Slider, Stepper, Toggle
+from marriage_gui.ui.text_input import TextInput
 
 DT = 1 / 30
 

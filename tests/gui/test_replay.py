@@ -4,16 +4,18 @@ the result screens name the seats as the table does."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pygame
 import pytest
 
+from engine.cards import CARDS, code_of
 from engine.match import LocalMatch
 from marriage_gui.__main__ import main
 from marriage_gui.app import App
 from marriage_gui.art import fonts
 from marriage_gui.scenes.hand_result import NO_REPLAY
-from marriage_gui.scenes.replay import STEP_SECONDS, ReplayScene
+from marriage_gui.scenes.replay import STEP_SECONDS, ReplayScene, squeeze
 from marriage_gui.setup import MatchSetup, SeatSetup
 from marriage_gui.table.scene import TableScene
 
@@ -295,3 +297,90 @@ def test_hot_seat_replay_says_the_moves_of_the_default_you_as_the_table_does(app
         said = scene.said(frame)
         assert said.startswith("Player 1 ") and "You " not in said
         assert said == frame.text.replace("You ", "Player 1 ")
+
+
+def test_at_the_end_each_row_shows_the_melds_of_the_score_sheet_with_gaps(app):
+    result, match = sheet(app, SOLO)
+    key(app, pygame.K_r, "r")
+    scene = app.scene
+    assert isinstance(scene, ReplayScene)
+    view = match.view(0)
+    outcome = view.result
+    assert outcome is not None
+    scene.go(scene.replay.moves - 1)
+    for seat in range(3):
+        shown = [list(ids) for _k, ids in scene.frame.shown[seat]]
+        # Mid-hand the hand is one run sorted by suit, after the shown melds.
+        assert scene.groups(seat)[: len(shown)] == shown
+        assert len(scene.groups(seat)) == len(shown) + bool(scene.frame.hands[seat])
+    scene.end()
+    for seat in range(3):
+        melds, loose = outcome.arrangement(seat, view.rules)
+        shown = [list(ids) for _k, ids in outcome.shown[seat]]
+        groups = scene.groups(seat)
+        assert groups[: len(shown) + len(melds)] == shown + [list(m) for m in melds]
+        assert sorted(i for g in groups[len(shown) + len(melds) :] for i in g) == sorted(loose)
+    assert any(outcome.arrangement(seat, view.rules)[0] for seat in range(3))
+
+
+@pytest.mark.parametrize("sizes", [(3,), (3, 3, 3, 12), (2,) * 10 + (5,), (3,) * 14, (1,) * 30])
+@pytest.mark.parametrize("width", [300, 700, 1040])
+def test_a_row_of_groups_is_squeezed_to_fit_its_width(sizes, width):
+    cw, step, gap = squeeze(sizes, width, 72)
+    used = len(sizes) * cw + gap * (len(sizes) - 1) + step * (sum(sizes) - len(sizes))
+    assert used <= width
+    assert 0 < cw <= 72 and 0 < step <= cw * 0.6 and gap > 0
+    if cw < 72:  # the cards shrink only once the overlaps and the gaps are as tight as they go
+        assert step == pytest.approx(cw * 0.2) and gap == pytest.approx(cw * 0.1)
+
+
+def test_wild_badges_only_on_the_cards_of_seats_that_have_seen(app, monkeypatch):
+    _setup, match = finished(SOLO)
+    replay = match.hand_replay(0)
+    out = next(f for f in replay.frames if f.tiplu_id is not None)
+    wilds = replay.wilds(out)
+    assert wilds is not None
+    # Only the middle seat has seen; one discard, so every drawn card is counted below.
+    frame = replace(out, seen=(False, True, False), discards=out.discards[-1:], moved=())
+    scene = ReplayScene(app, replace(replay, frames=(frame,)))
+    faces: Counter[tuple[int, bool]] = Counter()
+    real = app.art.face
+
+    def face(code, width, four=False, marks=None):
+        faces[code, bool({"wild", "tiplu"} & set(marks or ()))] += 1
+        return real(code, width, four, marks)
+
+    monkeypatch.setattr(app.art, "face", face)
+    scene.draw(app.screen)
+
+    def is_wild(cid: int) -> bool:
+        return wilds.role(CARDS[code_of(cid)]) is not None
+
+    expected: Counter[tuple[int, bool]] = Counter()
+    for seat in range(3):
+        held = list(frame.hands[seat]) + [i for _k, ids in frame.shown[seat] for i in ids]
+        expected.update((code_of(i), frame.seen[seat] and is_wild(i)) for i in held)
+    # The piles are nobody's: they wear what the replay knows.
+    piles = [*frame.discards, frame.tiplu_id]
+    expected.update((code_of(i), is_wild(i)) for i in piles)
+    assert faces == expected
+    unseen_wilds = [i for s in (0, 2) for i in frame.hands[s] if is_wild(i)]
+    seen_wilds = [i for i in frame.hands[1] if is_wild(i)]
+    assert unseen_wilds or seen_wilds  # the deal gave someone a wild card to (not) badge
+
+
+def test_the_button_row_stays_put_when_play_becomes_pause(app):
+    sheet(app, SOLO)
+    key(app, pygame.K_r, "r")
+    scene = app.scene
+    assert isinstance(scene, ReplayScene)
+    before = [pygame.Rect(b.rect) for b in scene.buttons]
+    assert before[0].w > 0
+    key(app, pygame.K_SPACE)
+    assert scene.play_button.text == "Pause"
+    app.draw()
+    assert [b.rect for b in scene.buttons] == before
+    key(app, pygame.K_SPACE)
+    assert scene.play_button.text == "Play"
+    app.draw()
+    assert [b.rect for b in scene.buttons] == before

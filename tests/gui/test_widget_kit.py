@@ -11,9 +11,9 @@ import pytest
 
 from marriage_gui.table.overlays import Dialog
 from marriage_gui.ui import theme
+from marriage_gui.ui.button import Button, hotkey_codes, lay_out_row
 from marriage_gui.ui.form import TOOLTIP_DELAY, Form
 from marriage_gui.ui.toast import FADE, Toasts
-from marriage_gui.ui.widgets import Button, hotkey_codes, lay_out_row
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -184,6 +184,14 @@ def test_a_row_places_the_shown_buttons_side_by_side():
     assert buttons[0].rect.left == area.left
 
 
+def test_a_button_with_labels_is_as_wide_as_the_widest_whichever_it_shows():
+    b = Button("Go", hotkey="Space", look=theme.TABLE_BUTTON, labels=("Go", "Wait a moment"))
+    widest = Button("Wait a moment", hotkey="Space", look=theme.TABLE_BUTTON).width_for(40)
+    assert b.width_for(40) == widest > Button("Go", hotkey="Space").width_for(40)
+    b.text = "Wait a moment"
+    assert b.width_for(40) == widest
+
+
 # ---------------------------------------------------------------------- the toasts
 
 
@@ -282,7 +290,18 @@ def test_one_button_one_toast_one_row_layout_in_the_gui():
     assert not twice, twice
     buttons = {n: p for n, p in classes.items() if n.lower().endswith("button")}
     toasts = {n: p for n, p in classes.items() if "toast" in n.lower()}
-    assert buttons == {"Button": ["ui/widgets.py"]}
+    assert buttons == {"Button": ["ui/button.py"]}
     assert toasts == {"Toasts": ["ui/toast.py"]}
     rows = {n: p for n, p in functions.items() if "row" in n.lower() and "lay" in n.lower()}
-    assert rows == {"lay_out_row": ["ui/widgets.py"]}
+    assert rows == {"lay_out_row": ["ui/button.py"]}
+
+
+def test_no_module_level_function_is_defined_twice_in_the_gui():
+    places: dict[str, list[str]] = defaultdict(list)
+    for path in sorted((ROOT / "marriage_gui").rglob("*.py")):
+        where = path.relative_to(ROOT / "marriage_gui").as_posix()
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.FunctionDef):
+                places[node.name].append(where)
+    twice = {name: where for name, where in places.items() if len(where) > 1}
+    assert not twice, twice

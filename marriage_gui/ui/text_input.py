@@ -1,0 +1,158 @@
+"""A one-line text field for names, codes and addresses."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from marriage_gui.ui import theme
+from marriage_gui.ui.widget import Widget
+
+
+class TextInput(Widget):
+    """A one-line Unicode text field: text arrives as TEXTINPUT events (IME and Devanagari)."""
+
+    def __init__(
+        self,
+        text: str = "",
+        on_change: Callable[[str], Any] | None = None,
+        max_len: int = 24,
+        placeholder: str = "",
+        tooltip: str | None = None,
+        on_submit: Callable[[str], Any] | None = None,
+    ) -> None:
+        super().__init__(tooltip)
+        self.text, self.on_change, self.max_len, self.placeholder = (
+            text,
+            on_change,
+            max_len,
+            placeholder,
+        )
+        self.on_submit = on_submit
+        self.cursor = len(text)
+        self.error = False
+        self._blink = 0.0
+
+    def set_text(self, text: str) -> None:
+        """Replace the text (without telling the owner)."""
+        self.text = text[: self.max_len]
+        self.cursor = len(self.text)
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self.text)
+
+    def focus(self, on: bool) -> None:
+        """Start or stop text input with the operating system (for IMEs)."""
+        self.focused = on
+        self._blink = 0.0
+        if on:
+            pygame.key.start_text_input()
+            pygame.key.set_text_input_rect(self.rect)
+        else:
+            pygame.key.stop_text_input()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.hit(event.pos):
+            # Put the cursor at the nearest gap between characters.
+            size = round(17 * self.k)
+            x = event.pos[0] - self.rect.x - round(10 * self.k)
+            best, best_d = len(self.text), 1e9
+            for i in range(len(self.text) + 1):
+                d = abs(theme.text_width(self.text[:i], size) - x)
+                if d < best_d:
+                    best, best_d = i, d
+            self.cursor = best
+            return True
+        if event.type == pygame.TEXTINPUT and self.focused:
+            room = self.max_len - len(self.text)
+            add = "".join(c for c in event.text if c.isprintable())[: max(0, room)]
+            if add:
+                self.text = self.text[: self.cursor] + add + self.text[self.cursor :]
+                self.cursor += len(add)
+                self._blink = 0.0
+                self._changed()
+            return True
+        return False
+
+    def key(self, key: int, mod: int = 0) -> bool:
+        self._blink = 0.0
+        if key == pygame.K_BACKSPACE:
+            if self.cursor > 0:
+                self.text = self.text[: self.cursor - 1] + self.text[self.cursor :]
+                self.cursor -= 1
+                self._changed()
+            return True
+        if key == pygame.K_DELETE:
+            if self.cursor < len(self.text):
+                self.text = self.text[: self.cursor] + self.text[self.cursor + 1 :]
+                self._changed()
+            return True
+        if key == pygame.K_LEFT:
+            self.cursor = max(0, self.cursor - 1)
+            return True
+        if key == pygame.K_RIGHT:
+            self.cursor = min(len(self.text), self.cursor + 1)
+            return True
+        if key == pygame.K_HOME:
+            self.cursor = 0
+            return True
+        if key == pygame.K_END:
+            self.cursor = len(self.text)
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.on_submit is not None:
+                self.on_submit(self.text)
+            return True
+        # Printable keys arrive again as TEXTINPUT: swallow them here so no shortcut fires.
+        return pygame.K_SPACE <= key <= pygame.K_z
+
+    def wake_after(self) -> float | None:
+        if not self.focused:
+            return None
+        # The cursor shows for the first 0.55 s of each second.
+        return (0.55 if self._blink < 0.55 else 1.0) - self._blink
+
+    def update(self, dt: float) -> None:
+        self._blink = (self._blink + dt) % 1.0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        pygame.draw.rect(surface, (8, 26, 18), r, border_radius=self.radius)
+        edge = (
+            theme.ERROR
+            if self.error
+            else theme.GOLD
+            if self.focused
+            else theme.GOLD_DARK
+            if self.hovered
+            else (60, 90, 70)
+        )
+        pygame.draw.rect(
+            surface, edge, r, width=max(1, round(1.5 * self.k)), border_radius=self.radius
+        )
+        size = round(17 * self.k)
+        pad = round(10 * self.k)
+        clip = surface.get_clip()
+        inner = r.inflate(-pad * 2 + 2, -4).clip(clip) if clip else r
+        surface.set_clip(inner)
+        if self.text:
+            label = theme.text(self.text, size, theme.TEXT)
+        else:
+            label = theme.text(self.placeholder, size, theme.TEXT_FAINT)
+        before = theme.text_width(self.text[: self.cursor], size)
+        shift = max(0, before - (r.w - pad * 3))
+        surface.blit(label, label.get_rect(midleft=(r.x + pad - shift, r.centery)))
+        if self.focused and self._blink < 0.55:
+            x = r.x + pad + before - shift
+            h = round(size * 1.1)
+            pygame.draw.line(
+                surface,
+                theme.GOLD_LIGHT,
+                (x, r.centery - h // 2),
+                (x, r.centery + h // 2),
+                max(1, round(1.5 * self.k)),
+            )
+        surface.set_clip(clip)

@@ -1,0 +1,67 @@
+"""The base of every widget: a rect, hover, press and focus state, an optional tooltip.
+
+Widgets never read the mouse or the clock: a ``Form`` hands them events (each widget uses
+``event.pos``) and ``dt``, moves keyboard focus, and shows tooltips. ``k`` is the UI scale
+from ``theme.ui_scale``.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+
+class Widget:
+    """Base: a rect, hover/pressed/focus state, an optional tooltip."""
+
+    focusable = True
+
+    def __init__(self, tooltip: str | None = None, enabled: bool = True) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.k = 1.0
+        self.tooltip = tooltip
+        self.enabled = enabled
+        self.hovered = False
+        self.pressed = False
+        self.focused = False
+        self.visible = True
+        #: The visible area of the scroll panel holding the widget (None: not in one).
+        self.clip: pygame.Rect | None = None
+
+    def place(self, rect: pygame.Rect, k: float) -> None:
+        """Set where the widget is and the UI scale to draw it at."""
+        self.rect = pygame.Rect(rect)
+        self.k = k
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        """Whether ``pos`` is on the widget (and inside its scroll panel's view, if any)."""
+        if not self.visible or not self.rect.collidepoint(pos):
+            return False
+        return self.clip is None or self.clip.collidepoint(pos)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """React to ``event``; True if it was used."""
+        return False
+
+    def key(self, key: int, mod: int = 0) -> bool:
+        """React to a key while focused; True if used."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance any animation."""
+
+    def animating(self) -> bool:
+        """Whether the widget is in the middle of an animation."""
+        return False
+
+    def wake_after(self) -> float | None:
+        """Seconds until the still widget changes by itself (a blinking cursor), or None."""
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the widget."""
+
+    @property
+    def radius(self) -> int:
+        return max(4, round(min(self.rect.h, 48 * self.k) * 0.28))
