@@ -35,10 +35,8 @@ _HIDDEN: dict[int, tuple[Event, Event]] = {}
 LIMIT = 4096
 
 
-def _for_seat(e: Event, seat: int) -> Event:
-    """``e.for_seat(seat)``, sharing one hidden copy between the seats."""
-    if e.visible_to(seat):
-        return e
+def _hidden(e: Event, seat: int) -> Event:
+    """``e.for_seat(seat)`` for a seat that may not see ``e``, one copy shared by the seats."""
     hit = _HIDDEN.get(id(e))
     if hit is not None and hit[0] is e:
         return hit[1]
@@ -67,7 +65,10 @@ def history(g: Game, seat: int) -> tuple[Event, ...]:
         log = cache[seat] = _SeatLog(events)
         n = 0
     if len(events) > n:
-        log.items.extend(_for_seat(e, seat) for e in events[n:])
+        items = log.items
+        for e in events[n:]:
+            p = e.private_to
+            items.append(e if p is None or p == seat else _hidden(e, seat))
         log.last = events[-1]
-        log.frozen = tuple(log.items)
+        log.frozen = tuple(items)
     return log.frozen

@@ -6,13 +6,14 @@ computation it replaces.
 """
 
 import dataclasses
+import inspect
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import PRESETS, legal_cache, seat_history, turns
+from engine import PRESETS, legal_cache, seat_history, turns, view_build
 from engine.actions import Discard, GoOut, See
 from engine.cards import CARDS
 from engine.game import Game
@@ -87,6 +88,18 @@ def test_views_equal_views_built_the_plain_way(players, seed):
         for seat in range(players):
             assert g.view(seat) == _plain_view(g, seat)
             assert repr(g.view(seat)) == repr(_plain_view(g, seat))
+
+
+def test_view_build_takes_every_field_in_the_class_order():
+    """``build`` and the dataclass agree field for field, including a field added later."""
+    fields = [f.name for f in dataclasses.fields(PlayerView) if f.init]
+    params = list(inspect.signature(view_build.build).parameters)
+    assert params == [f for f in fields if f != "_wilds"]
+    values = [f"the {name}" for name in params]  # a different value in every field
+    built, plain = view_build.build(*values), PlayerView(*values)
+    assert built == plain
+    assert built.__dict__ == plain.__dict__
+    assert built._wilds is not view_build.build(*values)._wilds  # each view its own memo
 
 
 def test_history_of_a_clone_and_of_the_original_stay_apart():
