@@ -163,15 +163,12 @@ def legal_actions(g: Game) -> list[Action]:
     cards = _cards(hand)
     shown = _shown_cards(g, p)
     if not g.seen[p] and not g.must_go_out:
-        sees: list[Action] = [] if option_count_needed(g, p) else [See(())]
-        listed = set(sees)  # a set: comparing every pair of options was a hot spot
+        if not option_count_needed(g, p):
+            acts.append(See(()))
+        # The options are distinct and never empty, so each is its own See.
         for option in solver.seeing_options(cards, rules, shown, players=g.players):
-            dublees = bool(option) and len(option[0]) == 2
-            see = See(tuple(tuple(m) for m in option), dublees=dublees)
-            if see not in listed:
-                listed.add(see)
-                sees.append(see)
-        acts += sees
+            dublees = len(option[0]) == 2
+            acts.append(See(tuple(tuple(m) for m in option), dublees=dublees))
     if g.seen[p]:
         for fin in solver.going_out_options(cards, g.wilds_for(p), rules, shown, players=g.players):
             melds, discard = fin

@@ -61,6 +61,20 @@ def test_cached_legal_actions_and_checks_match_the_rules(preset, players, seed):
             assert legal_cache.check(g, out) == turns.check(g, out)
 
 
+@pytest.mark.parametrize(
+    ("preset", "players", "seed"),
+    [("nepali", 4, 31), ("nepali", 2, 32), ("house", 3, 33), ("contract", 4, 34)],
+)
+def test_legal_actions_never_list_one_action_twice(preset, players, seed):
+    """The seeing options are taken as they come (no set to weed out repeats): none repeats."""
+    sees = 0
+    for g in _positions(preset, players, seed, 600):
+        acts = turns.legal_actions(g)
+        assert len(set(acts)) == len(acts)
+        sees += sum(1 for a in acts if isinstance(a, See) and a.melds)
+    assert sees  # the positions did offer ways to see
+
+
 def test_discard_naming_a_card_not_held_is_still_refused():
     for g in _positions("nepali", 4, 3, 60):
         if g.phase != "play":
