@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from engine import PRESETS, legal_cache, seat_history, turns, view_build
 from engine.actions import Discard, GoOut, See
 from engine.cards import CARDS
+from engine.events import Event
 from engine.game import Game
 from engine.solver_search import Table, table_for
 from engine.solver_seeing import _pure_code_melds
@@ -114,6 +115,30 @@ def test_view_build_takes_every_field_in_the_class_order():
     assert built == plain
     assert built.__dict__ == plain.__dict__
     assert built._wilds is not view_build.build(*values)._wilds  # each view its own memo
+
+
+def test_event_init_takes_every_field_in_the_class_order_with_its_default():
+    """Event's hand-written __init__ stands for the dataclass's: same fields, order, defaults."""
+    params = inspect.signature(Event.__init__).parameters
+    fields = dataclasses.fields(Event)
+    assert list(params)[1:] == [f.name for f in fields]
+    for f in fields:
+        assert params[f.name].default == (
+            inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default
+        )
+    e = Event("draw_stock", 2, (7,), (), 2, "drawn")
+    assert e == Event(kind="draw_stock", player=2, card_ids=(7,), private_to=2, text="drawn")
+    assert e.__dict__ == {
+        "kind": "draw_stock",
+        "player": 2,
+        "card_ids": (7,),
+        "groups": (),
+        "private_to": 2,
+        "text": "drawn",
+    }
+    assert dataclasses.replace(e, private_to=None).private_to is None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        e.text = "changed"  # type: ignore[misc]
 
 
 def test_history_of_a_clone_and_of_the_original_stay_apart():
