@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from engine import plain
@@ -66,7 +66,7 @@ class Event:
         """This event as ``seat`` may know it: hidden cards removed."""
         if self.visible_to(seat):
             return self
-        return replace(self, card_ids=(), groups=(), private_to=None, text=self.public_text)
+        return Event(self.kind, self.player, (), (), None, self.public_text)
 
     @property
     def public_text(self) -> str:
