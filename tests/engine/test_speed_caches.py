@@ -141,6 +141,37 @@ def test_event_init_takes_every_field_in_the_class_order_with_its_default():
         e.text = "changed"  # type: ignore[misc]
 
 
+def test_a_history_read_late_is_the_history_when_the_view_was_made():
+    """Views hold their history unread; reading it after more play still gives the old one."""
+    rng = random.Random(41)
+    g = Game.new(PRESETS["nepali"], 3, 41, hands=2)
+    held = []
+    while not g.is_over:
+        seat = len(g.log) % 3
+        held.append((g.view(seat), tuple(e.for_seat(seat) for e in g.events)))
+        g.apply(rng.choice(g.legal_actions()))
+    assert any(len(h) > 100 for _, h in held)
+    for view, expected in reversed(held):  # the newest first: no read fixes an older one
+        assert view.history == expected
+        assert type(view.history) is tuple
+
+
+def test_a_view_copied_or_pickled_unread_carries_its_history_as_a_tuple():
+    import copy
+    import pickle
+
+    rng = random.Random(43)
+    g = Game.new(PRESETS["nepali"], 4, 43, hands=1)
+    for _ in range(40):
+        g.apply(rng.choice(g.legal_actions()))
+    expected = tuple(e.for_seat(2) for e in g.events)
+    for clone in (pickle.loads(pickle.dumps(g.view(2))), copy.deepcopy(g.view(2))):
+        assert type(clone.__dict__["history"]) is tuple
+        assert clone.history == expected
+        assert clone == g.view(2)
+    assert hash(g.view(2)) == hash(PlayerView.from_dict(g.view(2).to_dict()))
+
+
 def test_history_of_a_clone_and_of_the_original_stay_apart():
     g = next(iter(_positions("nepali", 4, 11, 1)))
     for _ in range(30):
@@ -158,7 +189,7 @@ def test_history_starts_afresh_when_the_events_are_replaced():
     g = Game.new(PRESETS["nepali"], 3, 4, hands=1)
     g.view(1)
     g.events = g.events[:1] + g.events[:1]
-    assert seat_history.history(g, 1) == tuple(e.for_seat(1) for e in g.events)
+    assert seat_history.history(g, 1).events() == tuple(e.for_seat(1) for e in g.events)
 
 
 def test_shared_table_equals_a_new_table():
