@@ -243,7 +243,7 @@ class Game:
     # ------------------------------------------------------------------ views and copies
     def view(self, seat: int, history: bool = True) -> PlayerView:
         """What ``seat`` may know now; ``history=False`` leaves the event history empty (cheap)."""
-        if not 0 <= seat < self.players:
+        if not 0 <= seat < len(self.names):
             raise ValueError(f"no seat {seat}")
         over = self.phase == "hand_over" or self.phase == "match_over"
         hands = self.hands
