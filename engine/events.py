@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from engine import plain
@@ -11,12 +11,15 @@ from engine.cards import card_of, format_cards
 _FIELDS = ("kind", "player", "card_ids", "groups", "private_to", "text")
 
 
-@dataclass(frozen=True)
+_set = object.__setattr__
+
+
+@dataclass(frozen=True, init=False)
 class Event:
     """One thing that happened. ``card_ids`` are physical identities, for animation.
 
     ``private_to`` names the only seat that may see the cards (a draw from the stock, the tiplu);
-    everybody else gets ``redacted()``.
+    everybody else gets the hidden form ``for_seat`` gives.
     """
 
     kind: str
@@ -25,6 +28,30 @@ class Event:
     groups: tuple[int, ...] = ()  # sizes of meld groups within card_ids, when melds moved
     private_to: int | None = None
     text: str = ""
+
+    def __init__(
+        self,
+        kind: str,
+        player: int | None,
+        card_ids: tuple[int, ...] = (),
+        groups: tuple[int, ...] = (),
+        private_to: int | None = None,
+        text: str = "",
+    ) -> None:
+        # The dataclass's own __init__ sets the fields one by one through object.__setattr__;
+        # an event is made on almost every action, so the whole dict is given at once.
+        _set(
+            self,
+            "__dict__",
+            {
+                "kind": kind,
+                "player": player,
+                "card_ids": card_ids,
+                "groups": groups,
+                "private_to": private_to,
+                "text": text,
+            },
+        )
 
     @property
     def cards(self) -> str:
@@ -39,7 +66,7 @@ class Event:
         """This event as ``seat`` may know it: hidden cards removed."""
         if self.visible_to(seat):
             return self
-        return replace(self, card_ids=(), groups=(), private_to=None, text=self.public_text)
+        return Event(self.kind, self.player, (), (), None, self.public_text)
 
     @property
     def public_text(self) -> str:

@@ -243,35 +243,35 @@ class Game:
     # ------------------------------------------------------------------ views and copies
     def view(self, seat: int, history: bool = True) -> PlayerView:
         """What ``seat`` may know now; ``history=False`` leaves the event history empty (cheap)."""
-        if not 0 <= seat < self.players:
+        if not 0 <= seat < len(self.names):
             raise ValueError(f"no seat {seat}")
-        over = self.hand_over
-        knows_tiplu = over or self.seen[seat]
-        return view_build.make(
-            seat=seat,
-            names=self.names,
-            rules=self.rules,
-            phase=self.phase,
-            current_player=self.current_player,
-            dealer=self.dealer,
-            hand_no=self.hand_no,
-            hands_total=self.hands_total,
-            turn=self.turn,
-            hand=tuple(self.hands[seat]),
-            hand_counts=tuple(map(len, self.hands)),
-            shown=tuple(map(tuple, self.shown)),
-            discards=tuple(self.discards),
-            stock_count=len(self.stock),
-            seen=tuple(self.seen),
-            seen_by_dublees=tuple(self.seen_by_dublees),
-            tiplu_id=self.tiplu_id if knows_tiplu else None,
-            taken=self.taken,
-            must_go_out=self.must_go_out,
-            legal=legal_cache.legal_tuple(self) if seat == self.current_player else (),
-            history=seat_history.history(self, seat) if history else (),
-            totals=tuple(self.totals),
-            result=self.result,
-            revealed_hands=tuple(tuple(h) for h in self.hands) if over else None,
+        over = self.phase == "hand_over" or self.phase == "match_over"
+        hands = self.hands
+        return view_build.build(
+            seat,
+            self.names,
+            self.rules,
+            self.phase,
+            self.current_player,
+            self.dealer,
+            self.hand_no,
+            self.hands_total,
+            self.turn,
+            tuple(hands[seat]),
+            tuple(map(len, hands)),
+            tuple(map(tuple, self.shown)),
+            tuple(self.discards),
+            len(self.stock),
+            tuple(self.seen),
+            tuple(self.seen_by_dublees),
+            self.tiplu_id if over or self.seen[seat] else None,
+            self.taken,
+            self.must_go_out,
+            legal_cache.legal_tuple(self) if seat == self.current_player else (),
+            seat_history.history(self, seat) if history else (),
+            tuple(self.totals),
+            self.results[-1] if over and self.results else None,
+            tuple(map(tuple, hands)) if over else None,
         )
 
     def clone(self) -> Game:

@@ -22,16 +22,16 @@ _MEMO: dict[tuple[Any, ...], tuple[Any, tuple[Action, ...]]] = {}
 
 
 def position_key(g: Game) -> tuple[Any, ...] | None:
-    """What the legal actions of ``g`` depend on, or None when they are trivial."""
+    """What the legal actions of ``g`` depend on, or None when they are cheaper to work out
+    than to look up (between hands, and before a draw: draw, take or a dealt tunnela)."""
     phase = g.phase
-    if phase == "match_over" or phase == "hand_over":
+    if phase != "play":
         return None
     p = g.current_player
     discards = g.discards
     return (
         id(g.rules),
         len(g.names),
-        phase,
         tuple(g.hands[p]),
         tuple(g.shown[p]),
         discards[-1] if discards else None,

@@ -3,11 +3,16 @@
 A seat's history is the hand's events with what that seat may not see removed. It is cached on
 the game per seat and extended by the new events only (events are only ever appended); a new
 hand (a new event list), a shorter list or a different event where it stopped starts afresh.
+
+A view holds its seat's history as a ``History``: the hand's event list and how long it was
+when the view was made. The engine only ever appends to that list, so the prefix never
+changes; it is filtered and made a tuple when somebody reads it (most views are built for their
+legal actions only, and filtering and copying hundreds of events was most of a view's cost).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.events import Event
 
@@ -27,6 +32,51 @@ class _SeatLog:
         self.items: list[Event] = []
         self.frozen: tuple[Event, ...] = ()
 
+    def upto(self, n: int) -> tuple[Event, ...]:
+        """The first ``n`` items as a tuple, shared by every view that asks for the same."""
+        if len(self.frozen) != n:
+            frozen = tuple(self.items[:n])
+            if n == len(self.items):
+                self.frozen = frozen
+            return frozen
+        return self.frozen
+
+
+class History:
+    """A seat's history as it stood when a view was made: the first ``n`` events of the hand's
+    list (the engine only ever appends to it), filtered for the seat and made a tuple when
+    first read."""
+
+    __slots__ = ("_state", "_seat", "_events", "_n")
+
+    def __init__(self, state: dict[str, Any], seat: int, events: list[Event]) -> None:
+        self._state = state  # the game's attributes: its live event list and the seat logs
+        self._seat = seat
+        self._events = events
+        self._n = len(events)
+
+    def events(self) -> tuple[Event, ...]:
+        """The events of this history."""
+        state, seat, events = self._state, self._seat, self._events
+        if state["events"] is not events:  # read after its hand: the game's logs are not for it
+            return _extend(_SeatLog(events), seat).upto(self._n)
+        cache: dict[int, _SeatLog] = state.setdefault(ATTR, {})
+        log = cache.get(seat)
+        n = 0 if log is None else len(log.items)
+        # Reuse only the same list, not shorter, with the event we stopped at still in place.
+        if (
+            log is None
+            or log.events is not events
+            or len(events) < n
+            or (n and events[n - 1] is not log.last)
+        ):
+            log = cache[seat] = _SeatLog(events)
+        return _extend(log, seat).upto(self._n)
+
+    def __reduce__(self) -> tuple[type[tuple[Event, ...]], tuple[tuple[Event, ...]]]:
+        # A copy or a pickle carries these events as a tuple, not the hand's whole list.
+        return (tuple, (self.events(),))
+
 
 #: The hidden form of each private event, made once for all the seats that may not see it
 #: (``Event.for_seat`` hides the same way from every such seat). Keyed on identity, with the
@@ -35,10 +85,8 @@ _HIDDEN: dict[int, tuple[Event, Event]] = {}
 LIMIT = 4096
 
 
-def _for_seat(e: Event, seat: int) -> Event:
-    """``e.for_seat(seat)``, sharing one hidden copy between the seats."""
-    if e.visible_to(seat):
-        return e
+def _hidden(e: Event, seat: int) -> Event:
+    """``e.for_seat(seat)`` for a seat that may not see ``e``, one copy shared by the seats."""
     hit = _HIDDEN.get(id(e))
     if hit is not None and hit[0] is e:
         return hit[1]
@@ -49,25 +97,19 @@ def _for_seat(e: Event, seat: int) -> Event:
     return hidden
 
 
-def history(g: Game, seat: int) -> tuple[Event, ...]:
-    """``tuple(e.for_seat(seat) for e in g.events)``, paying only for events not seen before."""
-    cache: dict[int, _SeatLog] | None = g.__dict__.get(ATTR)
-    if cache is None:
-        cache = g.__dict__[ATTR] = {}
-    events = g.events
-    log = cache.get(seat)
-    n = 0 if log is None else len(log.items)
-    # Reuse only the same list, not shorter, with the event we stopped at still in its place.
-    if (
-        log is None
-        or log.events is not events
-        or len(events) < n
-        or (n and events[n - 1] is not log.last)
-    ):
-        log = cache[seat] = _SeatLog(events)
-        n = 0
-    if len(events) > n:
-        log.items.extend(_for_seat(e, seat) for e in events[n:])
+def _extend(log: _SeatLog, seat: int) -> _SeatLog:
+    """``log`` with every event of its list, filtered for ``seat``."""
+    events, items = log.events, log.items
+    if len(events) > len(items):
+        # Event.visible_to, spelled out: this runs for every event and every seat.
+        for e in events[len(items) :]:
+            p = e.private_to
+            items.append(e if p is None or p == seat else _hidden(e, seat))
         log.last = events[-1]
-        log.frozen = tuple(log.items)
-    return log.frozen
+    return log
+
+
+def history(g: Game, seat: int) -> History:
+    """``tuple(e.for_seat(seat) for e in g.events)`` as it stands now, made a tuple only when
+    read, paying then only for the events no view of the seat has read before."""
+    return History(g.__dict__, seat, g.events)

@@ -96,6 +96,8 @@ def _choose_tiplu(g: Game) -> int:
 
 # ---------------------------------------------------------------------- helpers
 _CARD_OF_ID: tuple[Card, ...] = tuple(card_of(i) for i in range(SHOE_SIZE + 16))
+#: ``code_of`` of every physical card (the shoe and at most 3 printed jokers), by identity.
+_CODE_OF_ID: tuple[int, ...] = tuple(code_of(i) for i in range(SHOE_SIZE + 16))
 # Actions are immutable values: the common ones are made once, not on every turn.
 _DISCARD_OF_CODE: tuple[Discard, ...] = tuple(Discard(c) for c in CARDS)
 _DRAW_STOCK = DrawStock()
@@ -104,7 +106,8 @@ _TAKE_DISCARD = TakeDiscard()
 
 def _cards(ids: Sequence[int]) -> list[Card]:
     table = _CARD_OF_ID
-    return [table[i] if 0 <= i < len(table) else card_of(i) for i in ids]
+    n = len(table)
+    return [table[i] if 0 <= i < n else card_of(i) for i in ids]
 
 
 def _resolve(hand: Sequence[int], cards: Sequence[Card]) -> list[int] | None:
@@ -163,17 +166,16 @@ def legal_actions(g: Game) -> list[Action]:
     cards = _cards(hand)
     shown = _shown_cards(g, p)
     if not g.seen[p] and not g.must_go_out:
-        sees: list[Action] = [] if option_count_needed(g, p) else [See(())]
-        listed = set(sees)  # a set: comparing every pair of options was a hot spot
-        for option in solver.seeing_options(cards, rules, shown, players=g.players):
-            dublees = bool(option) and len(option[0]) == 2
-            see = See(tuple(tuple(m) for m in option), dublees=dublees)
-            if see not in listed:
-                listed.add(see)
-                sees.append(see)
-        acts += sees
+        if not option_count_needed(g, p):
+            acts.append(See(()))
+        # The options are distinct and never empty, so each is its own See.
+        for option in solver.seeing_options(cards, rules, shown, players=len(g.names)):
+            dublees = len(option[0]) == 2
+            acts.append(See(tuple(tuple(m) for m in option), dublees=dublees))
     if g.seen[p]:
-        for fin in solver.going_out_options(cards, g.wilds_for(p), rules, shown, players=g.players):
+        for fin in solver.going_out_options(
+            cards, g.wilds_for(p), rules, shown, players=len(g.names)
+        ):
             melds, discard = fin
             if _discard_refusal(g, p, discard) is None:
                 acts.append(GoOut(tuple(tuple(m) for m in melds), discard))
@@ -261,7 +263,7 @@ def check(g: Game, action: Action) -> str | None:
                 return f"you do not hold that {action.card}"
             if code_of(action.card_id) != action.card.code:
                 return "that card is not what it says"
-        elif action.card.code not in map(code_of, hand):
+        elif action.card.code not in map(_CODE_OF_ID.__getitem__, hand):
             return f"you do not hold {action.card}"
         return _discard_refusal(g, p, action.card)
     if isinstance(action, See):
@@ -334,8 +336,43 @@ def _go_out_refusal(g: Game, p: int, action: GoOut) -> str | None:
 def perform(g: Game, action: Action) -> list[Event]:
     """Carry out a legal action; return its events."""
     p = g.current_player
-    name = g.names[p] if 0 <= p < g.players else ""
-    hand = g.hands[p] if 0 <= p < g.players else []
+    seated = 0 <= p < len(g.names)
+    name = g.names[p] if seated else ""
+    hand = g.hands[p] if seated else []
+    # The commonest actions first.
+    if isinstance(action, DrawStock):
+        card = g.stock.pop()
+        hand.append(card)
+        g.drawn[p] = True
+        g.phase = "play"
+        g.taken = None
+        return [
+            Event(
+                "draw_stock",
+                p,
+                (card,),
+                private_to=p,
+                text=f"{name} drew from the stock — {card_of(card)}",
+            )
+        ]
+    if isinstance(action, Discard):
+        card = _pick(hand, action.card, action.card_id)
+        hand.remove(card)
+        g.discards.append(card)
+        events = [Event("discard", p, (card,), text=f"{name} discarded {card_of(card)}")]
+        events += _end_turn(g)
+        return events
+    if isinstance(action, TakeDiscard):
+        card = g.discards.pop()
+        hand.append(card)
+        g.drawn[p] = True
+        g.phase = "play"
+        g.taken = card
+        if g.seen_by_dublees[p]:
+            g.must_go_out = True
+        return [
+            Event("take_discard", p, (card,), text=f"{name} took {card_of(card)} from the discards")
+        ]
     if isinstance(action, NextHand):
         g.hand_no += 1
         g.dealer = next_seat(g.dealer, g.players, g.rules)
@@ -355,39 +392,6 @@ def perform(g: Game, action: Action) -> list[Event]:
                 "expose", p, tuple(ids), (3,), text=f"{name} exposed a tunnela of {action.cards[0]}"
             )
         ]
-    if isinstance(action, DrawStock):
-        card = g.stock.pop()
-        hand.append(card)
-        g.drawn[p] = True
-        g.phase = "play"
-        g.taken = None
-        return [
-            Event(
-                "draw_stock",
-                p,
-                (card,),
-                private_to=p,
-                text=f"{name} drew from the stock — {card_of(card)}",
-            )
-        ]
-    if isinstance(action, TakeDiscard):
-        card = g.discards.pop()
-        hand.append(card)
-        g.drawn[p] = True
-        g.phase = "play"
-        g.taken = card
-        if g.seen_by_dublees[p]:
-            g.must_go_out = True
-        return [
-            Event("take_discard", p, (card,), text=f"{name} took {card_of(card)} from the discards")
-        ]
-    if isinstance(action, Discard):
-        card = _pick(hand, action.card, action.card_id)
-        hand.remove(card)
-        g.discards.append(card)
-        events = [Event("discard", p, (card,), text=f"{name} discarded {card_of(card)}")]
-        events += _end_turn(g)
-        return events
     if isinstance(action, See):
         return _see(g, p, action)
     if isinstance(action, GoOut):
@@ -398,8 +402,9 @@ def perform(g: Game, action: Action) -> list[Event]:
 def _pick(hand: list[int], card: Card, card_id: int | None) -> int:
     if card_id is not None:
         return card_id
+    code, codes = card.code, _CODE_OF_ID
     for i in reversed(hand):
-        if code_of(i) == card.code:
+        if codes[i] == code:
             return i
     raise AssertionError("checked before")
 
@@ -543,6 +548,6 @@ def _end_turn(g: Game) -> list[Event]:
             events.append(
                 Event("reshuffle", None, text="The discards were shuffled into a new stock")
             )
-    g.current_player = next_seat(g.current_player, g.players, rules)
+    g.current_player = next_seat(g.current_player, len(g.names), rules)
     g.phase = "draw"
     return events

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import plain
+from engine import plain, seat_history
 from engine.actions import Action, parse_action
 from engine.cards import CARDS, DECKS, JOKER_CODE, Card, code_of
 from engine.events import Event
@@ -279,3 +279,23 @@ class PlayerView:
             if revealed is None
             else per_seat(plain.items(revealed, "the revealed hands", plain.card_ids), "revealed"),
         )
+
+
+class _History:
+    """``PlayerView.history``: a tuple, or a seat's ``seat_history.History`` that becomes one
+    (once) when first read. Equality, repr, hashing, copies and pickles all read the tuple."""
+
+    def __get__(self, view: PlayerView | None, owner: type | None = None) -> Any:
+        if view is None:
+            return self
+        history = view.__dict__["history"]
+        if isinstance(history, seat_history.History):
+            history = view.__dict__["history"] = history.events()
+        return history
+
+    def __set__(self, view: PlayerView, value: Any) -> None:
+        view.__dict__["history"] = value
+
+
+# Set after the dataclass is made, so that the field keeps no default and its type for checkers.
+setattr(PlayerView, "history", _History())  # noqa: B010

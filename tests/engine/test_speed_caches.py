@@ -6,15 +6,17 @@ computation it replaces.
 """
 
 import dataclasses
+import inspect
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import PRESETS, legal_cache, seat_history, turns
+from engine import PRESETS, legal_cache, seat_history, turns, view_build
 from engine.actions import Discard, GoOut, See
 from engine.cards import CARDS
+from engine.events import Event
 from engine.game import Game
 from engine.solver_search import Table, table_for
 from engine.solver_seeing import _pure_code_melds
@@ -60,6 +62,20 @@ def test_cached_legal_actions_and_checks_match_the_rules(preset, players, seed):
             assert legal_cache.check(g, out) == turns.check(g, out)
 
 
+@pytest.mark.parametrize(
+    ("preset", "players", "seed"),
+    [("nepali", 4, 31), ("nepali", 2, 32), ("house", 3, 33), ("contract", 4, 34)],
+)
+def test_legal_actions_never_list_one_action_twice(preset, players, seed):
+    """The seeing options are taken as they come (no set to weed out repeats): none repeats."""
+    sees = 0
+    for g in _positions(preset, players, seed, 600):
+        acts = turns.legal_actions(g)
+        assert len(set(acts)) == len(acts)
+        sees += sum(1 for a in acts if isinstance(a, See) and a.melds)
+    assert sees  # the positions did offer ways to see
+
+
 def test_discard_naming_a_card_not_held_is_still_refused():
     for g in _positions("nepali", 4, 3, 60):
         if g.phase != "play":
@@ -89,6 +105,73 @@ def test_views_equal_views_built_the_plain_way(players, seed):
             assert repr(g.view(seat)) == repr(_plain_view(g, seat))
 
 
+def test_view_build_takes_every_field_in_the_class_order():
+    """``build`` and the dataclass agree field for field, including a field added later."""
+    fields = [f.name for f in dataclasses.fields(PlayerView) if f.init]
+    params = list(inspect.signature(view_build.build).parameters)
+    assert params == [f for f in fields if f != "_wilds"]
+    values = [f"the {name}" for name in params]  # a different value in every field
+    built, plain = view_build.build(*values), PlayerView(*values)
+    assert built == plain
+    assert built.__dict__ == plain.__dict__
+    assert built._wilds is not view_build.build(*values)._wilds  # each view its own memo
+
+
+def test_event_init_takes_every_field_in_the_class_order_with_its_default():
+    """Event's hand-written __init__ stands for the dataclass's: same fields, order, defaults."""
+    params = inspect.signature(Event.__init__).parameters
+    fields = dataclasses.fields(Event)
+    assert list(params)[1:] == [f.name for f in fields]
+    for f in fields:
+        assert params[f.name].default == (
+            inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default
+        )
+    e = Event("draw_stock", 2, (7,), (), 2, "drawn")
+    assert e == Event(kind="draw_stock", player=2, card_ids=(7,), private_to=2, text="drawn")
+    assert e.__dict__ == {
+        "kind": "draw_stock",
+        "player": 2,
+        "card_ids": (7,),
+        "groups": (),
+        "private_to": 2,
+        "text": "drawn",
+    }
+    assert dataclasses.replace(e, private_to=None).private_to is None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        e.text = "changed"  # type: ignore[misc]
+
+
+def test_a_history_read_late_is_the_history_when_the_view_was_made():
+    """Views hold their history unread; reading it after more play still gives the old one."""
+    rng = random.Random(41)
+    g = Game.new(PRESETS["nepali"], 3, 41, hands=2)
+    held = []
+    while not g.is_over:
+        seat = len(g.log) % 3
+        held.append((g.view(seat), tuple(e.for_seat(seat) for e in g.events)))
+        g.apply(rng.choice(g.legal_actions()))
+    assert any(len(h) > 100 for _, h in held)
+    for view, expected in reversed(held):  # the newest first: no read fixes an older one
+        assert view.history == expected
+        assert type(view.history) is tuple
+
+
+def test_a_view_copied_or_pickled_unread_carries_its_history_as_a_tuple():
+    import copy
+    import pickle
+
+    rng = random.Random(43)
+    g = Game.new(PRESETS["nepali"], 4, 43, hands=1)
+    for _ in range(40):
+        g.apply(rng.choice(g.legal_actions()))
+    expected = tuple(e.for_seat(2) for e in g.events)
+    for clone in (pickle.loads(pickle.dumps(g.view(2))), copy.deepcopy(g.view(2))):
+        assert type(clone.__dict__["history"]) is tuple
+        assert clone.history == expected
+        assert clone == g.view(2)
+    assert hash(g.view(2)) == hash(PlayerView.from_dict(g.view(2).to_dict()))
+
+
 def test_history_of_a_clone_and_of_the_original_stay_apart():
     g = next(iter(_positions("nepali", 4, 11, 1)))
     for _ in range(30):
@@ -106,7 +189,7 @@ def test_history_starts_afresh_when_the_events_are_replaced():
     g = Game.new(PRESETS["nepali"], 3, 4, hands=1)
     g.view(1)
     g.events = g.events[:1] + g.events[:1]
-    assert seat_history.history(g, 1) == tuple(e.for_seat(1) for e in g.events)
+    assert seat_history.history(g, 1).events() == tuple(e.for_seat(1) for e in g.events)
 
 
 def test_shared_table_equals_a_new_table():
