@@ -14,7 +14,8 @@ shown since). Each candidate hand is judged by the medium bot's measure of how c
    in between.
 
 The candidate closest after one draw plus after two, less what it would feed the next player,
-is played. Clear choices (one legal action, a finish, the draw, a single closest discard) are
+is played. The draw is weighed the same way: the top discard is taken when the hand it makes is
+closer than the stock's expected draw (over the same cards), by a margin before seeing. Clear choices (one legal action, a finish, the draw, a single closest discard) are
 made at once, and the one-draw stage stops as soon as one candidate cannot be caught.
 """
 
@@ -25,7 +26,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.actions import Action, Discard
+from engine.actions import Action, Discard, DrawStock, TakeDiscard
 from engine.ai.base import Bot, Knowledge, forced, go_outs, sees
 from engine.ai.determinize import Determinizer
 from engine.ai.evaluate import costs_after_draws, hand_cost, has_partner, maal_keep
@@ -122,6 +123,8 @@ class HardBot(Bot):
         if a is not None:
             return a
         legal = view.legal
+        if view.phase == "draw" and TakeDiscard() in legal and DrawStock() in legal:
+            return self.draw_or_take(Knowledge.of(view))
         if view.phase == "draw" or go_outs(legal) or sees(legal):
             return self.policy.choose(view)
         codes = [x.card.code for x in legal if isinstance(x, Discard)]
@@ -137,6 +140,33 @@ class HardBot(Bot):
         searched = self.search(k, close, start)
         self.last_search = searched
         return Discard(CARDS[searched[0].code])
+
+    # ------------------------------------------------------------------ the draw
+    def draw_or_take(self, k: Knowledge) -> Action:
+        """Take the top discard when it beats the stock's expected draw by enough.
+
+        The stock's draw is weighed over every card this seat cannot place (its outs, as in
+        the search); taking shows the table what the hand collects, so before seeing it must
+        win by a margin (``take_edge_unseen``, in weighted missing cards).
+        """
+        top = k.view.top_discard
+        counts = counts_of(k.cards)
+        if top is None or not has_partner(k, top.code, counts):
+            return DrawStock()
+        before = hand_cost(k, k.cards)
+        taken = hand_cost(k, [*k.cards, top])
+        if taken >= before:
+            return DrawStock()
+        pool = draw_pool(Determinizer(k.view))
+        relevant = [x for x in range(53) if pool[x] > 0 and has_partner(k, x, counts)]
+        total = sum(pool)
+        if total <= 0:
+            return TakeDiscard()
+        after = costs_after_draws(k, k.cards, relevant)
+        idle = total - sum(pool[x] for x in relevant)
+        drawn = (sum(pool[x] * after[x] for x in relevant) + idle * before) / total
+        edge = weight("take_edge_seen" if k.seen else "take_edge_unseen", self.weights)
+        return TakeDiscard() if drawn - taken > edge else DrawStock()
 
     # ------------------------------------------------------------------ the search
     def _deadline(self, start: float, share: float) -> float | None:

@@ -10,6 +10,7 @@ from engine.actions import Action, Discard, DrawStock, GoOut, See, TakeDiscard
 from engine.ai.base import Bot, Knowledge, forced, go_outs, sees
 from engine.ai.evaluate import (
     card_value,
+    costs_after_draws,
     danger,
     hand_cost,
     has_partner,
@@ -23,6 +24,8 @@ from engine.view import PlayerView
 
 #: How many of the loosest cards get the full distance test.
 SHORTLIST = 5
+#: How many of the closest discards, equally close, are told apart by their outs.
+OUTS_CANDIDATES = 3
 
 
 @dataclass(frozen=True)
@@ -63,8 +66,12 @@ class Policy:
         shortlist: int = SHORTLIST,
         weigh_all: bool = False,
         weights: Weights | None = None,
+        by_outs: bool = False,
     ) -> None:
         self.weights = weights
+        # Tell equally close discards apart by how close each leaves the hand after the next
+        # draw (the live copies that improve it: its outs).
+        self.by_outs = by_outs
         self.track_next = track_next
         self.shortlist = shortlist
         # Weigh partnered cards even when a lone card is there to throw (a dead partial may
@@ -114,7 +121,41 @@ class Policy:
             score = 10.0 * cost + v + weight("danger", self.weights) * d
             out.append(Scored(code, score, cost, v, d))
         out.sort(key=lambda s: (s.score, s.code))
-        return out
+        return self._by_outs(k, out) if self.by_outs else out
+
+    def _by_outs(self, k: Knowledge, ranked: list[Scored]) -> list[Scored]:
+        """``ranked`` with its equally close leaders ordered by the expected cost after a draw.
+
+        Each draw is weighted by its live copies (``unseen``); a draw that joins nothing leaves
+        the hand as it is. The leaders keep their tie-breakers (value, danger) on top.
+        """
+        best = ranked[0].cost
+        ties: list[Scored] = []
+        for s in ranked[:OUTS_CANDIDATES]:
+            if s.cost != best or best >= 99:
+                break
+            ties.append(s)
+        if len(ties) < 2:
+            return ranked
+        pool = k.unseen
+        counts = counts_of(k.cards)
+        relevant = [x for x in range(53) if pool[x] > 0 and has_partner(k, x, counts)]
+        total = sum(pool)
+        idle = total - sum(pool[x] for x in relevant)
+        if total <= 0:
+            return ranked
+        rescored = []
+        for s in ties:
+            rest = without(k.cards, s.code)
+            after = costs_after_draws(k, rest, relevant)
+            base = hand_cost(k, rest)
+            expected = (sum(pool[x] * after[x] for x in relevant) + idle * base) / total
+            # ``s.cost`` stands in for the cost of a lone card's throw: the same for all ties.
+            rescored.append(
+                Scored(s.code, s.score + 10.0 * (expected - s.cost), s.cost, s.value, s.danger)
+            )
+        rescored.sort(key=lambda s: (s.score, s.code))
+        return rescored + ranked[len(ties) :]
 
     # ---------------------------------------------------------------- draws
     def take_gain(self, k: Knowledge) -> int:
@@ -200,7 +241,7 @@ class MediumBot(Bot):
 
     def __init__(self, seed: int = 0, weights: Weights | None = None) -> None:
         super().__init__(seed)
-        self.policy = Policy(weights=weights)
+        self.policy = Policy(weights=weights, by_outs=True)
 
     def choose(self, view: PlayerView) -> Action | None:
         """The greedy action for this view."""

@@ -17,6 +17,8 @@ WEIGHTS: dict[str, float] = {
     "maal": 0.8,
     "dead_partial": 0.6,
     "take_unseen_gain": 3.0,
+    "take_edge_seen": 0.0,
+    "take_edge_unseen": 1.5,
 }
 # -- written by bench/tune.py: end
 

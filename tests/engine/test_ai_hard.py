@@ -6,13 +6,14 @@ from collections import Counter
 import pytest
 
 from engine import PRESETS
-from engine.actions import Discard, DrawStock
+from engine.actions import Discard, DrawStock, TakeDiscard
 from engine.ai import make_bot
 from engine.ai.base import Knowledge
 from engine.ai.determinize import Determinizer, World
 from engine.ai.evaluate import hand_cost
 from engine.ai.hard import HardBot, draw_pool
 from engine.ai.medium import Policy, without
+from engine.ai.weights import weight
 from engine.cards import CARDS, SHOE_SIZE, code_of
 from engine.game import Game, GameLog
 from engine.view import PlayerView
@@ -227,3 +228,31 @@ def test_hard_throws_the_card_that_leaves_the_most_useful_draws(seed):
     same = [hand_cost(k, without(k.cards, a.card.code)) for a in (greedy, searched)]
     assert same[0] == same[1]  # equally close as they stand
     assert _after_one_draw(view, searched.card.code) < _after_one_draw(view, greedy.card.code)
+
+
+def _draw_views(count=40):
+    """Draw-phase views where the top discard may be taken or the stock drawn."""
+    out = []
+    for seed in range(count):
+        g = _advance(seed, 4 + seed % 30)
+        if g.hand_over or g.phase != "draw":
+            continue
+        view = g.view(g.current_player)
+        if TakeDiscard() in view.legal and DrawStock() in view.legal:
+            out.append(view)
+    return out
+
+
+def test_hard_takes_the_discard_only_when_it_beats_the_stocks_expected_draw():
+    choices = set()
+    for view in _draw_views():
+        k = Knowledge.of(view)
+        pool = draw_pool(Determinizer(view))
+        top = view.top_discard
+        drawn = sum(n * hand_cost(k, [*k.cards, CARDS[x]]) for x, n in enumerate(pool) if n)
+        edge = drawn / sum(pool) - hand_cost(k, [*k.cards, top])
+        wanted = weight("take_edge_seen" if k.seen else "take_edge_unseen")
+        action = HardBot(seed=0, iterations=4).choose(view)
+        assert action == (TakeDiscard() if edge > wanted else DrawStock())
+        choices.add(action)
+    assert choices == {TakeDiscard(), DrawStock()}

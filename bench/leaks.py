@@ -1,0 +1,143 @@
+"""Where one level's money comes from and goes: its mean net per hand split into parts.
+
+Run: python bench/leaks.py --levels hard,medium,medium,medium --hands 200 --workers 2 \
+     [--seed 1000] [--iterations 8] [--budget-ms 250]
+
+Plays duplicate deals as ``bench/tournament.py`` does and, for the first level named, splits
+every settlement net into the maal (``n·S − T``: each of its own maal points is worth n − 1,
+each of another's costs 1) and the fees (won when it went out; paid after or without seeing
+when another did), and counts how the hands it lost ended: the next player taking its discard
+and going out at once, a finish by dublees, and whether it had seen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.tournament import seat_bot  # noqa: E402
+from engine import PRESETS, turns  # noqa: E402
+from engine.actions import Discard, DrawStock, GoOut, TakeDiscard  # noqa: E402
+from engine.game import Game  # noqa: E402
+
+#: preset, levels as seated, deal seed, rotation, budget, iterations, focus level.
+Job = tuple[str, tuple[str, ...], int, int, float | None, int | None, str]
+PARTS = (
+    "net",
+    "maal",
+    "fee won",
+    "fee paid seen",
+    "fee paid unseen",
+    "won",
+    "seen at end",
+    "maal points",
+    "lost",
+    "lost, unseen",
+    "lost to next taking my discard",
+    "lost to a dublee finish",
+    "no winner",
+)
+
+
+def play(job: Job) -> list[dict[str, float]]:
+    """One hand; the parts of every seat the focus level plays."""
+    preset, levels, deal, rotation, budget_ms, iterations, focus = job
+    rules = PRESETS[preset]
+    game = Game.new(rules, len(levels), seed=deal, hands=1)
+    bots = [
+        seat_bot(lv, deal * 31 + rotation * 7 + i, budget_ms, iterations)
+        for i, lv in enumerate(levels)
+    ]
+    last_thrower: int | None = None
+    took_from: int | None = None
+    out_on_take: int | None = None  # whose discard the winner took on the turn it went out
+    while not game.hand_over:
+        seat = game.current_player
+        action = bots[seat].choose(game.view(seat))
+        if action is None:
+            raise SystemExit(f"the {levels[seat]} bot found no action for the seat to play")
+        if isinstance(action, TakeDiscard):
+            took_from = last_thrower
+        elif isinstance(action, DrawStock):
+            took_from = None
+        elif isinstance(action, GoOut):
+            out_on_take = took_from
+        elif isinstance(action, Discard):
+            last_thrower = seat
+        game.apply(action)
+    result = game.result
+    assert result is not None
+    n = len(levels)
+    w = result.winner
+    rows = []
+    for seat, lv in enumerate(levels):
+        if lv != focus:
+            continue
+        maal = n * result.points[seat] - sum(result.points)
+        fee = result.nets[seat] - maal
+        lost = w is not None and w != seat
+        seen = result.seen[seat]
+        rows.append(
+            {
+                "net": result.nets[seat],
+                "maal": maal,
+                "fee won": fee if w == seat else 0,
+                "fee paid seen": fee if lost and seen else 0,
+                "fee paid unseen": fee if lost and not seen else 0,
+                "won": w == seat,
+                "seen at end": seen,
+                "maal points": result.points[seat],
+                "lost": lost,
+                "lost, unseen": lost and not seen,
+                "lost to next taking my discard": lost
+                and out_on_take == seat
+                and w == turns.next_seat(seat, n, rules),
+                "lost to a dublee finish": lost and result.dublee_win,
+                "no winner": w is None,
+            }
+        )
+    return [{k: float(v) for k, v in r.items()} for r in rows]
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Parse the arguments, play the hands, print the mean of every part."""
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--levels", default="hard,medium,medium,medium")
+    p.add_argument("--hands", type=int, default=200)
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--preset", default="nepali", choices=sorted(PRESETS))
+    p.add_argument("--seed", type=int, default=1000)
+    p.add_argument("--budget-ms", type=float, default=None)
+    p.add_argument("--iterations", type=int, default=None)
+    args = p.parse_args(argv)
+    levels = tuple(args.levels.split(","))
+    n = len(levels)
+    todo: list[Job] = []
+    for d in range(max(1, math.ceil(args.hands / n))):
+        for r in range(n):
+            seated = tuple(levels[(i - r) % n] for i in range(n))
+            todo.append(
+                (args.preset, seated, args.seed + d, r, args.budget_ms, args.iterations, levels[0])
+            )
+    if args.workers > 1:
+        with Pool(args.workers) as pool:
+            hands = pool.map(play, todo, chunksize=1)
+    else:
+        hands = [play(j) for j in todo]
+    rows = [r for h in hands for r in h]
+    print(
+        f"{args.preset}, levels {args.levels}, {len(todo)} hands, {len(rows)} seat-hands of {levels[0]}"
+    )
+    for name in PARTS:
+        values = [r[name] for r in rows]
+        print(f"{name:<32}{statistics.fmean(values):>+9.3f}")
+
+
+if __name__ == "__main__":
+    main()
