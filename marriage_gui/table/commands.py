@@ -152,14 +152,19 @@ class Commands:
         )
 
     def discard(self, cid: int | None = None) -> None:
-        """Discard ``cid`` (or the single selected / focused card)."""
+        """Discard ``cid`` (or the single selected card, the hinted one, or the focused one)."""
         s = self.scene
         fan = s.fan
         if cid is None and fan is not None:
             if len(fan.selected) == 1:
                 cid = fan.selected[0]
-            elif fan.order:
+            elif self.hint_card in fan.order:
+                cid = self.hint_card
+            elif fan.order and s.input.keyboard:
+                # The focus ring shows only once the arrows are used: never discard unseen.
                 cid = fan.order[min(fan.focus, len(fan.order) - 1)]
+            elif fan.order:
+                s.toast.show("Pick the card to discard: click it, or move to it with ← →")
         if cid is None:
             return
         if not s.my_turn():
@@ -241,11 +246,21 @@ class Commands:
             else:
                 s.app.pop()
 
+        def controls() -> None:
+            s.dialog = None
+            s.show_controls = True
+
+        def log() -> None:
+            s.dialog = None
+            s.log.open = not s.log.open
+
         s.dialog = Dialog(
             "Paused",
             "The game is saved after every move.",
             [
                 Button("Resume", resume, True, hotkey="Esc", look=TABLE_BUTTON),
+                Button("Controls", controls, hotkey="F1", look=TABLE_BUTTON),
+                Button("Log", log, hotkey="L", look=TABLE_BUTTON),
                 Button("Full screen", fullscreen, hotkey="F11", look=TABLE_BUTTON),
                 Button("Save and quit to menu", quit_to_menu, hotkey="Q", look=TABLE_BUTTON),
             ],

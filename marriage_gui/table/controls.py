@@ -19,7 +19,8 @@ MOUSE: tuple[tuple[str, str], ...] = (
     ("Drag cards along your hand", "move them (selected: together)"),
     ("Right-click, or click the felt", "clear the selection"),
     ("Mouse wheel", "scroll the log"),
-    ("Menu button (top left)", "pause menu"),
+    ("Hint, Sort, Group, See, Go out", "the buttons above your hand"),
+    ("Menu button (top left)", "pause: controls, log, quit"),
 )
 KEYS: tuple[tuple[str, str], ...] = (
     ("1  /  2", "draw from the stock  /  take the discard"),
@@ -27,7 +28,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Shift + Left  /  Right", "carry the focused card along"),
     ("Space", "select or unselect the focused card"),
     ("Up  /  Down", "select  /  unselect the focused card"),
-    ("D", "discard the selected (or focused) card"),
+    ("D", "discard the selected, hinted or focused card"),
     ("Enter", "See, or Go out"),
     ("S", "sort (again: the other way)"),
     ("G", "group the melds found"),

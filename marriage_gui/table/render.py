@@ -216,7 +216,7 @@ def _draw_menu_button(s: TableScene, surface: pygame.Surface) -> None:
     for k in range(3):
         y = r.y + 11 + k * 7
         pygame.draw.line(surface, TABLE_TEXT, (r.x + 11, y), (r.right - 11, y), 3)
-    info = f"Hand {s.state.hand_no + 1} of {s.state.hands_total}   ·   L: log"
+    info = f"Hand {s.state.hand_no + 1} of {s.state.hands_total}   ·   L: log   ·   F1: controls"
     img = label(info, max(12, L.size[1] // 60), TABLE_MUTED)
     surface.blit(img, (r.right + 10, r.centery - img.get_height() // 2))
 

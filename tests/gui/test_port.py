@@ -50,6 +50,7 @@ def play_my_turn(app: App, scene: TableScene) -> None:
     elif buttons["see"].visible and buttons["see"].enabled:
         key(app, pygame.K_RETURN)
     else:
+        key(app, pygame.K_LEFT)  # the focus ring shows on the first card
         key(app, pygame.K_d)
 
 
@@ -197,6 +198,7 @@ def test_the_leak_from_the_issue_is_gone(app):
     key(app, pygame.K_1)
     asha = scene.seats.logs[0].lines[-1]
     assert asha.startswith("Asha drew from the stock — ")  # Asha may know her own card
+    key(app, pygame.K_LEFT)
     key(app, pygame.K_d)
     for _ in range(200):
         app.step([], DT)

@@ -8,7 +8,7 @@ from engine.cards import code_of
 from marriage_gui.setup import SeatSetup
 from marriage_gui.table.scene import TableScene
 
-from .test_table import DT, app, click, solo, table  # noqa: F401 - the fixture
+from .test_table import DT, app, click, logged, solo, table  # noqa: F401 - the fixture
 
 __all__ = ["app"]
 
@@ -48,6 +48,7 @@ def test_table_moves_while_a_bot_is_to_play(app):
     settle(app, scene)
     click(app, scene.layout.stock.center)
     settle(app, scene)
+    key(app, pygame.K_LEFT)
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d")], DT)
     app.step([], DT)
     assert scene.state.current_player == 1
@@ -260,6 +261,7 @@ def test_curtain_tells_the_next_player_what_happened_since_their_turn(app):
     assert scene.viewer == 0
     assert scene.seats.name(1) == "Bina"
     click(app, scene.layout.stock.center)
+    key(app, pygame.K_LEFT)
     key(app, pygame.K_d, "d")
     gone = scene.match.view(0).discards[-1]
     for _ in range(600):
@@ -352,3 +354,51 @@ def test_log_never_covers_a_seat_and_discard_ranks_never_overlap():
                 xs = [x for x, _y in L.discard_slots(count)]
                 steps = [b - a for a, b in zip(xs, xs[1:], strict=False) if b != a]
                 assert min(steps) >= L.tw * 0.25, (size, count)
+
+
+def test_d_after_a_hint_discards_the_hinted_card(app):
+    scene = solo(app)
+    click(app, scene.layout.stock.center)
+    key(app, pygame.K_h, "h")
+    for _ in range(600):
+        app.step([], DT)
+        if scene.commands.hint_job is None:
+            break
+    cid = scene.commands.hint_card
+    assert cid is not None and cid != scene.fan.order[scene.fan.focus]
+    key(app, pygame.K_d, "d")
+    assert [a for a in logged(scene) if isinstance(a, list)][-1][1] == cid
+
+
+def test_d_with_nothing_chosen_and_no_focus_ring_discards_nothing_and_says_how(app):
+    scene = solo(app)
+    click(app, scene.layout.stock.center)
+    before = logged(scene)
+    key(app, pygame.K_d, "d")
+    assert logged(scene) == before and scene.state.phase == "play"
+    assert "pick the card to discard" in (scene.toast.current or "").lower()
+    # Once the arrows show the focus ring, D discards the card under it.
+    key(app, pygame.K_RIGHT, "")
+    cid = scene.fan.order[scene.fan.focus]
+    key(app, pygame.K_d, "d")
+    assert logged(scene)[-1][1] == cid
+
+
+def pause_button(app, scene: TableScene, name: str) -> None:
+    """Open the pause menu with the menu button and click its button ``name``."""
+    click(app, scene.layout.menu_button.center)
+    assert scene.dialog is not None and scene.dialog.title == "Paused"
+    button = next(b for b in scene.dialog.buttons if b.text == name)
+    click(app, button.rect.center)
+    assert scene.dialog is None
+
+
+def test_the_pause_menu_opens_the_controls_and_the_log_for_a_mouse_player(app):
+    scene = solo(app)
+    pause_button(app, scene, "Controls")
+    assert scene.show_controls
+    click(app, (640, 400))  # any click closes the sheet
+    assert not scene.show_controls
+    assert not scene.log.open
+    pause_button(app, scene, "Log")
+    assert scene.log.open
