@@ -33,6 +33,21 @@ def fields(
     return data
 
 
+def per_seat(values: tuple[T, ...], what: str, players: int) -> tuple[T, ...]:
+    """``values`` when it holds one entry per seat; ValueError otherwise."""
+    if len(values) != players:
+        raise ValueError(f"{what} has {len(values)} entries for {players} players")
+    return values
+
+
+def one_of(value: Any, what: str, choices: tuple[str, ...]) -> str:
+    """``value`` when it is one of ``choices``; ValueError otherwise."""
+    word = text(value, what, max(map(len, choices)))
+    if word not in choices:
+        raise ValueError(f"unknown {what.removeprefix('the ')} {word!r}")
+    return word
+
+
 def integer(value: Any, what: str, low: int | None = None, high: int | None = None) -> int:
     """A whole number (never a bool) within ``low``..``high`` inclusive."""
     if not isinstance(value, int) or isinstance(value, bool):

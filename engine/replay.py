@@ -111,13 +111,9 @@ class ReplayFrame:
             raise ValueError(f"a replay frame holds {len(hands)} hands for {n} players")
 
         def per_seat(values: tuple[Any, ...], what: str) -> tuple[Any, ...]:
-            if len(values) != n:
-                raise ValueError(f"{what} has {len(values)} entries for {n} players")
-            return values
+            return plain.per_seat(values, what, n)
 
-        phase = plain.text(d["phase"], "the phase", 20)
-        if phase not in PHASES:
-            raise ValueError(f"unknown phase {phase!r}")
+        phase = plain.one_of(d["phase"], "the phase", PHASES)
         frame = cls(
             actor=plain.optional_integer(d["actor"], "who moved", 0, n - 1),
             text=plain.text(d["text"], "the move's words"),

@@ -229,13 +229,9 @@ class PlayerView:
         seat = plain.integer(d["seat"], "the seat", 0, n - 1)
 
         def per_seat(values: tuple[Any, ...], what: str) -> tuple[Any, ...]:
-            if len(values) != n:
-                raise ValueError(f"{what} has {len(values)} entries for {n} players")
-            return values
+            return plain.per_seat(values, what, n)
 
-        phase = plain.text(d["phase"], "the phase", 20)
-        if phase not in PHASES:
-            raise ValueError(f"unknown phase {phase!r}")
+        phase = plain.one_of(d["phase"], "the phase", PHASES)
 
         def action(value: Any, what: str) -> Action:
             return parse_action(plain.text(value, what, 400))

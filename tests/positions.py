@@ -54,3 +54,15 @@ def rig(g, seat, text, stock_top=None, discard_top=None):
             raise AssertionError(f"no free copy of {text_top}")
     g.events.clear()
     return g
+
+
+def sensible_action(g, rng):
+    """Go out, see or deal on whenever the game allows; otherwise any legal action."""
+    from engine.actions import GoOut, NextHand, See
+
+    legal = g.legal_actions()
+    for kind in (GoOut, See, NextHand):
+        found = [a for a in legal if isinstance(a, kind)]
+        if found:
+            return found[0]
+    return rng.choice(legal)

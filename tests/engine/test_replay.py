@@ -6,23 +6,16 @@ import random
 from dataclasses import replace
 
 import pytest
+from positions import sensible_action
 
 from engine import PRESETS, LocalMatch
-from engine.actions import GoOut, NextHand, See
 from engine.cards import CARDS, SHOE_SIZE, code_of
 from engine.deadwood import deadwood
 from engine.game import Game
 from engine.replay import HandReplay, ReplayFrame, describe
 from engine.wilds import Wilds
 
-
-def _policy(g, rng):
-    legal = g.legal_actions()
-    for kind in (GoOut, See, NextHand):
-        found = [a for a in legal if isinstance(a, kind)]
-        if found:
-            return found[0]
-    return rng.choice(legal)
+_policy = sensible_action
 
 
 def _snapshot(g, events):

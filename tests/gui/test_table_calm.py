@@ -222,14 +222,19 @@ def test_group_leaves_gaps_between_groups_and_marks_melds(app):
     assert fan.breaks() == []
 
 
-def test_hint_lifts_and_outlines_the_card_until_the_next_move(app):
-    scene = solo(app)
-    click(app, scene.layout.stock.center)
+def ask_hint(app, scene):
+    """Press H and wait for the advisor's answer."""
     key(app, pygame.K_h, "h")
     for _ in range(600):
         app.step([], DT)
         if scene.commands.hint_job is None:
             break
+
+
+def test_hint_lifts_and_outlines_the_card_until_the_next_move(app):
+    scene = solo(app)
+    click(app, scene.layout.stock.center)
+    ask_hint(app, scene)
     cid = scene.commands.hint_card
     assert cid is not None, "the advisor names a discard on this deal"
     settle(app, scene, 1.0)
@@ -359,11 +364,7 @@ def test_log_never_covers_a_seat_and_discard_ranks_never_overlap():
 def test_d_after_a_hint_discards_the_hinted_card(app):
     scene = solo(app)
     click(app, scene.layout.stock.center)
-    key(app, pygame.K_h, "h")
-    for _ in range(600):
-        app.step([], DT)
-        if scene.commands.hint_job is None:
-            break
+    ask_hint(app, scene)
     cid = scene.commands.hint_card
     assert cid is not None and cid != scene.fan.order[scene.fan.focus]
     key(app, pygame.K_d, "d")
