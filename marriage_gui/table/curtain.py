@@ -14,10 +14,12 @@ _LINES = 10
 class Curtain:
     """An opaque cover naming who should take the seat; a click or Enter lifts it."""
 
-    def __init__(self, name: str, since: list[str] | None = None) -> None:
+    def __init__(self, name: str, since: list[str] | None = None, first: bool = False) -> None:
         self.name = name
         #: What the next player heard since their last turn (public facts of their own seat).
         self.since = list(since or [])
+        #: The next player has not had a turn yet this hand: the summary is the hand so far.
+        self.first = first
         self.up = True
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -33,6 +35,10 @@ class Curtain:
             self.up = False
             return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.KEYDOWN)
+
+    def heading(self) -> str:
+        """The summary's title: since the last turn, or the hand so far before a first turn."""
+        return "So far this hand" if self.first else "Since your last turn"
 
     def draw(self, surface: pygame.Surface) -> None:
         """Cover everything; name who sits next and what they missed."""
@@ -53,7 +59,7 @@ class Curtain:
         if not shown:
             return
         y += small.get_height() + line_h
-        head = fonts.render("Since your last turn", size, palette.GOLD_LIGHT, True)
+        head = fonts.render(self.heading(), size, palette.GOLD_LIGHT, True)
         surface.blit(head, head.get_rect(midtop=(w // 2, y)))
         y += line_h
         for line in shown:

@@ -462,7 +462,9 @@ class TableScene(Scene):
             self._pump(dt)
             return
         if self.seats.hot_seat and self.viewer != seat and self.curtain is None:
-            self.curtain = Curtain(self.seats.name(seat), self.seats.since.get(seat))
+            self.curtain = Curtain(
+                self.seats.name(seat), self.seats.since.get(seat), seat not in self.seats.played
+            )
             return
         if self.viewer is None and not self.seats.hot_seat:
             self.seats.sit(seat)

@@ -48,6 +48,8 @@ class SeatViews:
         self.bottom = watched[0]
         #: Per seat, what it has heard since its own last discard: the curtain's summary.
         self.since: dict[int, list[str]] = {s: [] for s in watched}
+        #: The seats that have ended a turn this hand (before that, the summary is the hand so far).
+        self.played: set[int] = set()
         for seat, view in self.views.items():
             for e in view.history:
                 self.logs[seat].add(self.words(e))
@@ -110,7 +112,9 @@ class SeatViews:
         if e.kind == "deal" or (e.player == seat and e.kind in ("discard", "go_out")):
             self.since[seat] = []
             if e.kind != "deal":
+                self.played.add(seat)
                 return
+            self.played.discard(seat)
         if e.text:
             self.since[seat].append(self.words(e))
             del self.since[seat][:-40]

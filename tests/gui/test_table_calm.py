@@ -262,6 +262,7 @@ def test_curtain_tells_the_next_player_what_happened_since_their_turn(app):
     settle(app, scene, 1.0)
     assert scene.curtain is not None
     assert scene.curtain.name == "Player 1"  # the default "You" does not name the wrong person
+    assert scene.curtain.heading() == "So far this hand"  # no turn of theirs yet
     click(app, (640, 400))
     assert scene.viewer == 0
     assert scene.seats.name(1) == "Bina"
@@ -286,7 +287,19 @@ def test_curtain_tells_the_next_player_what_happened_since_their_turn(app):
     # Player 1's moves are told by the name this screen gives them, not "You".
     assert any(line.startswith("Player 1 discarded") for line in since)
     assert not any(line.startswith("You ") for line in since)
+    assert scene.curtain.heading() == "So far this hand"  # Bina has not played yet
     app.draw()
+    # Bina plays; back at Player 1's turn the summary runs from their last turn.
+    click(app, (640, 400))
+    click(app, scene.layout.stock.center)
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_d, "d")
+    for _ in range(1200):
+        app.step([], DT)
+        if scene.curtain is not None and scene.state.current_player == 0:
+            break
+    assert scene.curtain is not None and scene.curtain.name == "Player 1"
+    assert scene.curtain.heading() == "Since your last turn"
 
 
 def test_arrangement_comes_back_after_continue(tmp_path):
