@@ -14,7 +14,8 @@ from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
 from marriage_gui.scene import Scene
 from marriage_gui.ui.button import Button, lay_out_row
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_BUTTON, TABLE_MUTED, TABLE_TEXT, panel, wrap
+from marriage_gui.ui.form import above, draw_tooltip
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_BUTTON, TABLE_MUTED, TABLE_TEXT, panel, ui_scale
 from marriage_gui.ui.widget import MOUSE_EVENTS
 
 if TYPE_CHECKING:
@@ -277,23 +278,5 @@ class HandResultScene(Scene):
                 (m, area.y + (bh - note_size) // 2),
             )
         if self.replay_hover and self.replay_button.tooltip:
-            draw_tip(surface, self.replay_button.tooltip, self.replay_button.rect, max(13, h // 56))
-
-
-def draw_tip(surface: pygame.Surface, tip: str, over: pygame.Rect, size: int) -> None:
-    """``tip`` in a small panel just above the ``over`` button, kept inside the window."""
-    lines = [fonts.render(line, size, TABLE_TEXT) for line in wrap(tip, size, size * 26)]
-    pad = size // 2 + 2
-    box = pygame.Rect(
-        0,
-        0,
-        max(line.get_width() for line in lines) + 2 * pad,
-        sum(line.get_height() for line in lines) + 2 * pad,
-    )
-    box.midbottom = (over.centerx, over.y - 8)
-    box.clamp_ip(surface.get_rect())
-    panel(surface, box, 8, (8, 30, 22, 240), TABLE_MUTED, edge_width=1)
-    y = box.y + pad
-    for line in lines:
-        surface.blit(line, (box.x + pad, y))
-        y += line.get_height()
+            tip, at = self.replay_button.tooltip, self.replay_button.rect
+            draw_tooltip(surface, tip, at, ui_scale((w, h)), above)

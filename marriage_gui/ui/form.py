@@ -349,23 +349,40 @@ class Form:
         w = self._hovered
         if w is None or not w.tooltip or self._hover_time < TOOLTIP_DELAY or self.pointer is None:
             return
-        k = w.k
-        size = round(15 * k)
-        width = round(340 * k)
-        lines = theme.wrap(w.tooltip, size, width)
-        rendered = [theme.text(line, size, theme.TEXT) for line in lines]
-        pad = round(10 * k)
-        box = pygame.Rect(
-            0,
-            0,
-            max(s.get_width() for s in rendered) + pad * 2,
-            sum(s.get_height() for s in rendered) + pad * 2,
-        )
         anchor = w.rect if w.clip is None else w.rect.clip(w.clip)
-        box = self._tooltip_place(box, anchor, surface.get_rect(), round(10 * k))
-        self.tooltip_rect = box
-        theme.panel(surface, box, round(8 * k), (14, 18, 16, 240), theme.PANEL_EDGE)
-        y = box.y + pad
-        for s in rendered:
-            surface.blit(s, (box.x + pad, y))
-            y += s.get_height()
+        self.tooltip_rect = draw_tooltip(surface, w.tooltip, anchor, w.k, self._tooltip_place)
+
+
+Placement = Callable[[pygame.Rect, pygame.Rect, pygame.Rect, int], pygame.Rect]
+
+
+def above(box: pygame.Rect, widget: pygame.Rect, screen: pygame.Rect, gap: int) -> pygame.Rect:
+    """A tooltip placement: centred just above the widget, kept on the screen."""
+    box = box.copy()
+    box.midbottom = (widget.centerx, widget.top - gap)
+    box.clamp_ip(screen)
+    return box
+
+
+def draw_tooltip(
+    surface: pygame.Surface, tip: str, anchor: pygame.Rect, k: float, place: Placement
+) -> pygame.Rect:
+    """``tip`` in a small panel placed by ``place`` next to ``anchor``; returns where it went."""
+    size = round(15 * k)
+    rendered = [
+        theme.text(line, size, theme.TEXT) for line in theme.wrap(tip, size, round(340 * k))
+    ]
+    pad = round(10 * k)
+    box = pygame.Rect(
+        0,
+        0,
+        max(s.get_width() for s in rendered) + pad * 2,
+        sum(s.get_height() for s in rendered) + pad * 2,
+    )
+    box = place(box, anchor, surface.get_rect(), round(10 * k))
+    theme.panel(surface, box, round(8 * k), (14, 18, 16, 240), theme.PANEL_EDGE)
+    y = box.y + pad
+    for s in rendered:
+        surface.blit(s, (box.x + pad, y))
+        y += s.get_height()
+    return box
