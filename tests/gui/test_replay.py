@@ -19,19 +19,17 @@ from marriage_gui.scenes.replay import STEP_SECONDS, ReplayScene, squeeze
 from marriage_gui.setup import MatchSetup, SeatSetup
 from marriage_gui.table.scene import TableScene
 
+from .test_table import close_tables, headless_app
+
 DT = 1 / 60
 
 
 @pytest.fixture
 def app(tmp_path):
-    a = App((1280, 800), headless=True, data_dir=tmp_path)
-    a.settings.animation_speed = "instant"
-    a.settings.bot_delay = 0.0
+    a = headless_app(tmp_path)
     a.go_title()
     yield a
-    for scene in list(a.stack):
-        if isinstance(scene, TableScene):
-            scene.close()
+    close_tables(a)
 
 
 def finished(seats, seed: int = 5, hands: int = 1) -> tuple[MatchSetup, LocalMatch]:

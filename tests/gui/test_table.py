@@ -14,15 +14,26 @@ from marriage_gui.table.scene import TableScene
 DT = 1 / 60
 
 
-@pytest.fixture
-def app(tmp_path):
+def headless_app(tmp_path) -> App:
+    """A windowless app at 1280x800 whose cards land at once and whose bots do not wait."""
     a = App((1280, 800), headless=True, data_dir=tmp_path)
     a.settings.animation_speed = "instant"
     a.settings.bot_delay = 0.0
-    yield a
+    return a
+
+
+def close_tables(a: App) -> None:
+    """Close every table the test left open (their bot workers stop)."""
     for scene in list(a.stack):
         if isinstance(scene, TableScene):
             scene.close()
+
+
+@pytest.fixture
+def app(tmp_path):
+    a = headless_app(tmp_path)
+    yield a
+    close_tables(a)
 
 
 def table(app: App, seats, seed: int = 11, hands: int = 2) -> TableScene:
