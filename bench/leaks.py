@@ -13,21 +13,19 @@ and going out at once, a finish by dublees, and whether it had seen.
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
+from functools import partial
 from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.tournament import seat_bot  # noqa: E402
+from bench.tournament import Job, jobs, seat_bot, table_options  # noqa: E402
 from engine import PRESETS, turns  # noqa: E402
 from engine.actions import Discard, DrawStock, GoOut, TakeDiscard  # noqa: E402
 from engine.game import Game  # noqa: E402
 
-#: preset, levels as seated, deal seed, rotation, budget, iterations, focus level.
-Job = tuple[str, tuple[str, ...], int, int, float | None, int | None, str]
 PARTS = (
     "net",
     "maal",
@@ -45,9 +43,9 @@ PARTS = (
 )
 
 
-def play(job: Job) -> list[dict[str, float]]:
-    """One hand; the parts of every seat the focus level plays."""
-    preset, levels, deal, rotation, budget_ms, iterations, focus = job
+def play(job: Job, focus: str) -> list[dict[str, float]]:
+    """One hand; the parts of every seat the ``focus`` level plays."""
+    preset, levels, deal, rotation, budget_ms, iterations = job
     rules = PRESETS[preset]
     game = Game.new(rules, len(levels), seed=deal, hands=1)
     bots = [
@@ -108,31 +106,19 @@ def play(job: Job) -> list[dict[str, float]]:
 def main(argv: list[str] | None = None) -> None:
     """Parse the arguments, play the hands, print the mean of every part."""
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--levels", default="hard,medium,medium,medium")
-    p.add_argument("--hands", type=int, default=200)
-    p.add_argument("--workers", type=int, default=2)
-    p.add_argument("--preset", default="nepali", choices=sorted(PRESETS))
-    p.add_argument("--seed", type=int, default=1000)
-    p.add_argument("--budget-ms", type=float, default=None)
-    p.add_argument("--iterations", type=int, default=None)
+    table_options(p, hands=200, seed=1000)
     args = p.parse_args(argv)
-    levels = tuple(args.levels.split(","))
-    n = len(levels)
-    todo: list[Job] = []
-    for d in range(max(1, math.ceil(args.hands / n))):
-        for r in range(n):
-            seated = tuple(levels[(i - r) % n] for i in range(n))
-            todo.append(
-                (args.preset, seated, args.seed + d, r, args.budget_ms, args.iterations, levels[0])
-            )
+    todo = jobs(args)
+    focus = partial(play, focus=args.levels.split(",")[0])
     if args.workers > 1:
         with Pool(args.workers) as pool:
-            hands = pool.map(play, todo, chunksize=1)
+            hands = pool.map(focus, todo, chunksize=1)
     else:
-        hands = [play(j) for j in todo]
+        hands = [focus(j) for j in todo]
     rows = [r for h in hands for r in h]
     print(
-        f"{args.preset}, levels {args.levels}, {len(todo)} hands, {len(rows)} seat-hands of {levels[0]}"
+        f"{args.preset}, levels {args.levels}, {len(todo)} hands, "
+        f"{len(rows)} seat-hands of {args.levels.split(',')[0]}"
     )
     for name in PARTS:
         values = [r[name] for r in rows]

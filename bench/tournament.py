@@ -65,6 +65,18 @@ def play_hand(job: Job) -> Played:
     return levels, result.winner, result.nets, times, result.reason, seed
 
 
+def table_options(p: argparse.ArgumentParser, hands: int, seed: int) -> None:
+    """The options of a duplicate table: who plays, how many hands, the rules, the bots' time."""
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--levels", default="hard,medium,medium,medium")
+    p.add_argument("--hands", type=int, default=hands)
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--preset", default="nepali", choices=sorted(PRESETS))
+    p.add_argument("--seed", type=int, default=seed)
+    p.add_argument("--budget-ms", type=float, default=None)
+    p.add_argument("--iterations", type=int, default=None)
+
+
 def jobs(args: argparse.Namespace) -> list[Job]:
     """Deals x rotations: the same seeds with the levels rotated round the table."""
     levels = tuple(args.levels.split(","))
@@ -140,14 +152,7 @@ def report(results: list[Played], players: int) -> str:
 def main(argv: list[str] | None = None) -> None:
     """Parse the arguments, play the hands (in parallel), print the table."""
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--players", type=int, default=4)
-    p.add_argument("--levels", default="hard,medium,medium,medium")
-    p.add_argument("--hands", type=int, default=400)
-    p.add_argument("--workers", type=int, default=2)
-    p.add_argument("--preset", default="nepali", choices=sorted(PRESETS))
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--budget-ms", type=float, default=None)
-    p.add_argument("--iterations", type=int, default=None)
+    table_options(p, hands=400, seed=0)
     args = p.parse_args(argv)
     todo = jobs(args)
     start = time.perf_counter()
