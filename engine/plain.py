@@ -33,6 +33,14 @@ def fields(
     return data
 
 
+def names(value: Any) -> tuple[str, ...]:
+    """The players' names of a match: two to five, each a short text."""
+    said = items(value, "the names", lambda v, w: text(v, w, 80), 5)
+    if not 2 <= len(said) <= 5:
+        raise ValueError(f"a match of {len(said)} players")
+    return said
+
+
 def per_seat(values: tuple[T, ...], what: str, players: int) -> tuple[T, ...]:
     """``values`` when it holds one entry per seat; ValueError otherwise."""
     if len(values) != players:

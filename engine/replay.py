@@ -192,9 +192,7 @@ class HandReplay:
     def from_dict(cls, data: Any) -> HandReplay:
         """Inverse of ``to_dict``; damaged data raises ValueError with a reason."""
         d = plain.fields(data, "a hand replay", _REPLAY_FIELDS)
-        names = plain.items(d["names"], "the names", lambda v, w: plain.text(v, w, 80), 5)
-        if not 2 <= len(names) <= 5:
-            raise ValueError(f"a replay for {len(names)} players")
+        names = plain.names(d["names"])
         hands_total = plain.integer(d["hands_total"], "the match length", 1)
         frames = plain.items(
             d["frames"],

@@ -222,10 +222,8 @@ class PlayerView:
     def from_dict(cls, data: Any) -> PlayerView:
         """Inverse of ``to_dict``; damaged data raises ValueError with a reason."""
         d = plain.fields(data, "a player view", _FIELDS)
-        names = plain.items(d["names"], "the names", lambda v, w: plain.text(v, w, 80), 5)
+        names = plain.names(d["names"])
         n = len(names)
-        if not 2 <= n <= 5:
-            raise ValueError(f"a view for {n} players")
         seat = plain.integer(d["seat"], "the seat", 0, n - 1)
 
         def per_seat(values: tuple[Any, ...], what: str) -> tuple[Any, ...]:
