@@ -185,7 +185,8 @@ class HandResultScene(Scene):
         cw = max(28, min(round((row_h - size_guess(row_h)) * 0.7), round(w * 0.6 / 15)))
         _, ch = card_size(cw)
         step = round(cw * 0.42)
-        size = max(12, round(row_h * 0.17))
+        # Rows grow with fewer players; the words stop growing at the four-player size.
+        size = max(12, min(round(row_h * 0.17), h // 30))
         wild = None
         if r.tiplu is not None:
             wild = Wilds(r.tiplu, g.rules)
@@ -206,9 +207,14 @@ class HandResultScene(Scene):
             surface.blit(name_img, (box.x + 10, box.y + 6))
             share = self.book.shares[seat] if self.book is not None else Share()
             held, money = split_line(share, g.rules.scoring, r.points[seat], r.seen[seat])
-            line_img = fonts.render(
-                f"{held}  ·  match total {r.totals[seat]:+d}", max(11, size - 2), TABLE_MUTED
-            )
+            line = f"{held}  ·  match total {r.totals[seat]:+d}"
+            # The line stops short of the money column at the right of the row.
+            line_room = box.right - round(w * 0.34) - 10 - (box.x + 26 + name_img.get_width())
+            line_size = max(11, size - 2)
+            line_img = fonts.render(line, line_size, TABLE_MUTED)
+            while line_size > 10 and line_img.get_width() > line_room:
+                line_size -= 1
+                line_img = fonts.render(line, line_size, TABLE_MUTED)
             surface.blit(
                 line_img,
                 (
