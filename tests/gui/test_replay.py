@@ -382,3 +382,33 @@ def test_the_button_row_stays_put_when_play_becomes_pause(app):
     assert scene.play_button.text == "Play"
     app.draw()
     assert [b.rect for b in scene.buttons] == before
+
+
+def test_a_three_player_sheet_keeps_each_rows_words_apart(app, monkeypatch):
+    """Fewer players make taller rows; the words stop growing, and a row's maal line ends
+    before its money column."""
+    sheet(app, SOLO)
+    drawn: list[tuple[str, int, int]] = []
+    real = fonts.render
+
+    def render(text, size, *args, **kwargs):
+        img = real(text, size, *args, **kwargs)
+        drawn.append((text, size, img.get_width()))
+        return img
+
+    monkeypatch.setattr(fonts, "render", render)
+    app.draw()
+    monkeypatch.setattr(fonts, "render", real)
+    w, h = app.screen.get_size()
+    m = max(16, w // 60)
+    money_x = w - m - round(w * 0.34)
+    # Seat by seat: the name (with "★ went out" for the winner), then its maal line.
+    names = [(size, width) for text, size, width in drawn if text.split("  ")[0] in SOLO_NAMES]
+    lines = [width for text, _, width in drawn if "match total" in text]
+    assert len(names) == len(lines) == 3
+    for (size, name_w), line_w in zip(names, lines, strict=True):
+        assert size <= h // 30 + 2
+        assert m + 26 + name_w + line_w <= money_x
+
+
+SOLO_NAMES = {s.name for s in SOLO}
