@@ -8,6 +8,7 @@ are shaped by HarfBuzz (``Font.set_script("Deva")``) so matras and conjuncts com
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 import pygame
@@ -75,10 +76,13 @@ def script_of(ch: str) -> str | None:
 
 
 def runs(text: str) -> list[tuple[str, str]]:
-    """Split ``text`` into ``(script, run)`` pieces; neutral characters join the run before."""
+    """Split ``text`` into ``(script, run)`` pieces; neutral characters join the run before,
+    except a run of suit signs, whose face has no punctuation ("6♠ (dealt)")."""
     out: list[tuple[str, str]] = []
     for ch in text:
         script = script_of(ch)
+        if script is None and out and out[-1][0] == SYMBOLS:
+            script = LATIN
         if out and (script is None or script == out[-1][0]):
             out[-1] = (out[-1][0], out[-1][1] + ch)
         elif not out and script is None:
@@ -112,27 +116,55 @@ def _line_box(font: pygame.font.Font) -> tuple[int, int, int]:
     return ascent, descent, ascent + descent
 
 
+#: Characters ``[start, end)`` of a string drawn in another colour.
+Tint = tuple[int, int, tuple[int, int, int]]
+
+
 def render(
     text: str,
     size: int,
     colour: tuple[int, int, int] | pygame.Color = (255, 255, 255),
     bold: bool = False,
+    tints: Sequence[Tint] = (),
 ) -> pygame.Surface:
-    """Anti-aliased text mixing Latin, suit symbols and Devanagari on one baseline."""
-    parts = [(face(size, bold, script), run) for script, run in runs(text)]
+    """Anti-aliased text mixing Latin, suit symbols and Devanagari on one baseline; the
+    characters a ``tints`` span covers take its colour (a red suit in a line of words)."""
+    parts = []
+    at = 0
+    for script, run in runs(text):
+        font = face(size, bold, script)
+        parts += [(font, piece, ink) for piece, ink in _inked(run, at, colour, tints)]
+        at += len(run)
     if not parts:
-        parts = [(face(size, bold, LATIN), "")]
-    ascent = max(_line_box(f)[0] for f, _ in parts)
-    descent = max(_line_box(f)[1] for f, _ in parts)
+        parts = [(face(size, bold, LATIN), "", colour)]
+    ascent = max(_line_box(f)[0] for f, _, _ in parts)
+    descent = max(_line_box(f)[1] for f, _, _ in parts)
     pieces = []
-    for font, run in parts:
+    for font, run, ink in parts:
         if run == "":
             continue
-        pieces.append((font.render(run, True, colour), _line_box(font)[0]))
+        pieces.append((font.render(run, True, ink), _line_box(font)[0]))
     width = sum(p.get_width() for p, _ in pieces)
     out = pygame.Surface((max(1, width), ascent + descent), pygame.SRCALPHA)
     x = 0
     for piece, piece_ascent in pieces:
         out.blit(piece, (x, ascent - piece_ascent))
         x += piece.get_width()
+    return out
+
+
+def _inked(
+    run: str, start: int, colour: tuple[int, int, int] | pygame.Color, tints: Sequence[Tint]
+) -> list[tuple[str, tuple[int, int, int] | pygame.Color]]:
+    """``run`` (which begins at character ``start`` of its string) cut where its colour changes."""
+    if not tints:
+        return [(run, colour)]
+    out: list[tuple[str, tuple[int, int, int] | pygame.Color]] = []
+    for k, ch in enumerate(run):
+        at = start + k
+        ink = next((c for a, b, c in tints if a <= at < b), colour)
+        if out and out[-1][1] == ink:
+            out[-1] = (out[-1][0] + ch, ink)
+        else:
+            out.append((ch, ink))
     return out

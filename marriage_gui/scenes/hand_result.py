@@ -14,6 +14,7 @@ from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
 from marriage_gui.scene import Scene
 from marriage_gui.ui.button import Button, lay_out_row
+from marriage_gui.ui.card_names import card_label, card_text, cards_label, said
 from marriage_gui.ui.form import above, draw_tooltip
 from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_BUTTON, TABLE_MUTED, TABLE_TEXT, panel, ui_scale
 from marriage_gui.ui.widget import MOUSE_EVENTS
@@ -172,12 +173,16 @@ class HandResultScene(Scene):
         head = f"Hand {r.hand_no + 1} of {g.hands_total} — {r.describe(self.names)}"
         img = fonts.render(head, title_size, GOLD_LIGHT, True)
         surface.blit(img, (m, m))
-        sub = f"Tiplu: {r.tiplu}" if r.tiplu is not None else "Nobody saw: no tiplu was chosen"
+        sub = (
+            f"Tiplu: {card_label(r.tiplu)}"
+            if r.tiplu is not None
+            else "Nobody saw: no tiplu was chosen"
+        )
         tip_w = max(34, h // 22)
         y0 = m + img.get_height() + 8
         if r.tiplu is not None:
             surface.blit(art.face(r.tiplu.code, tip_w, four, ("tiplu",)), (w - m - tip_w, m))
-        surface.blit(fonts.render(sub, max(14, h // 50), TABLE_MUTED), (m, y0))
+        surface.blit(card_text(sub, max(14, h // 50), TABLE_MUTED), (m, y0))
         y = y0 + max(14, h // 50) + 14
         n = g.players
         bh = max(36, round(h * 0.055))
@@ -255,8 +260,8 @@ class HandResultScene(Scene):
             items = r.breakdowns[seat].items if r.breakdowns else ()
             item_size = max(10, size - 4)
             for it in items:
-                t = fonts.render(
-                    f"{it.label}: {' '.join(str(c) for c in it.cards)}  = {it.points}",
+                t = card_text(
+                    f"{said(it.label)}: {cards_label(it.cards)}  = {it.points}",
                     item_size,
                     TABLE_TEXT,
                 )

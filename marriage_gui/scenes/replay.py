@@ -21,6 +21,8 @@ from marriage_gui.table.controls import Sheet, draw_controls, is_help_key
 from marriage_gui.table.hand import suit_key
 from marriage_gui.table.seats import renamed
 from marriage_gui.ui.button import Button, lay_out_row
+from marriage_gui.ui.card_names import card_text
+from marriage_gui.ui.card_names import said as cards_said
 from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_BUTTON, TABLE_MUTED, TABLE_TEXT, fit, panel
 from marriage_gui.ui.theme import text as label
 from marriage_gui.ui.widget import MOUSE_EVENTS
@@ -96,11 +98,12 @@ class ReplayScene(Scene):
         return f"Move {self.at} of {self.replay.moves}"
 
     def said(self, frame: ReplayFrame) -> str:
-        """The move in the table log's words, each seat named as this screen names it."""
+        """The move in the table log's words, each seat named as this screen names it and each
+        card as a player reads it."""
         parts = frame.text.split("; ")
         for real, said in zip(self.replay.names, self.names, strict=True):
             parts = [renamed(part, real, said) for part in parts]
-        return "; ".join(parts)
+        return cards_said("; ".join(parts), (*self.replay.names, *self.names))
 
     def go(self, at: int) -> None:
         """Show frame ``at`` (clamped to the hand)."""
@@ -202,7 +205,7 @@ class ReplayScene(Scene):
         y = m + title.get_height() + 6
         move_size = max(15, h // 42)
         words = fit(self.said(f), move_size, w - 2 * m, True)
-        move = label(words, move_size, GOLD_LIGHT if self.at else TABLE_TEXT, True)
+        move = card_text(words, move_size, GOLD_LIGHT if self.at else TABLE_TEXT, True)
         surface.blit(move, (m, y))
         y += move.get_height() + 10
         bh = max(36, round(h * 0.055))

@@ -17,6 +17,7 @@ from engine.ai import hint as advise
 from engine.cards import CARDS, code_of
 from engine.match import LocalMatch
 from marriage_gui.ui.button import Button, lay_out_row
+from marriage_gui.ui.card_names import said
 from marriage_gui.ui.theme import TABLE_BUTTON
 
 from .board import badges
@@ -217,7 +218,7 @@ class Commands:
             s.relayout()
         # The reason starts with the action in words ("discard AH: ..."), so it stands alone.
         reason = str(getattr(result, "reason", "") or action)
-        s.toast.show(f"Hint: {reason}", seconds=7)
+        s.toast.show(f"Hint: {said(reason, s.seats.names())}", seconds=7)
 
     def menu(self) -> None:
         """The pause menu."""

@@ -6,6 +6,7 @@ import pygame
 
 from marriage_gui.art import fonts, palette
 from marriage_gui.art.felt import felt
+from marriage_gui.ui.card_names import card_text, said
 
 #: How many of the latest lines the curtain shows.
 _LINES = 10
@@ -14,8 +15,16 @@ _LINES = 10
 class Curtain:
     """An opaque cover naming who should take the seat; a click or Enter lifts it."""
 
-    def __init__(self, name: str, since: list[str] | None = None, first: bool = False) -> None:
+    def __init__(
+        self,
+        name: str,
+        since: list[str] | None = None,
+        first: bool = False,
+        names: tuple[str, ...] = (),
+    ) -> None:
         self.name = name
+        #: The seats' names, kept as they are when the summary names cards as players read them.
+        self.names = names
         #: What the next player heard since their last turn (public facts of their own seat).
         self.since = list(since or [])
         #: The next player has not had a turn yet this hand: the summary is the hand so far.
@@ -63,6 +72,6 @@ class Curtain:
         surface.blit(head, head.get_rect(midtop=(w // 2, y)))
         y += line_h
         for line in shown:
-            img = fonts.render(line, size, (214, 224, 216))
+            img = card_text(said(line, self.names), size, (214, 224, 216))
             surface.blit(img, img.get_rect(midtop=(w // 2, y)))
             y += line_h

@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pygame
 
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel, text
+from marriage_gui.ui.card_names import card_text, said
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel
 
 
 class Log:
-    """What happened, newest last; the newest line is the announcement."""
+    """What happened, newest last; the newest line is the announcement.
 
-    def __init__(self) -> None:
+    Lines are kept in the game's words and drawn with cards as a player reads them; ``names``
+    are the seats' names, which are never read as cards.
+    """
+
+    def __init__(self, names: Iterable[str] = ()) -> None:
+        self.names = tuple(names)
         self.lines: list[str] = []
         self.scroll = 0
         self.open = False
@@ -32,8 +40,11 @@ class Log:
         """The latest announcement under the discards."""
         if not self.lines:
             return
-        img = text(
-            self.lines[-1], size, GOLD_LIGHT if self.fresh > 0 else TABLE_MUTED, self.fresh > 0
+        img = card_text(
+            said(self.lines[-1], self.names),
+            size,
+            GOLD_LIGHT if self.fresh > 0 else TABLE_MUTED,
+            self.fresh > 0,
         )
         r = img.get_rect(center=centre)
         panel(surface, r.inflate(size * 1.2, size * 0.5), r.height // 2 + 4, (6, 26, 18, 150), None)
@@ -50,7 +61,7 @@ class Log:
         start = max(0, end - rows)
         y = rect.y + 8
         for line in self.lines[start:end]:
-            img = text(line, size, TABLE_TEXT)
+            img = card_text(said(line, self.names), size, TABLE_TEXT)
             if img.get_width() > rect.width - 16:
                 img = img.subsurface((0, 0, rect.width - 16, img.get_height()))
             surface.blit(img, (rect.x + 8, y))

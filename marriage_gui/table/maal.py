@@ -11,6 +11,7 @@ import pygame
 from engine.cards import CARDS, code_of
 from engine.scoring import MaalBreakdown, maal_breakdown
 from engine.view import PlayerView
+from marriage_gui.ui.card_names import card_text, cards_label, said
 from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel
 from marriage_gui.ui.theme import text as label
 
@@ -30,11 +31,11 @@ def seat_maal(view: PlayerView) -> MaalBreakdown | None:
 
 
 def maal_lines(view: PlayerView) -> list[tuple[str, str, int]]:
-    """(item, its cards, points) for each maal item, for drawing and for tests."""
+    """(item, its cards, points) for each maal item, cards named as a player reads them."""
     count = seat_maal(view)
     if count is None:
         return []
-    return [(i.label, " ".join(str(c) for c in i.cards), i.points) for i in count.items]
+    return [(said(i.label), cards_label(i.cards), i.points) for i in count.items]
 
 
 def draw_maal(surface: pygame.Surface, view: PlayerView, bottom: int, left: int, size: int) -> None:
@@ -47,7 +48,7 @@ def draw_maal(surface: pygame.Surface, view: PlayerView, bottom: int, left: int,
     rows: list[tuple[pygame.Surface, pygame.Surface | None, pygame.Surface | None]] = [
         (
             label(item, size - 1, TABLE_TEXT),
-            label(cards, size - 2, TABLE_MUTED),
+            card_text(cards, size - 2, TABLE_MUTED),
             label(str(pts), size - 1, GOLD_LIGHT),
         )
         for item, cards, pts in lines

@@ -23,6 +23,7 @@ from engine.view import PlayerView
 from marriage_gui.art.cards import CardArt
 from marriage_gui.scene import Scene
 from marriage_gui.ui.button import Button
+from marriage_gui.ui.card_names import said
 from marriage_gui.ui.theme import TABLE_BUTTON
 from marriage_gui.ui.toast import Toasts
 
@@ -294,7 +295,7 @@ class TableScene(Scene):
 
     def refuse(self, reason: str) -> None:
         """Say why a move cannot be made, quietly, and put the cards back."""
-        self.toast.show(reason, "error")
+        self.toast.show(said(reason, self.seats.names()), "error")
         self.sound("error")
         self.relayout()
 
@@ -463,7 +464,10 @@ class TableScene(Scene):
             return
         if self.seats.hot_seat and self.viewer != seat and self.curtain is None:
             self.curtain = Curtain(
-                self.seats.name(seat), self.seats.since.get(seat), seat not in self.seats.played
+                self.seats.name(seat),
+                self.seats.since.get(seat),
+                seat not in self.seats.played,
+                self.seats.names(),
             )
             return
         if self.viewer is None and not self.seats.hot_seat:

@@ -43,9 +43,9 @@ class SeatViews:
         self.local = tuple(local)
         watched = self.local or (0,)
         self.views: dict[int, PlayerView] = {s: match.view(s) for s in watched}
-        self.logs: dict[int, Log] = {s: Log() for s in watched}
         self.versions: dict[int, int] = {s: match.version for s in watched}
         self.bottom = watched[0]
+        self.logs: dict[int, Log] = {s: Log(self.names()) for s in watched}
         #: Per seat, what it has heard since its own last discard: the curtain's summary.
         self.since: dict[int, list[str]] = {s: [] for s in watched}
         #: The seats that have ended a turn this hand (before that, the summary is the hand so far).
@@ -132,6 +132,11 @@ class SeatViews:
         if self.hot_seat and name.strip().lower() == "you":
             return f"Player {seat + 1}"
         return name
+
+    def names(self) -> tuple[str, ...]:
+        """Every seat's name, as the match has it and as this screen says it."""
+        real = self.state.names
+        return tuple(dict.fromkeys([*real, *(self.name(s) for s in range(len(real)))]))
 
     def sit(self, seat: int) -> None:
         """``seat``'s person sits down at the bottom and looks at their cards."""

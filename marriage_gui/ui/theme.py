@@ -114,9 +114,12 @@ def ui_scale(size: tuple[int, int]) -> float:
 
 
 @lru_cache(maxsize=2048)
-def text(s: str, size: int, colour: Colour = TEXT, bold: bool = False) -> pygame.Surface:
-    """``s`` rendered at pixel ``size`` (cached; never scale the result up)."""
-    return fonts.render(s, max(6, int(size)), colour, bold)
+def text(
+    s: str, size: int, colour: Colour = TEXT, bold: bool = False, tints: tuple[fonts.Tint, ...] = ()
+) -> pygame.Surface:
+    """``s`` rendered at pixel ``size`` (cached; never scale the result up); ``tints`` colour
+    some of its characters."""
+    return fonts.render(s, max(6, int(size)), colour, bold, tints)
 
 
 def text_width(s: str, size: int, bold: bool = False) -> int:

@@ -18,6 +18,7 @@ from marriage_gui.scenes.hand_result import NO_REPLAY
 from marriage_gui.scenes.replay import STEP_SECONDS, ReplayScene, squeeze
 from marriage_gui.setup import MatchSetup, SeatSetup
 from marriage_gui.table.scene import TableScene
+from marriage_gui.ui.card_names import said as cards_said
 
 from .test_table import close_tables, headless_app
 
@@ -294,7 +295,7 @@ def test_hot_seat_replay_says_the_moves_of_the_default_you_as_the_table_does(app
     for frame in mine:
         said = scene.said(frame)
         assert said.startswith("Player 1 ") and "You " not in said
-        assert said == frame.text.replace("You ", "Player 1 ")
+        assert said == cards_said(frame.text.replace("You ", "Player 1 "))
 
 
 def test_at_the_end_each_row_shows_the_melds_of_the_score_sheet_with_gaps(app):

@@ -1,0 +1,68 @@
+"""Cards as a player reads them: ``10♠``, ``Q♥``, never the notation ``TS``, ``QH``.
+
+The engine's words name cards in its text notation (saves, logs and bug reports keep it);
+the screen says them with the rank and the suit sign at the moment it draws them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+import pygame
+
+from engine.cards import RANKS, SUITS, Card
+from marriage_gui.ui import theme
+
+#: The suit signs in the engine's suit order (S H D C).
+SUIT_SIGNS = "♠♥♦♣"
+#: Hearts and diamonds in words drawn card by card: the red of a card's ink, lifted so it
+#: reads on the dark felt.
+RED_SUIT: theme.Colour = (255, 120, 112)
+
+_CODE = re.compile(rf"(?<![\w♠♥♦♣])(?:([{RANKS}])([{SUITS}])|JK)(?![\w♠♥♦♣])")
+_SAID_RED = re.compile(r"(?:10|[2-9JQKA])[♥♦]")
+
+
+def card_label(card: Card) -> str:
+    """The card as a player reads it: ``10♠``, ``Q♥``, ``Joker``."""
+    if card.is_joker:
+        return "Joker"
+    rank = "10" if card.rank_letter == "T" else card.rank_letter
+    return rank + SUIT_SIGNS[card.suit]
+
+
+def cards_label(cards: Iterable[Card]) -> str:
+    """Several cards as a player reads them, space apart."""
+    return " ".join(card_label(c) for c in cards)
+
+
+def _code_label(found: re.Match[str]) -> str:
+    rank, suit = found.group(1), found.group(2)
+    if rank is None:
+        return "Joker"
+    return ("10" if rank == "T" else rank) + SUIT_SIGNS[SUITS.index(suit)]
+
+
+def said(line: str, names: Iterable[str] = ()) -> str:
+    """``line`` (the game's words) with every card named as a player reads it.
+
+    Each clause of the game's words ("…; …") begins with the seat that acted: a name there
+    stays as it is, even one that looks like a card ("AS discarded 9C").
+    """
+    kept = sorted({n for n in names if n}, key=len, reverse=True)
+    clauses = []
+    for clause in line.split("; "):
+        name = next((n for n in kept if clause.startswith(n + " ")), "")
+        clauses.append(name + _CODE.sub(_code_label, clause[len(name) :]))
+    return "; ".join(clauses)
+
+
+def red_spans(line: str) -> tuple[tuple[int, int, theme.Colour], ...]:
+    """Where a said line names a heart or a diamond: (start, end, colour) for ``theme.text``."""
+    return tuple((m.start(), m.end(), RED_SUIT) for m in _SAID_RED.finditer(line))
+
+
+def card_text(line: str, size: int, colour: theme.Colour, bold: bool = False) -> pygame.Surface:
+    """A said line drawn with its hearts and diamonds in red, the rest in ``colour``."""
+    return theme.text(line, size, colour, bold, red_spans(line))
