@@ -276,9 +276,17 @@ class Board:
             and cid not in self.dragging
         ]
         still.sort()
+        # A card lying exactly under a later one is hidden whole: its shadow alone would show
+        # (the oldest discards slide under the first slot), so it is not drawn.
+        top: dict[tuple[int, float, float, int], int] = {}
+        for _layer, _order, cid in still:
+            tg = self.targets[cid]
+            top[(tg.layer, tg.x, tg.y, tg.w)] = cid
         for _layer, _order, cid in still:
             s = self.sprites[cid]
             tg = self.targets[cid]
+            if top[(tg.layer, tg.x, tg.y, tg.w)] != cid:
+                continue
             s.draw(
                 surface,
                 self.art,

@@ -253,7 +253,7 @@ class Commands:
 
         def log() -> None:
             s.dialog = None
-            s.log.open = not s.log.open
+            s.toggle_log()
 
         s.dialog = Dialog(
             "Paused",

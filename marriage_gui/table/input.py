@@ -302,7 +302,7 @@ class TableInput:
             self.undo(redo)
             return
         if k == pygame.K_l:
-            s.log.open = not s.log.open
+            s.toggle_log()
             return
         if fan is not None and s.looking and fan.order:
             if k in (pygame.K_LEFT, pygame.K_RIGHT):

@@ -50,6 +50,7 @@ class Layout:
         bottom: int,
         clockwise: bool = True,
         card_scale: float = 1.0,
+        log_open: bool = False,
     ) -> None:
         w, h = size
         self.size = size
@@ -116,25 +117,17 @@ class Layout:
         mid_y = round((top_band + self.band.y) / 2 - self.th / 2) - 10
         self.stock = pygame.Rect(side_w + 10, mid_y, self.tw, self.th)
         left = self.stock.right + round(self.tw * 0.55)
-        self.discard_row = pygame.Rect(left, mid_y, w - side_w - 10 - left, self.th)
+        right = w - side_w - 10
+        # The open log takes the right of the middle: under the top seats' melds, over the band
+        # and its buttons, short of a right-hand seat; the discard row then ends before it.
+        log_w = round(w * 0.24)
+        self.log_rect = pygame.Rect(right - log_w, top_band, log_w, self.band.y - 8 - top_band)
+        if log_open:
+            right = self.log_rect.x - round(self.tw * 0.3)
+        self.discard_row = pygame.Rect(left, mid_y, right - left, self.th)
         self.discard_zone = self.discard_row.inflate(round(self.tw * 0.4), round(self.th * 0.5))
         self.banner = (w // 2, self.discard_row.bottom + round(self.th * 0.28))
         self.menu_button = pygame.Rect(self.margin, self.margin, 44, 36)
-        self.log_rect = pygame.Rect(
-            w - self.margin - round(w * 0.26),
-            self.band.y - round(h * 0.3) - 10,
-            round(w * 0.26),
-            round(h * 0.3),
-        )
-        # The see-through log must not lie over a seat's plate, card backs or shown melds.
-        for spot in self.seats.values():
-            backs = pygame.Rect(0, 0, round(self.bw * 2.8), self.bh + 8)
-            backs.center = spot.fan
-            covered = spot.plate.union(spot.melds).union(backs)
-            if covered.colliderect(self.log_rect):
-                bottom = self.log_rect.bottom
-                self.log_rect.top = covered.bottom + 8
-                self.log_rect.height = max(round(h * 0.12), bottom - self.log_rect.top)
 
     def _spot(self, seat: int, side: str, fx: float, fy: float) -> SeatSpot:
         w, h = self.size

@@ -93,7 +93,9 @@ def draw_table(s: TableScene, surface: pygame.Surface) -> None:
     size = max(14, L.size[1] // 48)
     if looking and not v.hand_over and v.seen[v.seat]:
         draw_maal(surface, v, L.band.y - 8, L.margin, max(12, L.size[1] // 58))
-    s.log.draw_banner(surface, L.banner, size)
+    if not s.log.open:
+        # The open log ends with the same line.
+        s.log.draw_banner(surface, L.banner, size)
     prompt = _prompt(s)
     if prompt:
         img = label(prompt, size, GOLD_LIGHT if s.my_turn() else TABLE_MUTED, s.my_turn())
@@ -101,8 +103,8 @@ def draw_table(s: TableScene, surface: pygame.Surface) -> None:
         right = (min(shown) if shown else L.size[0] - L.margin) - 18
         r = img.get_rect(midright=(right, L.buttons.centery))
         surface.blit(img, r)
-    s.toast.draw(surface, L.banner[1] + round(size * 1.6), size)
     s.log.draw_panel(surface, L.log_rect, max(12, size - 3))
+    s.toast.draw(surface, L.banner[1] + round(size * 1.6), size)
     # Cards in flight and in the hand of the player go over everything but dialogs.
     s.board.draw_moving(surface, marks, four)
     _draw_menu_button(s, surface)
@@ -134,6 +136,7 @@ def _static_key(s: TableScene, four: bool, my_draw: bool) -> tuple | None:
         four,
         my_draw,
         len(board.sprites),
+        s.log.open,
     )
 
 

@@ -186,18 +186,29 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ scene hooks
     def on_resize(self, size: tuple[int, int]) -> None:
         """New window size: new layout, every card jumps to its new place."""
+        self.layout = self._layout(size)
+        self.relayout(0.0)
+        if self._deal_in:
+            self._deal_in = False
+            animation.deal(self)
+
+    def _layout(self, size: tuple[int, int]) -> Layout:
         v = self.state
-        self.layout = Layout(
+        return Layout(
             size,
             v.players,
             self.bottom,
             v.rules.direction == "clockwise",
             float(self.setting("card_scale", 1.0)),
+            self.log.open,
         )
-        self.relayout(0.0)
-        if self._deal_in:
-            self._deal_in = False
-            animation.deal(self)
+
+    def toggle_log(self) -> None:
+        """Open or close the log; the discard row makes room for it (or takes the room back)."""
+        self.log.open = not self.log.open
+        if self.layout is not None:
+            self.layout = self._layout(self.layout.size)
+            self.relayout()
 
     def on_exit(self) -> None:
         """Leaving the table for good stops the bot worker; a scene shown over it does not."""

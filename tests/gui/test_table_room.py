@@ -1,0 +1,111 @@
+"""Room on the table: the open log covers no button, hand, pile or seat, at every supported
+window size and number of players."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from marriage_gui.setup import SeatSetup
+from marriage_gui.table.layout import Layout
+
+from .test_table import DT, close_tables, headless_app, table
+
+SIZES = [
+    (1024, 640),
+    (1024, 700),
+    (1280, 720),
+    (1280, 800),
+    (1366, 768),
+    (1920, 1080),
+    (2560, 1440),
+]
+PLAYERS = [2, 3, 4, 5]
+
+
+def seat_parts(L: Layout) -> list[pygame.Rect]:
+    """Every other seat's name plate, card backs and shown melds."""
+    parts = []
+    for spot in L.seats.values():
+        backs = pygame.Rect(0, 0, round(L.bw * 2.8), L.bh + 8)
+        backs.center = spot.fan
+        parts += [spot.plate, spot.melds, backs]
+    return parts
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", PLAYERS)
+def test_the_open_log_covers_no_button_hand_pile_or_seat(size, players):
+    for clockwise in (True, False):
+        L = Layout(size, players, 0, clockwise, log_open=True)
+        mine = [L.hand_rect, L.band, L.buttons, L.my_plate, L.my_melds]
+        piles = [L.stock, L.discard_row, L.discard_zone]
+        for part in mine + piles + seat_parts(L):
+            assert not L.log_rect.colliderect(part), (part, L.log_rect)
+        assert L.log_rect.right <= size[0] - L.margin
+        # Room for a useful history: at least six lines of the log's text.
+        assert L.log_rect.height >= 6 * round(max(12, size[1] // 48 - 3) * 1.45) + 16
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_the_discard_row_gives_the_log_its_room_only_while_it_is_open(players):
+    shut, open_ = Layout((1280, 800), players, 0), Layout((1280, 800), players, 0, log_open=True)
+    assert open_.discard_row.x == shut.discard_row.x
+    assert open_.discard_row.right < open_.log_rect.x < shut.discard_row.right
+
+
+@pytest.fixture
+def app(tmp_path):
+    a = headless_app(tmp_path)
+    yield a
+    close_tables(a)
+
+
+def test_l_opens_the_log_beside_the_buttons_and_the_cards_at_four_players(app):
+    seats = [SeatSetup("You", "human")] + [SeatSetup(n, "easy") for n in ("Sita", "Ram", "Hari")]
+    scene = table(app, seats, seed=4)
+    for _ in range(120):
+        app.step([], DT)  # the deal lands
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l")], DT)
+    assert scene.log.open
+    for _ in range(120):
+        app.step([], DT)  # the discards make room
+    app.draw()
+    log = scene.layout.log_rect
+    shown = [b for b in scene.buttons.values() if b.visible]
+    assert shown and not any(b.rect.colliderect(log) for b in shown)
+    cards = [sp.rect for cid, sp in scene.board.sprites.items() if cid >= 0]
+    assert cards and not any(r.colliderect(log) for r in cards)
+    assert not log.colliderect(scene.layout.stock)
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l")], DT)
+    assert not scene.log.open and scene.layout.discard_row.right > log.x
+
+
+def test_discards_hidden_under_the_first_slot_are_not_drawn(app, monkeypatch):
+    """Only the top card of a squeezed pile's first slot is drawn (their shadows would pile
+    up into a dark bar under the row)."""
+    from marriage_gui.table import demo
+    from marriage_gui.table.scene import TableScene
+    from marriage_gui.table.sprites import CardSprite
+
+    setup, match = demo.mid_hand(7, 4)
+    scene = TableScene(app, setup, match)
+    scene.frozen = True
+    app.push(scene)
+    scene.toggle_log()
+    for _ in range(120):
+        app.step([], DT)
+    pile = scene.state.discards
+    slots = {(scene.board.targets[c].x, scene.board.targets[c].y) for c in pile}
+    assert len(slots) < len(pile), "the pile is squeezed: some discards share the first slot"
+    drawn: list[int] = []
+    monkeypatch.setattr(CardSprite, "draw", lambda self, *a, **k: drawn.append(self.card_id))
+    scene.board.draw_cards(app.screen, {}, False, (0,))
+    assert len(drawn) == len(slots) and pile[-1] in drawn
+    first = scene.board.targets[pile[0]]
+    under = [
+        c
+        for c in pile
+        if (scene.board.targets[c].x, scene.board.targets[c].y) == (first.x, first.y)
+    ]
+    assert under[-1] in drawn and not set(under[:-1]) & set(drawn)
