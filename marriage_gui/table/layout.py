@@ -115,6 +115,12 @@ class Layout:
         top_band = self.margin + self.plate_h + self.mh + 18
         side_w = self.plate_w + 2 * self.margin if side_used else self.margin * 3
         mid_y = round((top_band + self.band.y) / 2 - self.th / 2) - 10
+        # Under the piles the maal panel needs room for its head and four items (more go in two
+        # columns): the piles rise for it, never over the top seats' melds.
+        self.maal_size = max(12, h // 58)
+        maal_h = round(self.maal_size * 1.35) * 5 + self.maal_size // 2
+        count_h = max(12, self.th // 9) + 12  # the stock's count, under it
+        mid_y = max(top_band, min(mid_y, self.band.y - 16 - maal_h - count_h - self.th))
         self.stock = pygame.Rect(side_w + 10, mid_y, self.tw, self.th)
         left = self.stock.right + round(self.tw * 0.55)
         right = w - side_w - 10
@@ -128,6 +134,14 @@ class Layout:
         self.discard_zone = self.discard_row.inflate(round(self.tw * 0.4), round(self.th * 0.5))
         self.banner = (w // 2, self.discard_row.bottom + round(self.th * 0.28))
         self.menu_button = pygame.Rect(self.margin, self.margin, 44, 36)
+        # The maal panel's room: under the piles, right of a left-hand seat, left of the buttons
+        # and of the log.
+        x0 = max(
+            [self.margin] + [s.melds.right + 12 for s in self.seats.values() if s.side == "left"]
+        )
+        top = max(self.stock.bottom + count_h, self.discard_row.bottom) + 8
+        right = min(round(w * 0.42), self.log_rect.x - 12)
+        self.maal_area = pygame.Rect(x0, top, right - x0, self.band.y - 8 - top)
 
     def _spot(self, seat: int, side: str, fx: float, fy: float) -> SeatSpot:
         w, h = self.size

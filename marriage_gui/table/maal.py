@@ -6,13 +6,15 @@ melds (dealt tunnelas apart, as the score sheet counts them) and the wilds it ha
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from engine.cards import CARDS, code_of
 from engine.scoring import MaalBreakdown, maal_breakdown
 from engine.view import PlayerView
 from marriage_gui.ui.card_names import card_text, cards_label, said
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel, text_width
 from marriage_gui.ui.theme import text as label
 
 
@@ -38,35 +40,97 @@ def maal_lines(view: PlayerView) -> list[tuple[str, str, int]]:
     return [(said(i.label), cards_label(i.cards), i.points) for i in count.items]
 
 
-def draw_maal(surface: pygame.Surface, view: PlayerView, bottom: int, left: int, size: int) -> None:
-    """The panel, its bottom-left corner at (``left``, ``bottom``)."""
+@dataclass(frozen=True)
+class MaalPanel:
+    """Where the panel goes and how it is set: its box, text size and columns of items."""
+
+    box: pygame.Rect
+    size: int
+    columns: int
+
+
+def _row_widths(lines: list[tuple[str, str, int]], size: int) -> tuple[int, int, int]:
+    """The widest item, cards and points of ``lines`` at text ``size``."""
+    if not lines:
+        return text_width("no maal yet", size - 1), 0, 0
+    return (
+        max(text_width(item, size - 1) for item, _c, _p in lines),
+        max(text_width(cards, size - 2) for _i, cards, _p in lines),
+        max(text_width(str(pts), size - 1) for _i, _c, pts in lines),
+    )
+
+
+def plan_panel(
+    lines: list[tuple[str, str, int]], total: int, area: pygame.Rect, size: int
+) -> MaalPanel:
+    """The panel in the bottom-left of ``area``: at ``size`` if it fits, else smaller type, else
+    its items in two columns; at the last resort cut to the area (it never leaves it)."""
+    tried = []
+    for k in range(size, 9, -1):
+        for columns in (1, 2):
+            rows = -(-max(1, len(lines)) // columns)
+            item_w, cards_w, pts_w = _row_widths(lines, k)
+            column_w = item_w + cards_w + pts_w + k * 3
+            width = max(text_width(f"Your maal  {total}", k, True), columns * column_w) + k
+            width += (columns - 1) * k
+            height = round(k * 1.35) * (rows + 1) + k // 2
+            plan = MaalPanel(pygame.Rect(area.x, area.bottom - height, width, height), k, columns)
+            if width <= area.width and height <= area.height:
+                return plan
+            tried.append(plan)
+    least = min(tried, key=lambda plan: _cut(plan.box, area))
+    return MaalPanel(least.box.clip(area), least.size, least.columns)
+
+
+def _cut(box: pygame.Rect, area: pygame.Rect) -> int:
+    """How much of ``box`` lies outside ``area``, in pixels."""
+    inside = box.clip(area)
+    return box.width * box.height - inside.width * inside.height
+
+
+def draw_maal(surface: pygame.Surface, view: PlayerView, area: pygame.Rect, size: int) -> None:
+    """The panel in the bottom-left corner of ``area`` (the table's room for it)."""
     count = seat_maal(view)
-    if count is None:
-        return
-    lines = maal_lines(view)
-    head = label(f"Your maal  {count.total}", size, GOLD_LIGHT, True)
-    rows: list[tuple[pygame.Surface, pygame.Surface | None, pygame.Surface | None]] = [
-        (
-            label(item, size - 1, TABLE_TEXT),
-            card_text(cards, size - 2, TABLE_MUTED),
-            label(str(pts), size - 1, GOLD_LIGHT),
-        )
-        for item, cards, pts in lines
-    ] or [(label("no maal yet", size - 1, TABLE_MUTED), None, None)]
-    row_h = round(size * 1.35)
-    item_w = max(r[0].get_width() for r in rows)
-    cards_w = max((r[1].get_width() for r in rows if r[1] is not None), default=0)
-    pts_w = max((r[2].get_width() for r in rows if r[2] is not None), default=0)
-    width = max(head.get_width(), item_w + cards_w + pts_w + size * 2) + size
-    height = row_h * (len(rows) + 1) + size // 2
-    box = pygame.Rect(left, bottom - height, width, height)
+    if count is not None:
+        draw_panel(surface, maal_lines(view), count.total, area, size)
+
+
+def draw_panel(
+    surface: pygame.Surface,
+    lines: list[tuple[str, str, int]],
+    total: int,
+    area: pygame.Rect,
+    size: int,
+) -> pygame.Rect:
+    """The panel of ``lines`` as ``plan_panel`` places it; returns its box."""
+    plan = plan_panel(lines, total, area, size)
+    k, box = plan.size, plan.box
+    item_w, cards_w, pts_w = _row_widths(lines, k)
+    column_w = item_w + cards_w + pts_w + k * 3
+    row_h = round(k * 1.35)
+    # Cut to its room (the last resort), the panel shows whole rows and says what it left out.
+    words: list[tuple[str, str | None, int | None]] = [(i, c, p) for i, c, p in lines]
+    words = words or [("no maal yet", None, None)]
+    per_column = min(-(-len(words) // plan.columns), (box.height - k // 2) // row_h - 1)
+    if len(words) > per_column * plan.columns:
+        words = words[: max(0, per_column * plan.columns - 1)]
+        words.append((f"and {len(lines) - len(words)} more", None, None))
+    clip = surface.get_clip()
+    surface.set_clip(box)
     panel(surface, box, 8, (6, 26, 18, 205), (90, 130, 110), edge_width=2)
-    x, y = box.x + size // 2, box.y + size // 4
-    surface.blit(head, (x, y))
-    for item, cards, pts in rows:
-        y += row_h
-        surface.blit(item, (x, y))
+    x, y = box.x + k // 2, box.y + k // 4
+    surface.blit(label(f"Your maal  {total}", k, GOLD_LIGHT, True), (x, y))
+    for n, (item, cards, pts) in enumerate(words):
+        col, row = divmod(n, per_column)
+        left, top = x + col * (column_w + k), y + (row + 1) * row_h
+        surface.blit(
+            label(item, k - 1, TABLE_TEXT if pts is not None else TABLE_MUTED), (left, top)
+        )
         if cards is not None:
-            surface.blit(cards, (x + item_w + size, y + 1))
+            surface.blit(card_text(cards, k - 2, TABLE_MUTED), (left + item_w + k, top + 1))
         if pts is not None:
-            surface.blit(pts, (box.right - size // 2 - pts.get_width(), y))
+            img = label(str(pts), k - 1, GOLD_LIGHT)
+            right = left + column_w - k if plan.columns > 1 else box.right - k // 2
+            surface.blit(img, (right - img.get_width(), top))
+    surface.set_clip(clip)
+    return box

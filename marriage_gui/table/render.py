@@ -92,7 +92,7 @@ def draw_table(s: TableScene, surface: pygame.Surface) -> None:
     # Words.
     size = max(14, L.size[1] // 48)
     if looking and not v.hand_over and v.seen[v.seat]:
-        draw_maal(surface, v, L.band.y - 8, L.margin, max(12, L.size[1] // 58))
+        draw_maal(surface, v, L.maal_area, L.maal_size)
     if not s.log.open:
         # The open log ends with the same line.
         s.log.draw_banner(surface, L.banner, size)

@@ -1,5 +1,5 @@
-"""Room on the table: the open log covers no button, hand, pile or seat, at every supported
-window size and number of players."""
+"""Room on the table: the open log and the maal panel cover no button, hand, pile or seat, at
+every supported window size and number of players."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import pytest
 
 from marriage_gui.setup import SeatSetup
 from marriage_gui.table.layout import Layout
+from marriage_gui.table.maal import draw_panel, maal_lines, plan_panel, seat_maal
 
 from .test_table import DT, close_tables, headless_app, table
 
@@ -109,3 +110,97 @@ def test_discards_hidden_under_the_first_slot_are_not_drawn(app, monkeypatch):
         if (scene.board.targets[c].x, scene.board.targets[c].y) == (first.x, first.y)
     ]
     assert under[-1] in drawn and not set(under[:-1]) & set(drawn)
+
+
+def stock_and_count(L: Layout) -> pygame.Rect:
+    """The stock, the hidden tiplu lying across it and its count under it."""
+    r = pygame.Rect(0, L.stock.y, L.th, L.th + max(12, L.th // 9) + 12)
+    r.centerx = L.stock.centerx
+    return r
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", PLAYERS)
+def test_the_maal_panels_room_is_clear_of_seats_hand_band_piles_and_log(size, players):
+    for clockwise in (True, False):
+        for log_open in (False, True):
+            L = Layout(size, players, 0, clockwise, log_open=log_open)
+            area = L.maal_area
+            assert area.width > 0 and area.height > 0
+            mine = [L.hand_rect, L.band, L.buttons, L.my_plate, L.my_melds]
+            piles = [stock_and_count(L), L.discard_row, L.log_rect]
+            for part in mine + piles + seat_parts(L):
+                assert not area.colliderect(part), (part, area)
+
+
+#: Maal items as the engine writes them: four common ones first, then the longest there are.
+ITEMS = [
+    ("shown marriage", "6♥ 7♥ 8♥", 10),
+    ("tiplu", "7♥", 3),
+    ("alter", "7♦", 3),
+    ("2 poplus", "8♥ 8♥", 4),
+    ("2 tunnelas of 7♥, 7♦ (dealt)", "7♥ 7♥ 7♥ 7♦ 7♦ 7♦", 15),
+    ("2 poplus and jhiplus", "8♥ 8♥ 6♥", 4),
+    ("2 printed jokers", "Joker Joker", 2),
+]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", PLAYERS)
+def test_the_maal_panel_stays_in_its_room_however_many_items(size, players):
+    pygame.font.init()
+    L = Layout(size, players, 0)
+    for n in range(len(ITEMS) + 1):
+        lines = ITEMS[:n]
+        plan = plan_panel(lines, sum(p for _i, _c, p in lines), L.maal_area, L.maal_size)
+        assert L.maal_area.contains(plan.box), (n, plan, L.maal_area)
+        assert plan.box.bottomleft == L.maal_area.bottomleft
+        if size[1] >= 700 and n <= 4:
+            # The table keeps room for the head and four common items at its text size.
+            assert plan.size == L.maal_size and plan.columns == 1, (n, plan)
+
+
+def test_a_panel_with_more_items_than_its_room_says_how_many_it_left_out(monkeypatch):
+    from marriage_gui.art import fonts
+    from marriage_gui.ui import theme
+
+    pygame.font.init()
+    L = Layout((1024, 640), 4, 0)
+    surface = pygame.Surface(L.size)
+    theme.text.cache_clear()
+    said: list[str] = []
+    real = fonts.render
+    monkeypatch.setattr(fonts, "render", lambda t, *a, **k: said.append(t) or real(t, *a, **k))
+    box = draw_panel(surface, ITEMS, 46, L.maal_area, L.maal_size)
+    assert L.maal_area.contains(box)
+    more = [t for t in said if t.startswith("and ") and t.endswith(" more")]
+    shown = [item for item, _c, _p in ITEMS if item in said]
+    assert more == [f"and {len(ITEMS) - len(shown)} more"] and shown == [
+        i for i, _c, _p in ITEMS[: len(shown)]
+    ]
+    said.clear()
+    draw_panel(surface, ITEMS[:3], 16, L.maal_area, L.maal_size)
+    assert not any(t.endswith(" more") for t in said)
+    assert all(item in said for item, _c, _p in ITEMS[:3])
+
+
+def test_the_maal_panel_sits_beside_the_left_seats_shown_melds(app):
+    from marriage_gui.table import demo
+    from marriage_gui.table.scene import TableScene
+
+    setup, match = demo.mid_hand(9, 4)  # you and the seat on your left have seen
+    scene = TableScene(app, setup, match)
+    scene.frozen = True
+    app.push(scene)
+    for _ in range(120):
+        app.step([], DT)
+    view, L = scene.state, scene.layout
+    left = next(s for s, spot in L.seats.items() if spot.side == "left")
+    assert view.seen[0] and view.shown[left]
+    count = seat_maal(view)
+    assert count is not None
+    box = plan_panel(maal_lines(view), count.total, L.maal_area, L.maal_size).box
+    shown = [i for _kind, ids in view.shown[left] for i in ids]
+    assert shown and not any(scene.board.sprites[i].rect.colliderect(box) for i in shown)
+    mine = [scene.board.sprites[i].rect for i in view.hand]
+    assert not any(r.colliderect(box) for r in mine)
