@@ -429,6 +429,9 @@ def _see(g: Game, p: int, action: See) -> list[Event]:
         Event("see", p, tuple(ids_all), tuple(groups), text=f"{name} saw the maal with {how}")
     ]
     if g.tiplu_id is None:
+        # Nobody chooses the tiplu: the first to see takes a card at random, looks at it alone
+        # and sets it aside under the stock (rules §2).
+        pile = "stock" if g.stock else "discards"
         tiplu = _choose_tiplu(g)
         events.append(
             Event(
@@ -436,7 +439,8 @@ def _see(g: Game, p: int, action: See) -> list[Event]:
                 p,
                 (tiplu,),
                 private_to=p,
-                text=f"{name} chose the tiplu and put it under the stock — {card_of(tiplu)}",
+                text=f"{name} set aside a random card from the {pile} as the tiplu"
+                f" — {card_of(tiplu)}",
             )
         )
     else:

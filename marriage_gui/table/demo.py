@@ -60,7 +60,7 @@ def mid_hand(seed: int = 7, players: int = 5) -> tuple[MatchSetup, LocalMatch]:
 
 def build_scene(app: App, name: str, seed: int = 7) -> Scene:
     """``table``, ``hand_result``, ``match_over`` or ``replay`` for the screenshot tool (the
-    replay stands at the first move that chose the tiplu, over its score sheet)."""
+    replay stands at the first move that set the tiplu aside, over its score sheet)."""
     from marriage_gui.table.scene import TableScene
 
     if name == "table":
