@@ -13,6 +13,7 @@ from marriage_gui.art import fonts
 from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
 from marriage_gui.scene import Scene
+from marriage_gui.table.controls import Sheet, draw_controls, is_help_key
 from marriage_gui.ui.button import Button, lay_out_row
 from marriage_gui.ui.card_names import card_label, card_text, cards_label, said
 from marriage_gui.ui.form import above, draw_tooltip
@@ -25,6 +26,26 @@ if TYPE_CHECKING:
     from marriage_gui.app import App
     from marriage_gui.table.scene import TableScene
 
+
+#: The score sheet's controls sheet (F1 or ?).
+SHEET: Sheet = (
+    (
+        "Mouse",
+        (
+            ("Next hand  /  Final standings", "deal on  /  the standings"),
+            ("Replay", "step through this hand"),
+        ),
+    ),
+    (
+        "Keys",
+        (
+            ("Enter  /  Space", "next hand (or the standings)"),
+            ("Esc", "the same: leave the sheet"),
+            ("R", "replay this hand"),
+            ("F1  or  ?", "this sheet (any key or click closes it)"),
+        ),
+    ),
+)
 
 #: Why a match played on another laptop offers no replay.
 NO_REPLAY = (
@@ -100,6 +121,7 @@ class HandResultScene(Scene):
             self.replay_button.tooltip = NO_REPLAY
         self.auto = 0.0
         self.bots_only = not table.setup.humans
+        self.show_controls = False
         self.book: Ledger | None = (
             ledger(self.result, game.rules) if self.result is not None else None
         )
@@ -128,10 +150,20 @@ class HandResultScene(Scene):
         self.app.open("replay", replay=frames, names=self.names)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Enter, space or the button continues; R or its button opens the replay."""
+        """Enter, space, Esc or the button continues (Esc leaves the sheet as it leaves every
+        sheet over the table); R or its button opens the replay."""
+        if self.show_controls:
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
+                self.show_controls = False
+            return
+        if is_help_key(event):
+            self.show_controls = True
+            return
         if event.type == pygame.KEYDOWN:
             if self.replay_button.answers(event.key):
                 self.replay_button.click()
+            elif event.key == pygame.K_ESCAPE:
+                self.button.click()
             else:
                 self.button.key(event.key)
         elif event.type in MOUSE_EVENTS:
@@ -291,3 +323,7 @@ class HandResultScene(Scene):
         if self.replay_hover and self.replay_button.tooltip:
             tip, at = self.replay_button.tooltip, self.replay_button.rect
             draw_tooltip(surface, tip, at, ui_scale((w, h)), above)
+        hint = fonts.render("F1: controls", max(11, h // 64), TABLE_MUTED)
+        surface.blit(hint, hint.get_rect(topright=(w - m - tip_w - 12, y0)))
+        if self.show_controls:
+            draw_controls(surface, SHEET)

@@ -413,3 +413,44 @@ def test_a_three_player_sheet_keeps_each_rows_words_apart(app, monkeypatch):
 
 
 SOLO_NAMES = {s.name for s in SOLO}
+
+
+def test_esc_on_the_score_sheet_continues_like_its_main_button(app):
+    """Mid-match, Esc deals the next hand (as Enter and the button do); the last hand's sheet
+    goes on to the standings."""
+    setup = MatchSetup(SOLO, hands=2, seed=5)
+    names = [s.name for s in SOLO]
+    match = LocalMatch.new(setup.rules, names, ["easy"] * 3, seed=5, hands=2, worker="inline")
+    while not match.view(0).hand_over:
+        match.run_bots(limit=1)
+    for seat, s in enumerate(SOLO):
+        match.set_driver(seat, s.kind)
+    table = TableScene(app, setup, match)
+    app.push(table)
+    result = app.open("hand_result", table=table)
+    app.step([], DT)
+    assert app.scene is result and not result.over
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is table
+    assert table.state.hand_no == 1 and not table.state.hand_over  # the next hand is dealt
+    close_tables(app)
+    last, _ = sheet(app, SOLO)
+    assert last.over
+    key(app, pygame.K_ESCAPE)
+    assert app.scene.name == "match_over"
+
+
+def test_f1_on_the_score_sheet_lists_its_keys_and_esc_then_only_closes_the_list(app):
+    from marriage_gui.scenes.hand_result import SHEET
+
+    result, _ = sheet(app, SOLO)
+    keys = dict(SHEET)["Keys"]
+    assert ("Esc", "the same: leave the sheet") in keys and any(k.startswith("R") for k, _ in keys)
+    key(app, pygame.K_F1)
+    assert result.show_controls
+    key(app, pygame.K_ESCAPE)  # closes the list, leaves the sheet open
+    assert app.scene is result and not result.show_controls
+    key(app, pygame.K_SLASH, "?")
+    assert result.show_controls
+    click(app, (640, 400))
+    assert app.scene is result and not result.show_controls
