@@ -13,6 +13,7 @@ from engine.actions import Discard
 from engine.cards import CARDS, code_of
 
 from .sprites import CardSprite
+from .tips import DISCARDS, STOCK
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -61,6 +62,20 @@ class TableInput:
         L = self.scene.layout
         return L is not None and L.stock.inflate(8, 8).collidepoint(pos)
 
+    def pile_at(self, pos: tuple[int, int]) -> str | None:
+        """The pile under ``pos`` (the top discard, or the empty pile's place), if any."""
+        s = self.scene
+        L = s.layout
+        if L is None:
+            return None
+        if self.top_discard_at(pos) is not None:
+            return DISCARDS
+        if not s.state.discards and pygame.Rect(L.discard_row.topleft, (L.tw, L.th)).collidepoint(
+            pos
+        ):
+            return DISCARDS
+        return STOCK if self.on_stock(pos) else None
+
     def in_hand_area(self, pos: tuple[int, int]) -> bool:
         """Whether ``pos`` is over the bottom hand (where drops reorder or draw)."""
         L = self.scene.layout
@@ -70,6 +85,10 @@ class TableInput:
     def handle(self, event: pygame.event.Event) -> None:
         """Dispatch one event."""
         s = self.scene
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
+            # A pile's tooltip waits for the pointer to rest on it; a press puts it away.
+            resting = event.type == pygame.MOUSEMOTION and self.press is None
+            s.tips.point(self.pile_at(event.pos) if resting else None)
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
             self.keyboard = False
             s.board.finish()

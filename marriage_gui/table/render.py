@@ -8,13 +8,15 @@ import pygame
 
 from engine.cards import CARDS, code_of
 from engine.melds import classify_meld
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel
+from marriage_gui.ui.form import above, draw_tooltip
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel, ui_scale
 from marriage_gui.ui.theme import text as label
 
 from . import board as bd
 from . import pieces
 from .controls import draw_controls
 from .maal import draw_maal
+from .tips import STOCK, discard_tip, stock_tip
 
 #: The mark over a complete meld in the hand: gold, half-seen.
 MELD_MARK = (214, 178, 90)
@@ -108,6 +110,7 @@ def draw_table(s: TableScene, surface: pygame.Surface) -> None:
     # Cards in flight and in the hand of the player go over everything but dialogs.
     s.board.draw_moving(surface, marks, four)
     _draw_menu_button(s, surface)
+    _draw_pile_tip(s, surface)
     if s.dialog is not None:
         s.dialog.draw(surface, s.art, four)
     if s.show_controls:
@@ -222,6 +225,20 @@ def _draw_menu_button(s: TableScene, surface: pygame.Surface) -> None:
     info = f"Hand {s.state.hand_no + 1} of {s.state.hands_total}   ·   L: log   ·   F1: controls"
     img = label(info, max(12, L.size[1] // 60), TABLE_MUTED)
     surface.blit(img, (r.right + 10, r.centery - img.get_height() // 2))
+
+
+def _draw_pile_tip(s: TableScene, surface: pygame.Surface) -> None:
+    """The tooltip of the pile the pointer rests on."""
+    pile, L, v = s.tips.showing(), s.layout, s.state
+    if pile is None or L is None or s.dialog is not None or s.show_controls or s.input.dragging:
+        return
+    if pile == STOCK:
+        tip, anchor = stock_tip(v, s.my_turn()), L.stock
+    else:
+        top = s.board.sprites.get(v.discards[-1]) if v.discards else None
+        anchor = top.rect if top is not None else pygame.Rect(L.discard_row.topleft, (L.tw, L.th))
+        tip = discard_tip(v, s.my_turn())
+    draw_tooltip(surface, tip, anchor, ui_scale(L.size), above)
 
 
 def _draw_meld_marks(s: TableScene, surface: pygame.Surface) -> None:

@@ -38,6 +38,7 @@ from .layout import Layout
 from .log import Log
 from .overlays import Dialog
 from .seats import SeatViews
+from .tips import PileTips
 from .tween import BASE
 
 if TYPE_CHECKING:
@@ -104,6 +105,7 @@ class TableScene(Scene):
         self._own_worker: BotWorker | None = None
         self.think = 0.0
         self.toast = Toasts(seconds=3.2)
+        self.tips = PileTips()
         self.dialog: Dialog | None = None
         self.expose_declined: tuple[int, int] | None = None
         self.result_wait = 0.0
@@ -446,6 +448,7 @@ class TableScene(Scene):
         self.time += dt
         self.board.update(dt)
         self.toast.update(dt)
+        self.tips.update(dt)
         self.log.update(dt)
         self.commands.poll_hint()
         self.since_kept += dt
@@ -522,6 +525,9 @@ class TableScene(Scene):
         due = self.arrangement_due()
         if due is not None:
             wake.append(due)  # a changed arrangement waits its turn to be saved
+        tip = self.tips.due_in()
+        if tip:
+            wake.append(tip)  # the pointer rests on a pile: its tooltip is coming
         return min(wake, default=None)
 
     def _pump(self, dt: float) -> None:
