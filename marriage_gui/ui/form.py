@@ -325,23 +325,37 @@ class Form:
             theme.focus_ring(surface, focused.rect, focused.radius, focused.k)
             surface.set_clip(clip)
 
-    @staticmethod
-    def _tooltip_place(
-        box: pygame.Rect, widget: pygame.Rect, screen: pygame.Rect, gap: int
-    ) -> pygame.Rect:
-        """Beside the widget, level with its bottom, so the row under it stays readable;
-        above it when neither side has room."""
-        box = box.copy()
-        box.bottom = widget.bottom
-        if widget.right + gap + box.w <= screen.right:
-            box.left = widget.right + gap
-        elif widget.left - gap - box.w >= screen.left:
-            box.right = widget.left - gap
-        else:
-            box.bottom = widget.top - gap
-            box.centerx = widget.centerx
-        box.clamp_ip(screen)
-        return box
+    def _tooltip_place(self, hovered: Widget) -> Placement:
+        """Beside the widget, level with its bottom, so the row under it stays readable; where
+        that would cover another widget (a seat's × beside its name), the other side, then past
+        the end of its row, then above it; above it, too, when nothing else has room."""
+        others = [
+            r
+            for w in self.widgets
+            if w is not hovered and w.visible
+            for r in [w.rect if w.clip is None else w.rect.clip(w.clip)]
+            if r.w > 0 and r.h > 0
+        ]
+
+        def place(
+            box: pygame.Rect, widget: pygame.Rect, screen: pygame.Rect, gap: int
+        ) -> pygame.Rect:
+            right, left, past, up = box.copy(), box.copy(), box.copy(), box.copy()
+            right.bottomleft = (widget.right + gap, widget.bottom)
+            left.bottomright = (widget.left - gap, widget.bottom)
+            past.bottomleft = (_row_end(widget, others, gap) + gap, widget.bottom)
+            up.midbottom = (widget.centerx, widget.top - gap)
+            fits = [c for c in (right, left, past, up) if screen.contains(c)]
+            # Its own row and the rows under it stay readable; failing that, anything above.
+            mine = [r for r in others if r.bottom > widget.top]
+            for keep in (others, mine):
+                clear = [c for c in fits if not any(c.colliderect(r) for r in keep)]
+                if clear:
+                    return clear[0]
+            up.clamp_ip(screen)
+            return up
+
+        return place
 
     def draw_tooltip(self, surface: pygame.Surface) -> None:
         """The tooltip of the widget under the pointer, after a short pause."""
@@ -350,7 +364,18 @@ class Form:
         if w is None or not w.tooltip or self._hover_time < TOOLTIP_DELAY or self.pointer is None:
             return
         anchor = w.rect if w.clip is None else w.rect.clip(w.clip)
-        self.tooltip_rect = draw_tooltip(surface, w.tooltip, anchor, w.k, self._tooltip_place)
+        self.tooltip_rect = draw_tooltip(surface, w.tooltip, anchor, w.k, self._tooltip_place(w))
+
+
+def _row_end(widget: pygame.Rect, others: list[pygame.Rect], gap: int) -> int:
+    """The right edge of the widgets that follow ``widget`` along its row, each no more than
+    ``gap`` after the last (a seat's name, its kind, its ×)."""
+    end = widget.right
+    level = [r for r in others if r.top < widget.bottom and r.bottom > widget.top]
+    for r in sorted(level, key=lambda r: r.left):
+        if end <= r.left <= end + gap:
+            end = r.right
+    return end
 
 
 Placement = Callable[[pygame.Rect, pygame.Rect, pygame.Rect, int], pygame.Rect]

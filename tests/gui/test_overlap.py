@@ -1,4 +1,4 @@
-"""Toasts leave screen titles readable; New-game tooltips leave the next row readable."""
+"""Toasts leave screen titles readable; New-game tooltips leave their row and the next alone."""
 
 from __future__ import annotations
 
@@ -62,3 +62,31 @@ def test_new_game_tooltips_leave_the_next_row_alone(tmp_path, size):
         assert not box.collidepoint(rect.center)  # nor the widget it explains
         checked += 1
     assert checked >= 10
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_seats_tooltip_leaves_its_own_row_alone_its_remove_button_above_all(tmp_path, size):
+    app = App(size, headless=True, data_dir=tmp_path)
+    app.go_title()
+    scene = app.open("new_game")
+    assert isinstance(scene, NewGameScene)
+    for row in scene.seat_widgets:
+        field, kinds, remove = row
+        for widget in row:
+            hover(app, widget.rect.center)
+            box = scene.form.tooltip_rect
+            assert box is not None, widget.tooltip
+            same_row = [
+                w.rect
+                for w in scene.form.widgets
+                if w is not widget
+                and w.visible
+                and w.rect.bottom > widget.rect.top
+                and w.rect.top < widget.rect.bottom
+            ]
+            assert remove.rect in same_row or widget is remove
+            hit = [r for r in same_row if box.colliderect(r)]
+            assert hit == [], (widget.tooltip, box, hit)
+            # It goes past the end of the row: every seat stays in sight.
+            seats = [w.rect for r in scene.seat_widgets for w in r]
+            assert not any(box.colliderect(r) for r in seats if r != widget.rect)
