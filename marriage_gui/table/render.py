@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine.cards import CARDS, code_of
-from engine.melds import classify_meld
+from engine.melds import classify_meld, is_dublee
 from marriage_gui.ui.form import above, draw_tooltip
 from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel, ui_scale
 from marriage_gui.ui.theme import text as label
@@ -241,17 +241,32 @@ def _draw_pile_tip(s: TableScene, surface: pygame.Surface) -> None:
     draw_tooltip(surface, tip, anchor, ui_scale(L.size), above)
 
 
+def marked_runs(s: TableScene) -> list[list[int]]:
+    """The groups of the hand that are complete now: melds, and dublees where they count."""
+    fan, v = s.fan, s.state
+    if fan is None:
+        return []
+    wilds = v.wilds
+    me = v.seat
+    dublees = v.rules.dublees_allowed(v.players) and (not v.seen[me] or v.seen_by_dublees[me])
+    out = []
+    for run in fan.runs():
+        cards = [CARDS[code_of(i)] for i in run]
+        if len(run) == 2:
+            # A pair reads as a pair only with its mark: in a squeezed hand its gap is small.
+            if dublees and is_dublee(cards[0], cards[1], wilds, v.rules):
+                out.append(run)
+        elif len(run) >= 3 and classify_meld(cards, wilds, v.rules) is not None:
+            out.append(run)
+    return out
+
+
 def _draw_meld_marks(s: TableScene, surface: pygame.Surface) -> None:
-    """A quiet gold line over each group of the hand that is a complete meld now."""
-    fan, v, L = s.fan, s.state, s.layout
+    """A quiet gold line over each group of the hand that is complete now."""
+    fan, L = s.fan, s.layout
     if fan is None or L is None or s.input.dragging:
         return
-    wilds = v.wilds
-    for run in fan.runs():
-        if len(run) < 3:
-            continue
-        if classify_meld([CARDS[code_of(i)] for i in run], wilds, v.rules) is None:
-            continue
+    for run in marked_runs(s):
         first, last = s.board.sprites.get(run[0]), s.board.sprites.get(run[-1])
         if first is None or last is None:
             continue
