@@ -68,11 +68,10 @@ class TableInput:
         L = s.layout
         if L is None:
             return None
+        empty = pygame.Rect(L.discard_row.topleft, (L.tw, L.th))
         if self.top_discard_at(pos) is not None:
             return DISCARDS
-        if not s.state.discards and pygame.Rect(L.discard_row.topleft, (L.tw, L.th)).collidepoint(
-            pos
-        ):
+        if not s.state.discards and empty.collidepoint(pos):
             return DISCARDS
         return STOCK if self.on_stock(pos) else None
 
