@@ -13,7 +13,7 @@ from marriage_gui.art import fonts
 from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
 from marriage_gui.scene import Scene
-from marriage_gui.table.controls import Sheet, draw_controls, is_help_key
+from marriage_gui.table.controls import Sheet, draw_controls, sheet_event
 from marriage_gui.ui.button import Button, lay_out_row
 from marriage_gui.ui.card_names import card_label, card_text, cards_label, said
 from marriage_gui.ui.form import above, draw_tooltip
@@ -152,12 +152,9 @@ class HandResultScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         """Enter, space, Esc or the button continues (Esc leaves the sheet as it leaves every
         sheet over the table); R or its button opens the replay."""
-        if self.show_controls:
-            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
-                self.show_controls = False
-            return
-        if is_help_key(event):
-            self.show_controls = True
+        sheet = sheet_event(self.show_controls, event)
+        if sheet is not None:
+            self.show_controls = sheet
             return
         if event.type == pygame.KEYDOWN:
             if self.replay_button.answers(event.key):

@@ -17,7 +17,7 @@ from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
 from marriage_gui.scene import Scene
 from marriage_gui.table.board import badges
-from marriage_gui.table.controls import Sheet, draw_controls, is_help_key
+from marriage_gui.table.controls import Sheet, draw_controls, sheet_event
 from marriage_gui.table.hand import suit_key
 from marriage_gui.table.seats import renamed
 from marriage_gui.ui.button import Button, lay_out_row
@@ -150,12 +150,9 @@ class ReplayScene(Scene):
     # ------------------------------------------------------------------ input and time
     def handle_event(self, event: pygame.event.Event) -> None:
         """Keys and clicks (positions from ``event.pos``)."""
-        if self.show_controls:
-            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
-                self.show_controls = False
-            return
-        if is_help_key(event):
-            self.show_controls = True
+        sheet = sheet_event(self.show_controls, event)
+        if sheet is not None:
+            self.show_controls = sheet
             return
         if event.type == pygame.KEYDOWN:
             keys = {

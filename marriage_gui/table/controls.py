@@ -49,6 +49,14 @@ def is_help_key(event: pygame.event.Event) -> bool:
     return event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?"
 
 
+def sheet_event(shown: bool, event: pygame.event.Event) -> bool | None:
+    """The controls sheet's answer to an event: whether the sheet is up after it, or None when
+    the event is not the sheet's (a key or a click puts the sheet away; F1 or ? brings it)."""
+    if shown:
+        return event.type not in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP)
+    return True if is_help_key(event) else None
+
+
 Sheet = tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
 #: The table's sheet: the mouse beside the keys.
 TABLE_SHEET: Sheet = (("Mouse", MOUSE), ("Keys", KEYS))

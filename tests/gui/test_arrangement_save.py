@@ -8,9 +8,7 @@ import pygame
 from marriage_gui.app import App
 from marriage_gui.table.scene import ARRANGEMENT_SAVE_GAP, TableScene
 
-from .test_table import DT, app, card_centre, solo  # noqa: F401 - the fixture
-
-__all__ = ["app"]
+from .test_table import DT, card_centre, solo
 
 
 def steps(app: App, seconds: float) -> None:

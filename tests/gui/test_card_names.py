@@ -14,20 +14,11 @@ from marriage_gui.scenes.replay import ReplayScene
 from marriage_gui.setup import SeatSetup
 from marriage_gui.table.curtain import Curtain
 from marriage_gui.table.maal import maal_lines
-from marriage_gui.ui import theme
 from marriage_gui.ui.card_names import RED_SUIT, card_label, card_text, cards_label, said
 
-from .test_replay import SOLO, key, sheet
-from .test_table import DT, click, close_tables, headless_app, solo, table
+from .test_replay import SOLO, drawn_text, key, sheet
+from .test_table import DT, click, solo, table
 from .test_table_calm import ask_hint, see_now
-
-
-@pytest.fixture
-def app(tmp_path):
-    a = headless_app(tmp_path)
-    yield a
-    close_tables(a)
-
 
 #: A card in the engine's notation, as a whole word.
 CODE = re.compile(r"(?<![\w♠♥♦♣])(?:[2-9TJQKA][SHDC]|JK)(?![\w♠♥♦♣])")
@@ -113,22 +104,6 @@ def test_hearts_and_diamonds_are_red_in_words_drawn_card_by_card():
     # The rank and the sign of a red card are red, the words around them are not.
     inks = _inks(card_text("poplu: 10♥", 20, white))
     assert inks == {white, RED_SUIT}
-
-
-def drawn_text(app, monkeypatch) -> list[str]:
-    """Every piece of text one frame of the app draws."""
-    theme.text.cache_clear()
-    seen: list[str] = []
-    real = fonts.render
-
-    def spy(text, *args, **kwargs):
-        seen.append(text)
-        return real(text, *args, **kwargs)
-
-    monkeypatch.setattr(fonts, "render", spy)
-    app.draw()
-    monkeypatch.setattr(fonts, "render", real)
-    return seen
 
 
 def no_codes(texts: list[str]) -> None:

@@ -13,17 +13,10 @@ from marriage_gui.table.layout import DISCARD_MIN_STEP, Layout
 from marriage_gui.table.render import marked_runs
 from marriage_gui.table.scene import TableScene
 
-from .test_table import DT, close_tables, headless_app
+from .test_table import DT
 
 #: Seven pairs and seven loose cards.
 PAIRS = "2S 2S 5S 5S 9H 9H KH KH 3D 3D 8D 8D QC QC 4C 7C JS AH 6D TC 2H"
-
-
-@pytest.fixture
-def app(tmp_path):
-    a = headless_app(tmp_path)
-    yield a
-    close_tables(a)
 
 
 def grouped(app, players: int, preset: str = "nepali") -> TableScene:

@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
-
 from marriage_gui.setup import SeatSetup
 from marriage_gui.ui.card_names import card_label, said
 
-from .test_table import close_tables, headless_app, table
+from .test_table import table
 from .test_table_calm import see_now
-
-
-@pytest.fixture
-def app(tmp_path):
-    a = headless_app(tmp_path)
-    yield a
-    close_tables(a)
 
 
 def test_the_first_to_see_reads_that_a_random_card_was_set_aside_as_the_tiplu(app):

@@ -15,17 +15,10 @@ from marriage_gui.table import render
 from marriage_gui.table.tips import DISCARDS, STOCK, discard_tip, stock_tip
 from marriage_gui.ui.form import TOOLTIP_DELAY
 
-from .test_table import DT, click, close_tables, headless_app, solo
+from .test_table import DT, click, solo
 
 SEE3 = "3S 4S 5S | 9H 9H 9H | JD QD KD"
 REST = "2C 3C 4C 6S 7S 8S KH KS KC 5D 6D 7D"
-
-
-@pytest.fixture
-def app(tmp_path):
-    a = headless_app(tmp_path)
-    yield a
-    close_tables(a)
 
 
 def seen_at_the_draw(top: str, tiplu: str = "5C") -> Game:

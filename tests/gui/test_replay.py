@@ -18,6 +18,7 @@ from marriage_gui.scenes.hand_result import NO_REPLAY
 from marriage_gui.scenes.replay import STEP_SECONDS, ReplayScene, squeeze
 from marriage_gui.setup import MatchSetup, SeatSetup
 from marriage_gui.table.scene import TableScene
+from marriage_gui.ui import theme
 from marriage_gui.ui.card_names import said as cards_said
 
 from .test_table import close_tables, headless_app
@@ -234,21 +235,6 @@ def test_a_match_from_another_laptop_offers_no_replay_and_says_why(app):
     )
 
 
-def _said(app: App, monkeypatch) -> list[str]:
-    """Every piece of text the top scene draws."""
-    said: list[str] = []
-    real = fonts.render
-
-    def render(text, *args, **kwargs):
-        said.append(text)
-        return real(text, *args, **kwargs)
-
-    monkeypatch.setattr(fonts, "render", render)
-    app.draw()
-    monkeypatch.setattr(fonts, "render", real)
-    return said
-
-
 def test_hot_seat_result_screens_name_the_default_you_as_the_table_does(app, monkeypatch):
     seats = (SeatSetup("You", "human"), SeatSetup("Bina", "human"), SeatSetup("Ram", "easy"))
     result, _ = sheet(app, seats)
@@ -263,12 +249,12 @@ def test_hot_seat_result_screens_name_the_default_you_as_the_table_does(app, mon
             "Ram",
         )
     )
-    said = _said(app, monkeypatch)
+    said = drawn_text(app, monkeypatch)
     assert any(t.startswith("Player 1") for t in said)
     assert not any(t.startswith("You") or " You " in t for t in said)
     result.proceed()  # a one-hand match: the standings
     assert app.scene.name == "match_over" and app.scene.names == result.names
-    said = _said(app, monkeypatch)
+    said = drawn_text(app, monkeypatch)
     assert any("Player 1" in t for t in said) and not any("You" in t for t in said)
     key(app, pygame.K_ESCAPE)
 
@@ -454,3 +440,19 @@ def test_f1_on_the_score_sheet_lists_its_keys_and_esc_then_only_closes_the_list(
     assert result.show_controls
     click(app, (640, 400))
     assert app.scene is result and not result.show_controls
+
+
+def drawn_text(app, monkeypatch) -> list[str]:
+    """Every piece of text one frame of the app draws."""
+    theme.text.cache_clear()
+    seen: list[str] = []
+    real = fonts.render
+
+    def spy(text, *args, **kwargs):
+        seen.append(text)
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(fonts, "render", spy)
+    app.draw()
+    monkeypatch.setattr(fonts, "render", real)
+    return seen

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from engine.cards import code_of
 from engine.match import LocalMatch
@@ -27,13 +26,6 @@ def close_tables(a: App) -> None:
     for scene in list(a.stack):
         if isinstance(scene, TableScene):
             scene.close()
-
-
-@pytest.fixture
-def app(tmp_path):
-    a = headless_app(tmp_path)
-    yield a
-    close_tables(a)
 
 
 def table(app: App, seats, seed: int = 11, hands: int = 2) -> TableScene:

@@ -8,9 +8,7 @@ from engine.cards import code_of
 from marriage_gui.setup import SeatSetup
 from marriage_gui.table.scene import TableScene
 
-from .test_table import DT, app, click, logged, solo, table  # noqa: F401 - the fixture
-
-__all__ = ["app"]
+from .test_table import DT, click, logged, solo, table
 
 
 def settle(app, scene: TableScene, seconds: float = 6.0) -> None:

@@ -10,7 +10,7 @@ from marriage_gui.setup import SeatSetup
 from marriage_gui.table.layout import Layout
 from marriage_gui.table.maal import draw_panel, maal_lines, plan_panel, seat_maal
 
-from .test_table import DT, close_tables, headless_app, table
+from .test_table import DT, table
 
 SIZES = [
     (1024, 640),
@@ -53,13 +53,6 @@ def test_the_discard_row_gives_the_log_its_room_only_while_it_is_open(players):
     shut, open_ = Layout((1280, 800), players, 0), Layout((1280, 800), players, 0, log_open=True)
     assert open_.discard_row.x == shut.discard_row.x
     assert open_.discard_row.right < open_.log_rect.x < shut.discard_row.right
-
-
-@pytest.fixture
-def app(tmp_path):
-    a = headless_app(tmp_path)
-    yield a
-    close_tables(a)
 
 
 def test_l_opens_the_log_beside_the_buttons_and_the_cards_at_four_players(app):
