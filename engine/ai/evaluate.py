@@ -110,10 +110,14 @@ def card_value(
     same = counts[code]
     if same:
         # a pair with its third copy dead is still a dublee but no longer a triplet
-        v += (3.0 * weight("dead_partial", weights) if k.seen and not unseen[code] else 3.0) * same
+        pair = weight("pair", weights)
+        v += (
+            pair * weight("dead_partial", weights) if k.seen and not unseen[code] else pair
+        ) * same
         v += 1.0 if unseen[code] else 0.0
     base = suit * 13
-    for step, w in ((-2, 0.9), (-1, 1.6), (1, 1.6), (2, 0.9)):
+    near, gap = weight("run_near", weights), weight("run_gap", weights)
+    for step, w in ((-2, gap), (-1, near), (1, near), (2, gap)):
         r = rank + step
         if r == -1:
             r = 12  # the ace below the two
@@ -129,7 +133,7 @@ def card_value(
             v += 0.15 * avail
     for s in range(4):
         if s != suit and counts[s * 13 + rank]:
-            v += 0.5 if k.seen else 0.25
+            v += weight("rank_mate", weights) * (2.0 if k.seen else 1.0)
     # middle ranks join more runs than aces and twos
     v += 0.1 * (2 - abs(rank - 6) / 3)
     v += 0.1 * unseen[code]

@@ -19,6 +19,10 @@ WEIGHTS: dict[str, float] = {
     "take_unseen_gain": 3.0,
     "take_edge_seen": 0.0,
     "take_edge_unseen": 1.5,
+    "pair": 3.0,
+    "run_near": 1.6,
+    "run_gap": 0.9,
+    "rank_mate": 0.25,
 }
 # -- written by bench/tune.py: end
 

@@ -2,15 +2,18 @@
 
 import dataclasses
 
+import pytest
 from positions import rig
 
 from engine import PRESETS
 from engine.actions import Discard, DrawStock
 from engine.ai import LEVELS, hint, make_bot
 from engine.ai.base import Knowledge
+from engine.ai.evaluate import card_value
 from engine.ai.hard import Searched
 from engine.ai.hint import explain
-from engine.ai.medium import Policy
+from engine.ai.medium import Policy, counts_of
+from engine.ai.weights import WEIGHTS
 from engine.cards import code_of, parse_card
 from engine.game import Game
 
@@ -65,3 +68,24 @@ def test_hint_counts_kinds_of_card_in_good_english():
     assert "(1 kind of card brings you closer)" in explain(view, Discard(card), one)
     two = [Searched(card.code, 1.0, 1.0, (1, 2)), Searched(other.code, 2, 2, ())]
     assert "(2 kinds of card bring you closer)" in explain(view, Discard(card), two)
+
+
+def test_a_cards_worth_follows_the_tuned_weights_of_pairs_runs_and_rank_mates():
+    k = Knowledge.of(_lone_cards_view("9H", dublee_next=False))
+    counts = counts_of(k.cards)
+
+    def worth(card: str, **changed: float) -> float:
+        code = parse_card(card).code
+        counts[code] -= 1
+        try:
+            return card_value(k, code, counts, {**WEIGHTS, **changed})
+        finally:
+            counts[code] += 1
+
+    # AS is paired (AS AS): its worth moves with the pair weight, 9H (alone) does not.
+    assert worth("AS", pair=WEIGHTS["pair"] + 2) == pytest.approx(worth("AS") + 2)
+    assert worth("9H", pair=WEIGHTS["pair"] + 2) == pytest.approx(worth("9H"))
+    # 3S sits between 2S and 4S: both neighbours count at the near weight.
+    assert worth("3S", run_near=WEIGHTS["run_near"] + 1) == pytest.approx(worth("3S") + 2)
+    # 2D has 2S and 2C beside it as rank mates (unseen: one share each).
+    assert worth("2D", rank_mate=WEIGHTS["rank_mate"] + 1) == pytest.approx(worth("2D") + 2)
