@@ -165,7 +165,9 @@ class Commands:
                 # The focus ring shows only once the arrows are used: never discard unseen.
                 cid = fan.order[min(fan.focus, len(fan.order) - 1)]
             elif fan.order:
-                s.toast.show("Pick the card to discard: click it, or move to it with ← →")
+                s.toast.show(
+                    "Pick the card to discard: click it, or move to it with the Left and Right keys"
+                )
         if cid is None:
             return
         if not s.my_turn():

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 import pygame
 
 from marriage_gui.ui.card_names import card_text, said
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel, wrap
 
 
 class Log:
@@ -51,21 +51,31 @@ class Log:
         surface.blit(img, r)
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
-        """The scrollable history."""
+        """The scrollable history, newest at the bottom; a long line wraps, indented."""
         if not self.open:
             return
         panel(surface, rect, 10, (6, 24, 16, 225), (90, 130, 110), edge_width=2)
         line_h = round(size * 1.45)
-        rows = max(1, (rect.height - 16) // line_h)
-        end = len(self.lines) - self.scroll
-        start = max(0, end - rows)
-        y = rect.y + 8
-        for line in self.lines[start:end]:
-            img = card_text(said(line, self.names), size, TABLE_TEXT)
-            if img.get_width() > rect.width - 16:
-                img = img.subsurface((0, 0, rect.width - 16, img.get_height()))
-            surface.blit(img, (rect.x + 8, y))
-            y += line_h
+        indent = size
+        for y, row, cont in self.rows(rect, size, line_h):
+            img = card_text(row, size, TABLE_TEXT)
+            x = rect.x + 8 + (indent if cont else 0)
+            if img.get_width() > rect.right - 8 - x:
+                img = img.subsurface((0, 0, max(1, rect.right - 8 - x), img.get_height()))
+            surface.blit(img, (x, y))
+
+    def rows(self, rect: pygame.Rect, size: int, line_h: int) -> list[tuple[int, str, bool]]:
+        """The rows the panel shows: (top, words, whether they continue the line above)."""
+        fits = max(1, (rect.height - 16) // line_h)
+        width = rect.width - 16 - size
+        shown: list[tuple[str, bool]] = []
+        for line in reversed(self.lines[: len(self.lines) - self.scroll]):
+            parts = wrap(said(line, self.names), size, width)
+            shown[:0] = [(part, i > 0) for i, part in enumerate(parts)]
+            if len(shown) >= fits:
+                break
+        shown = shown[-fits:]
+        return [(rect.y + 8 + i * line_h, row, cont) for i, (row, cont) in enumerate(shown)]
 
     def wheel(self, dy: int) -> None:
         """Scroll the history by ``dy`` lines (positive = older)."""

@@ -9,7 +9,7 @@ import pygame
 from marriage_gui.art import palette
 from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, fit, panel
 from marriage_gui.ui.theme import text as label
 
 from .board import Board
@@ -83,21 +83,26 @@ def draw_plate(
     surface.blit(initial, initial.get_rect(center=centre))
     x = centre[0] + ar + 10
     size = max(13, r.height // 4)
-    nm = label(name, size, TABLE_TEXT, True)
+    right = r.right - 8
+    if seen:
+        tag = label("SEEN", max(10, round(size * 0.7)), (40, 26, 8), True)
+        tr = tag.get_rect(topright=(right, r.y + 8)).inflate(10, 4)
+        pygame.draw.rect(surface, GOLD_LIGHT, tr, border_radius=tr.height // 2)
+        surface.blit(tag, tag.get_rect(center=tr.center))
+        right = tr.left - 6
+    # A long name or a big total is cut short rather than run under the SEEN tag or the edge.
+    nm = label(fit(name, size, right - x, True), size, TABLE_TEXT, True)
     surface.blit(nm, (x, r.y + 8))
     sub = "Human" if kind == "human" else f"Bot · {kind}"
     sub += f"  ·  {total:+d}" if total else ""
-    si = label(sub, max(11, round(size * 0.78)), TABLE_MUTED)
+    sub_size = max(11, round(size * 0.78))
+    si = label(fit(sub, sub_size, r.right - 8 - x), sub_size, TABLE_MUTED)
     surface.blit(si, (x, r.y + 10 + nm.get_height()))
-    if seen:
-        tag = label("SEEN", max(10, round(size * 0.7)), (40, 26, 8), True)
-        tr = tag.get_rect(topright=(r.right - 8, r.y + 8)).inflate(10, 4)
-        pygame.draw.rect(surface, GOLD_LIGHT, tr, border_radius=tr.height // 2)
-        surface.blit(tag, tag.get_rect(center=tr.center))
     if dealer:
         chip = label("D", max(10, round(size * 0.7)), (40, 26, 8), True)
-        cc = (r.right - 14, r.bottom - 14)
+        cc = dealer_chip_centre(r)
         pygame.draw.circle(surface, (240, 236, 226), cc, chip.get_height() // 2 + 3)
+        pygame.draw.circle(surface, (40, 26, 8), cc, chip.get_height() // 2 + 3, 1)
         surface.blit(chip, chip.get_rect(center=cc))
     # The card-back fan beside the plate, with the count on a red disc.
     shown = min(count, 10)
@@ -113,6 +118,12 @@ def draw_plate(
     pygame.draw.circle(surface, (150, 22, 36), cr.center, max(cr.width, cr.height) // 2 + 4)
     pygame.draw.circle(surface, GOLD_LIGHT, cr.center, max(cr.width, cr.height) // 2 + 4, 1)
     surface.blit(cnt, cr)
+
+
+def dealer_chip_centre(plate: pygame.Rect) -> tuple[int, int]:
+    """Where the dealer's chip sits: on the avatar's lower right, clear of the words."""
+    ar = plate.height // 2 - 8
+    return (plate.x + 10 + round(ar * 1.75), plate.centery + round(ar * 0.7))
 
 
 def draw_ring(surface: pygame.Surface, L: Layout, seat: int, frac: float) -> None:

@@ -197,3 +197,41 @@ def test_the_maal_panel_sits_beside_the_left_seats_shown_melds(app):
     assert shown and not any(scene.board.sprites[i].rect.colliderect(box) for i in shown)
     mine = [scene.board.sprites[i].rect for i in view.hand]
     assert not any(r.colliderect(box) for r in mine)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [3, 5])
+def test_a_name_plates_words_leave_room_for_the_dealer_chip_and_the_seen_tag(
+    size, players, monkeypatch
+):
+    from marriage_gui.art.cards import CardArt
+    from marriage_gui.table import pieces
+    from marriage_gui.table.board import Board
+
+    L = Layout(size, players, 0)
+    surface = pygame.Surface(size)
+    drawn: list[tuple[str, pygame.Surface]] = []
+    real = pieces.label
+
+    def spy(text, *args, **kwargs):
+        img = real(text, *args, **kwargs)
+        drawn.append((text, img))
+        return img
+
+    monkeypatch.setattr(pieces, "label", spy)
+    board = Board(CardArt())
+    for seat, spot in L.seats.items():
+        drawn.clear()
+        name = "Bhagawati Prasad Shrestha"
+        pieces.draw_plate(surface, board, L, seat, name, "medium", 21, True, -1234, False, True)
+        r = spot.plate
+        ar = r.height // 2 - 8
+        words_x = r.x + 2 * ar + 20
+        chip = pieces.dealer_chip_centre(r)
+        # The chip sits on the avatar, left of the words (it used to cover the money).
+        assert chip[0] + r.height // 6 < words_x and r.collidepoint(chip)
+        words = {text: img.get_width() for text, img in drawn}
+        assert any(t.startswith("Bh") and t.endswith("…") for t in words), words
+        for text, w in words.items():
+            if text not in ("SEEN", "D", "21"):
+                assert words_x + w <= r.right - 8, text
