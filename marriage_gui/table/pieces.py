@@ -9,7 +9,7 @@ import pygame
 from marriage_gui.art import palette
 from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, fit, panel
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, fit, panel, text_width
 from marriage_gui.ui.theme import text as label
 
 from .board import Board
@@ -94,9 +94,13 @@ def draw_plate(
     nm = label(fit(name, size, right - x, True), size, TABLE_TEXT, True)
     surface.blit(nm, (x, r.y + 8))
     sub = "Human" if kind == "human" else f"Bot · {kind}"
-    sub += f"  ·  {total:+d}" if total else ""
+    sub += f" · {total:+d}" if total else ""
+    # The money matters more than the type size: the line shrinks a little before it is cut.
+    room = r.right - 6 - x
     sub_size = max(11, round(size * 0.78))
-    si = label(fit(sub, sub_size, r.right - 8 - x), sub_size, TABLE_MUTED)
+    while sub_size > 9 and text_width(sub, sub_size) > room:
+        sub_size -= 1
+    si = label(fit(sub, sub_size, room), sub_size, TABLE_MUTED)
     surface.blit(si, (x, r.y + 10 + nm.get_height()))
     if dealer:
         chip = label("D", max(10, round(size * 0.7)), (40, 26, 8), True)

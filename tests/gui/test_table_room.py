@@ -234,4 +234,6 @@ def test_a_name_plates_words_leave_room_for_the_dealer_chip_and_the_seen_tag(
         assert any(t.startswith("Bh") and t.endswith("…") for t in words), words
         for text, w in words.items():
             if text not in ("SEEN", "D", "21"):
-                assert words_x + w <= r.right - 8, text
+                assert words_x + w <= r.right - 6, text
+        # The money shows whole, even beside a level's name.
+        assert "Bot · medium · -1234" in words, words
