@@ -62,7 +62,6 @@ class Board:
         viewer: int | None,
         fan: HandFan | None,
         gap_at: int | None = None,
-        gap_size: int = 0,
         lifted: frozenset[int] = frozenset(),
     ) -> dict[int, Target]:
         """Where every visible card belongs now."""
@@ -99,20 +98,20 @@ class Board:
             else:
                 order = list(view.hand)
             still = [i for i in order if i not in self.dragging]
-            count = len(still) + (gap_size if gap_at is not None else 0)
-            if gap_at is None and fan is not None and viewer == bottom and still == fan.order:
-                slots = L.hand_slots_grouped(count, fan.breaks())
-            else:
-                slots = L.hand_slots(count)
-            k = 0
-            for n, cid in enumerate(still):
-                if gap_at is not None and n == gap_at:
-                    k += gap_size
-                x, y = slots[k]
+            # While a drag is over the hand, the hand lies as the drop would leave it: the held
+            # cards' room opened at ``gap_at``, every group's gap where it would then be.
+            shown = list(still)
+            if gap_at is not None:
+                shown[gap_at:gap_at] = self.dragging
+            breaks = fan.breaks_in(shown) if fan is not None and viewer == bottom else []
+            for n, ((x, y), cid) in enumerate(
+                zip(L.hand_slots_grouped(len(shown), breaks), shown, strict=True)
+            ):
+                if cid in self.dragging:
+                    continue
                 if cid in lifted:
                     y -= L.lift
                 t[cid] = Target(x, y, L.cw, viewer == bottom, 3, n)
-                k += 1
             for cid in self.dragging:
                 if cid in self.sprites:
                     s = self.sprites[cid]

@@ -124,12 +124,13 @@ class HandFan:
 
     def breaks(self) -> list[int]:
         """Positions in the order where a new group starts (a small gap is drawn before it)."""
+        return self.breaks_in(self.order)
+
+    def breaks_in(self, order: Sequence[int]) -> list[int]:
+        """Where a new group starts in ``order``: this fan's cards in another arrangement (the
+        hand as a drop would leave it)."""
         g = self.group_of
-        return [
-            n
-            for n in range(1, len(self.order))
-            if g.get(self.order[n], -1) != g.get(self.order[n - 1], -1)
-        ]
+        return [n for n in range(1, len(order)) if g.get(order[n], -1) != g.get(order[n - 1], -1)]
 
     def runs(self) -> list[list[int]]:
         """The cards of each group as they lie now, neighbours only (loose cards left out)."""

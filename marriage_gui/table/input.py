@@ -80,6 +80,27 @@ class TableInput:
         L = self.scene.layout
         return L is not None and pos[1] >= L.hand_y - L.lift - L.ch * 0.35
 
+    def landing(self, pos: tuple[int, int]) -> int:
+        """Where the held cards go in the hand without them if let go at ``pos``: between the
+        two cards the first held card's centre is between, as the gap opened while dragging
+        shows it (the hand as it lies now decides between places that would both fit)."""
+        s = self.scene
+        L, fan, ids = s.layout, s.fan, self.drag_ids
+        if L is None or fan is None or not ids:
+            return 0
+        rest = [i for i in fan.order if i not in ids]
+        lead = s.board.sprites.get(ids[0])
+        centre = pos[0] - self.grab[ids[0]][0] + (lead.w / 2 if lead is not None else 0.0)
+        shown = [s.board.targets.get(i) for i in rest]
+        near = sum(1 for t in shown if t is not None and t.x + t.w / 2 < centre)
+        return L.hand_index_at(
+            centre,
+            len(rest),
+            len(ids),
+            lambda at: fan.breaks_in(rest[:at] + ids + rest[at:]),
+            near,
+        )
+
     # ------------------------------------------------------------------ events
     def handle(self, event: pygame.event.Event) -> None:
         """Dispatch one event."""
@@ -171,17 +192,8 @@ class TableInput:
             gx, gy = self.grab[d]
             held.x, held.y = pos[0] - gx, pos[1] - gy
         # The hand opens a gap where the cards would land.
-        if (
-            L is not None
-            and kind in ("hand", "discard", "stock")
-            and self.in_hand_area(pos)
-            and s.fan is not None
-        ):
-            rest = [i for i in s.fan.order if i not in self.drag_ids]
-            front = s.board.sprites.get(self.drag_ids[0])
-            cx = (front.x + front.w / 2) if front is not None else pos[0]
-            idx = L.hand_index_at(cx, len(rest) + len(self.drag_ids))
-            s.relayout(0.12 * max(0.3, s.anim), gap_at=min(idx, len(rest)), gap=len(self.drag_ids))
+        if L is not None and s.fan is not None and self.in_hand_area(pos):
+            s.relayout(0.12 * max(0.3, s.anim), gap_at=self.landing(pos))
         elif s.fan is not None and kind == "hand":
             s.relayout(0.12 * max(0.3, s.anim))
 
@@ -258,6 +270,8 @@ class TableInput:
         """Finish a drag: discard, reorder, draw, or ease back and say why."""
         s = self.scene
         ids = list(self.drag_ids)
+        # ``index`` counts the hand without the held cards, as the gap did.
+        index = self.landing(pos)
         self.dragging = False
         self.drag_ids = []
         s.board.dragging = []
@@ -266,10 +280,6 @@ class TableInput:
         if L is None:
             return
         fan = s.fan
-        rest_count = len([i for i in fan.order if i not in ids]) if fan is not None else 0
-        first = s.board.sprites.get(ids[0]) if ids and ids[0] >= 0 else None
-        cx = (first.x + first.w / 2) if first is not None else pos[0]
-        index = min(L.hand_index_at(cx, rest_count + len(ids)), rest_count)
         if kind == "hand" and fan is not None:
             if L.discard_zone.collidepoint(pos):
                 if len(ids) != 1:
@@ -284,7 +294,6 @@ class TableInput:
                     s.board.ease_back(ids, 0.35 * s.anim)
                 return
             if self.in_hand_area(pos):
-                # ``index`` counts the hand without the dragged cards (as the gap did).
                 fan.remember()
                 fan.place(ids, index)
                 s.relayout(0.14 * max(0.3, s.anim))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -198,14 +199,28 @@ class Layout:
             out.append((x0 + (i + extra) * step, float(self.hand_y)))
         return out
 
-    def hand_index_at(self, x: float, count: int) -> int:
-        """Where a card dropped at ``x`` (its centre) goes in a hand of ``count`` (0..count)."""
-        if count <= 0:
-            return 0
-        slots = self.hand_slots(count)
-        step = self.hand_step(count) or self.cw
-        left = slots[0][0] + self.cw / 2
-        return max(0, min(count, int((x - left) / step + 0.5 + 0.5)))
+    def hand_index_at(
+        self, x: float, count: int, held: int, breaks_at: Callable[[int], list[int]], near: int
+    ) -> int:
+        """Where ``held`` cards, the first one's centre at ``x``, go among the ``count`` other
+        cards of the hand (0..count). ``breaks_at(place)`` gives the groups' breaks of the hand
+        with them at ``place``; ``near`` is how many of the other cards lie left of ``x`` as the
+        hand is shown now.
+
+        A place fits when, the hand opened there (its groups' gaps included), ``x`` lies between
+        the centres of the two cards either side of the gap. Of the places that fit, the one
+        nearest ``near``: a gap shown stays until the card passes a neighbour's centre, so the
+        hand never flickers, and a card brought over the hand opens it between the cards it is
+        between."""
+        half = self.cw / 2
+
+        def rank(at: int) -> tuple[int, int, float]:
+            slots = self.hand_slots_grouped(count + held, breaks_at(at))
+            centres = [sx + half for sx, _y in slots[:at] + slots[at + held :]]
+            left = sum(1 for c in centres if c < x)
+            return (abs(left - at), abs(at - near), abs(slots[at][0] + half - x))
+
+        return min(range(count + 1), key=rank)
 
     # ------------------------------------------------------------------ the discard row
     def discard_slots(self, count: int) -> list[tuple[float, float]]:

@@ -252,9 +252,7 @@ class TableScene(Scene):
         )
 
     # ------------------------------------------------------------------ layout and sprites
-    def relayout(
-        self, duration: float | None = None, gap_at: int | None = None, gap: int = 0
-    ) -> None:
+    def relayout(self, duration: float | None = None, gap_at: int | None = None) -> None:
         """Recompute where every card goes and start the moves."""
         if self.layout is None:
             return
@@ -271,7 +269,7 @@ class TableScene(Scene):
             # The hinted card stands up from the hand until the next move.
             lifted = lifted | {hinted}
         viewer = self.viewer if self.curtain is None else None
-        self.board.compute(self.state, self.layout, self.bottom, viewer, fan, gap_at, gap, lifted)
+        self.board.compute(self.state, self.layout, self.bottom, viewer, fan, gap_at, lifted)
         self.board.sync(self.layout, duration)
 
     # ------------------------------------------------------------------ acting
