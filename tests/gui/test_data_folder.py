@@ -71,3 +71,12 @@ def test_the_app_starts_where_no_data_folder_can_be_made(tmp_path: Path) -> None
     assert done.stderr.count("Nothing can be saved") == 1
     assert out.is_file()
     assert blocker.read_text(encoding="utf-8") == "not a folder"  # nothing touched
+
+
+def test_the_tests_default_data_folder_is_a_temporary_one_not_the_players():
+    from marriage_gui import storage
+
+    root = storage.default_root()
+    assert "marriage-tests-" in str(root)
+    assert os.environ["XDG_DATA_HOME"] in str(root)
+    assert Storage().root == root
