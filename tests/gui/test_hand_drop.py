@@ -188,24 +188,21 @@ def test_a_card_dropped_between_two_groups_lands_between_them(sized_app):
     fan = scene.fan
     kh, qc = ids_of(scene, "KH KH")[1], ids_of(scene, "QC")[0]
     assert fan.order.index(qc) == fan.order.index(kh) + 1 and fan.order.index(qc) in fan.breaks()
-    six = ids_of(scene, "6D")[0]
-    preview = move_card(sized_app, scene, six, (centre_x(scene, kh) + centre_x(scene, qc)) / 2)
-    at = fan.order.index(six)
-    assert fan.order[at - 1 : at + 2] == [kh, six, qc]
-    landed_as_shown(scene, preview, [six])
+    dropped_between(sized_app, scene, ids_of(scene, "6D")[0], kh, qc)
 
 
 def test_a_card_dropped_within_a_group_lands_inside_it(sized_app):
     scene = rigged(sized_app, PAIRS)
-    fan = scene.fan
     first, second = ids_of(scene, "9H 9H")
-    six = ids_of(scene, "6D")[0]
-    preview = move_card(
-        sized_app, scene, six, (centre_x(scene, first) + centre_x(scene, second)) / 2
-    )
-    at = fan.order.index(six)
-    assert fan.order[at - 1 : at + 2] == [first, six, second]
-    landed_as_shown(scene, preview, [six])
+    dropped_between(sized_app, scene, ids_of(scene, "6D")[0], first, second)
+
+
+def dropped_between(app, scene, card: int, left: int, right: int) -> None:
+    """Drag ``card`` to halfway between ``left`` and ``right``: it lands between them, as shown."""
+    preview = move_card(app, scene, card, (centre_x(scene, left) + centre_x(scene, right)) / 2)
+    at = scene.fan.order.index(card)
+    assert scene.fan.order[at - 1 : at + 2] == [left, card, right]
+    landed_as_shown(scene, preview, [card])
 
 
 def test_a_card_moved_left_within_the_loose_cards_lands_where_let_go(sized_app):

@@ -33,6 +33,14 @@ def hover(app: App, pos: tuple[int, int]) -> None:
     app.step([], TOOLTIP_DELAY + 0.05)
 
 
+def tooltip_at(app, scene, point, what: str) -> pygame.Rect:
+    """The tooltip shown after the pointer rests at ``point`` (there must be one)."""
+    hover(app, point)
+    box = scene.form.tooltip_rect
+    assert box is not None, what
+    return box
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_new_game_tooltips_leave_the_next_row_alone(tmp_path, size):
     app = App(size, headless=True, data_dir=tmp_path)
@@ -46,9 +54,7 @@ def test_new_game_tooltips_leave_the_next_row_alone(tmp_path, size):
         rect = widget.rect if widget.clip is None else widget.rect.clip(widget.clip)
         if rect.w < 4 or rect.h < 4:
             continue  # scrolled out of view
-        hover(app, rect.center)
-        box = scene.form.tooltip_rect
-        assert box is not None, widget.tooltip
+        box = tooltip_at(app, scene, rect.center, widget.tooltip)
         below = [
             other.rect
             for other in scene.form.widgets
@@ -73,9 +79,7 @@ def test_a_seats_tooltip_leaves_its_own_row_alone_its_remove_button_above_all(tm
     for row in scene.seat_widgets:
         field, kinds, remove = row
         for widget in row:
-            hover(app, widget.rect.center)
-            box = scene.form.tooltip_rect
-            assert box is not None, widget.tooltip
+            box = tooltip_at(app, scene, widget.rect.center, widget.tooltip)
             same_row = [
                 w.rect
                 for w in scene.form.widgets
