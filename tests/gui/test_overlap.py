@@ -41,12 +41,18 @@ def tooltip_at(app, scene, point, what: str) -> pygame.Rect:
     return box
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_new_game_tooltips_leave_the_next_row_alone(tmp_path, size):
+def new_game(tmp_path, size: tuple[int, int]) -> tuple[App, NewGameScene]:
+    """A headless app of ``size`` on the New-game screen."""
     app = App(size, headless=True, data_dir=tmp_path)
     app.go_title()
     scene = app.open("new_game")
     assert isinstance(scene, NewGameScene)
+    return app, scene
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_game_tooltips_leave_the_next_row_alone(tmp_path, size):
+    app, scene = new_game(tmp_path, size)
     checked = 0
     for widget in list(scene.form.widgets):
         if not widget.tooltip or not widget.visible:
@@ -72,10 +78,7 @@ def test_new_game_tooltips_leave_the_next_row_alone(tmp_path, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_seats_tooltip_leaves_its_own_row_alone_its_remove_button_above_all(tmp_path, size):
-    app = App(size, headless=True, data_dir=tmp_path)
-    app.go_title()
-    scene = app.open("new_game")
-    assert isinstance(scene, NewGameScene)
+    app, scene = new_game(tmp_path, size)
     for row in scene.seat_widgets:
         field, kinds, remove = row
         for widget in row:
