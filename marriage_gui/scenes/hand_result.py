@@ -17,7 +17,15 @@ from marriage_gui.table.controls import Sheet, draw_controls, sheet_event
 from marriage_gui.ui.button import Button, lay_out_row
 from marriage_gui.ui.card_names import card_label, card_text, cards_label, said
 from marriage_gui.ui.form import above, draw_tooltip
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_BUTTON, TABLE_MUTED, TABLE_TEXT, panel, ui_scale
+from marriage_gui.ui.theme import (
+    GOLD_LIGHT,
+    TABLE_BUTTON,
+    TABLE_MUTED,
+    TABLE_TEXT,
+    fitting_size,
+    panel,
+    ui_scale,
+)
 from marriage_gui.ui.widget import MOUSE_EVENTS
 
 if TYPE_CHECKING:
@@ -244,11 +252,8 @@ class HandResultScene(Scene):
             line = f"{held}  ·  match total {r.totals[seat]:+d}"
             # The line stops short of the money column at the right of the row.
             line_room = box.right - round(w * 0.34) - 10 - (box.x + 26 + name_img.get_width())
-            line_size = max(11, size - 2)
+            line_size = fitting_size(line, max(11, size - 2), line_room, 10)
             line_img = fonts.render(line, line_size, TABLE_MUTED)
-            while line_size > 10 and line_img.get_width() > line_room:
-                line_size -= 1
-                line_img = fonts.render(line, line_size, TABLE_MUTED)
             surface.blit(
                 line_img,
                 (
@@ -277,13 +282,8 @@ class HandResultScene(Scene):
             # At the right of the row: the money in its parts, then the maal it came from.
             bx = max(x + 10, box.right - round(w * 0.34))
             room = box.right - 12 - bx
-            money_size = size
+            money_size = fitting_size(money, size, room, 11, bold=True)
             money_img = fonts.render(money, money_size, GOLD_LIGHT if winner else TABLE_TEXT, True)
-            while money_size > 11 and money_img.get_width() > room:
-                money_size -= 1
-                money_img = fonts.render(
-                    money, money_size, GOLD_LIGHT if winner else TABLE_TEXT, True
-                )
             surface.blit(money_img, (bx, box.y + 6))
             by = box.y + 6 + money_img.get_height() + 2
             items = r.breakdowns[seat].items if r.breakdowns else ()
@@ -308,11 +308,7 @@ class HandResultScene(Scene):
             note = describe_payments(self.book, self.names)
             note_size = max(13, h // 52)
             room = self.replay_button.rect.x - m - round(note_size * 1.5)
-            while (
-                note_size > 10
-                and fonts.render(note, note_size, TABLE_TEXT, True).get_width() > room
-            ):
-                note_size -= 1
+            note_size = fitting_size(note, note_size, room, 10, bold=True)
             surface.blit(
                 fonts.render(note, note_size, TABLE_TEXT, True),
                 (m, area.y + (bh - note_size) // 2),

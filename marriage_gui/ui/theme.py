@@ -144,6 +144,14 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
+def fitting_size(s: str, size: int, width: int, smallest: int, bold: bool = False) -> int:
+    """The largest type size from ``size`` down to ``smallest`` at which ``s`` fits ``width``
+    pixels (``smallest`` when none does: then cut it with ``fit``)."""
+    while size > smallest and text_width(s, size, bold) > width:
+        size -= 1
+    return size
+
+
 def fit(s: str, size: int, width: int, bold: bool = False) -> str:
     """``s`` cut with an ellipsis so it fits ``width`` pixels."""
     if text_width(s, size, bold) <= width:
