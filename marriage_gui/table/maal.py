@@ -42,11 +42,14 @@ def maal_lines(view: PlayerView) -> list[tuple[str, str, int]]:
 
 @dataclass(frozen=True)
 class MaalPanel:
-    """Where the panel goes and how it is set: its box, text size and columns of items."""
+    """Where the panel goes and how it is set: its box, text size and columns of items, the
+    width of an item's words and of a whole column."""
 
     box: pygame.Rect
     size: int
     columns: int
+    item_w: int
+    column_w: int
 
 
 def _row_widths(lines: list[tuple[str, str, int]], size: int) -> tuple[int, int, int]:
@@ -74,12 +77,13 @@ def plan_panel(
             width = max(text_width(f"Your maal  {total}", k, True), columns * column_w) + k
             width += (columns - 1) * k
             height = round(k * 1.35) * (rows + 1) + k // 2
-            plan = MaalPanel(pygame.Rect(area.x, area.bottom - height, width, height), k, columns)
+            box = pygame.Rect(area.x, area.bottom - height, width, height)
+            plan = MaalPanel(box, k, columns, item_w, column_w)
             if width <= area.width and height <= area.height:
                 return plan
             tried.append(plan)
     least = min(tried, key=lambda plan: _cut(plan.box, area))
-    return MaalPanel(least.box.clip(area), least.size, least.columns)
+    return MaalPanel(least.box.clip(area), least.size, least.columns, least.item_w, least.column_w)
 
 
 def _cut(box: pygame.Rect, area: pygame.Rect) -> int:
@@ -104,9 +108,7 @@ def draw_panel(
 ) -> pygame.Rect:
     """The panel of ``lines`` as ``plan_panel`` places it; returns its box."""
     plan = plan_panel(lines, total, area, size)
-    k, box = plan.size, plan.box
-    item_w, cards_w, pts_w = _row_widths(lines, k)
-    column_w = item_w + cards_w + pts_w + k * 3
+    k, box, item_w, column_w = plan.size, plan.box, plan.item_w, plan.column_w
     row_h = round(k * 1.35)
     # Cut to its room (the last resort), the panel shows whole rows and says what it left out.
     words: list[tuple[str, str | None, int | None]] = [(i, c, p) for i, c, p in lines]
