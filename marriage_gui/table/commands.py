@@ -26,6 +26,11 @@ from .overlays import Dialog
 if TYPE_CHECKING:
     from .scene import TableScene
 
+#: What the table says while the hint is being worked out.
+THINKING = "thinking about a hint…"
+#: The answer to a discard before the draw.
+DRAW_FIRST = "draw a card first: click the stock or the discard pile (keys 1 and 2)"
+
 
 class Commands:
     """The table's buttons and commands, for the person looking at the bottom seat."""
@@ -43,6 +48,8 @@ class Commands:
         self.hint_job: Future[Any] | None = None
         self.hint_version = -1
         self.hint_card: int | None = None
+        #: The hint's words while they may be on screen (withdrawn once the player acts).
+        self.hint_text: str | None = None
 
     # ------------------------------------------------------------------ what may be offered
     def _legal(self) -> tuple[Action, ...]:
@@ -156,6 +163,12 @@ class Commands:
         """Discard ``cid`` (or the single selected card, the hinted one, or the focused one)."""
         s = self.scene
         fan = s.fan
+        if not s.my_turn():
+            s.refuse(self.whose_turn())
+            return
+        if s.state.phase == "draw":
+            s.refuse(DRAW_FIRST)
+            return
         if cid is None and fan is not None:
             if len(fan.selected) == 1:
                 cid = fan.selected[0]
@@ -169,9 +182,6 @@ class Commands:
                     "Pick the card to discard: click it, or move to it with the Left and Right keys"
                 )
         if cid is None:
-            return
-        if not s.my_turn():
-            s.refuse(self.whose_turn())
             return
         if s.act(Discard(CARDS[code_of(cid)], cid)) and fan is not None:
             fan.clear()
@@ -190,7 +200,8 @@ class Commands:
         if not s.my_turn():
             s.refuse(self.whose_turn())
             return
-        s.toast.show("thinking about a hint…", seconds=10)
+        self.hint_text = THINKING
+        s.toast.show(THINKING, seconds=10)
         self.hint_job = s.worker.submit(advise, s.state_with_history())
         self.hint_version = s.seats.version
 
@@ -220,7 +231,15 @@ class Commands:
             s.relayout()
         # The reason starts with the action in words ("discard AH: ..."), so it stands alone.
         reason = str(getattr(result, "reason", "") or action)
-        s.toast.show(f"Hint: {said(reason, s.seats.names())}", seconds=7)
+        self.hint_text = f"Hint: {said(reason, s.seats.names())}"
+        s.toast.show(self.hint_text, seconds=7)
+
+    def forget_hint(self) -> None:
+        """The player has acted: the hint (or the wait for one) no longer holds."""
+        self.hint_card = None
+        if self.hint_text is not None:
+            self.scene.toast.withdraw(self.hint_text)
+            self.hint_text = None
 
     def menu(self) -> None:
         """The pause menu."""

@@ -282,7 +282,7 @@ class TableScene(Scene):
             seat = self.seats.local[0]
         self.board.finish()
         self.match.submit(seat, action)
-        self.commands.hint_card = None
+        self.commands.forget_hint()
         self.think = 0.0
         # A match on this computer answers at once; a remote one answers in a later frame,
         # and a refusal then is shown when it arrives.

@@ -64,6 +64,15 @@ class Toasts:
             message.age = min(self.queue[0].age, FADE)
         self.queue = [message]
 
+    def withdraw(self, text: str) -> None:
+        """Take ``text`` away: fade it out now if it shows, drop it if it waits (it no longer
+        holds, like a hint about a card just thrown)."""
+        text = self._message(text, "info", None).text
+        if self.queue and self.queue[0].text == text:
+            m = self.queue[0]
+            m.age = max(m.age, m.seconds - FADE)
+        self.queue[1:] = [m for m in self.queue[1:] if m.text != text]
+
     def update(self, dt: float) -> None:
         """Advance the clock of the message on screen."""
         if not self.queue:

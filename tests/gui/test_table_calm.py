@@ -238,8 +238,12 @@ def test_hint_lifts_and_outlines_the_card_until_the_next_move(app):
     settle(app, scene, 1.0)
     others = [scene.board.targets[i].y for i in scene.fan.order if i != cid]
     assert scene.board.targets[cid].y < min(others)
+    assert (scene.toast.current or "").startswith("Hint:")
     key(app, pygame.K_d, "d")
     assert scene.commands.hint_card is None
+    # The hint's words go with the card: they do not linger over the next players' turns.
+    settle(app, scene, 0.5)
+    assert not (scene.toast.current or "").startswith("Hint:")
 
 
 def test_the_next_hand_is_dealt_in_the_sort_mode_of_the_last(app):
@@ -380,6 +384,18 @@ def test_d_after_a_hint_discards_the_hinted_card(app):
     assert cid is not None and cid != scene.fan.order[scene.fan.focus]
     key(app, pygame.K_d, "d")
     assert [a for a in logged(scene) if isinstance(a, list)][-1][1] == cid
+
+
+def test_d_before_the_draw_says_to_draw_first(app):
+    scene = solo(app)
+    assert scene.my_turn() and scene.state.phase == "draw"
+    before = logged(scene)
+    for arrows in (False, True):  # with no card chosen, and with the focus ring on one
+        if arrows:
+            key(app, pygame.K_RIGHT, "")
+        key(app, pygame.K_d, "d")
+        assert logged(scene) == before
+        assert "draw a card first" in (scene.toast.current or "").lower()
 
 
 def test_d_with_nothing_chosen_and_no_focus_ring_discards_nothing_and_says_how(app):

@@ -209,6 +209,20 @@ def test_toasts_queue_and_expire():
     assert t.current is None and not t.queue
 
 
+def test_a_withdrawn_toast_fades_out_now_and_a_waiting_one_is_dropped():
+    t = Toasts(seconds=5.0)
+    t.add("hint: discard 3S")
+    t.add("saved")
+    t.add("hint: discard 4S")
+    t.withdraw("hint: discard 4S")  # waiting: gone from the queue
+    t.withdraw("something never shown")  # harmless
+    assert [m.text for m in t.queue] == ["Hint: discard 3S", "Saved"]
+    t.update(0.5)
+    t.withdraw("hint: discard 3S")  # showing: fades out from where it is
+    t.update(FADE)
+    assert t.current == "Saved"
+
+
 def test_show_replaces_what_shows_and_waits_at_once():
     t = Toasts()
     t.add("saved")
