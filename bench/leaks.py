@@ -7,7 +7,8 @@ Plays duplicate deals as ``bench/tournament.py`` does and, for the first level n
 every settlement net into the maal (``n·S − T``: each of its own maal points is worth n − 1,
 each of another's costs 1) and the fees (won when it went out; paid after or without seeing
 when another did), and counts how the hands it lost ended: the next player taking its discard
-and going out at once, a finish by dublees, and whether it had seen.
+and going out at once, a finish by dublees, and whether it had seen. It also shows the race to
+see: how often the level saw first, and how often it won when it did and when it did not.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.tournament import Job, jobs, seat_bot, table_options  # noqa: E402
 from engine import PRESETS, turns  # noqa: E402
-from engine.actions import Discard, DrawStock, GoOut, TakeDiscard  # noqa: E402
+from engine.actions import Discard, DrawStock, GoOut, See, TakeDiscard  # noqa: E402
 from engine.game import Game  # noqa: E402
 
 PARTS = (
@@ -40,6 +41,14 @@ PARTS = (
     "lost to next taking my discard",
     "lost to a dublee finish",
     "no winner",
+    "saw first",
+    "won, having seen first",
+    "won, having seen later",
+)
+#: Shares printed as rates among the hands where the condition held (part, of which part).
+RATES = (
+    ("won, having seen first", "saw first"),
+    ("won, having seen later", "saw later"),
 )
 
 
@@ -55,6 +64,7 @@ def play(job: Job, focus: str) -> list[dict[str, float]]:
     last_thrower: int | None = None
     took_from: int | None = None
     out_on_take: int | None = None  # whose discard the winner took on the turn it went out
+    first_seer: int | None = None
     while not game.hand_over:
         seat = game.current_player
         action = bots[seat].choose(game.view(seat))
@@ -68,6 +78,8 @@ def play(job: Job, focus: str) -> list[dict[str, float]]:
             out_on_take = took_from
         elif isinstance(action, Discard):
             last_thrower = seat
+        elif isinstance(action, See) and first_seer is None:
+            first_seer = seat
         game.apply(action)
     result = game.result
     assert result is not None
@@ -98,6 +110,10 @@ def play(job: Job, focus: str) -> list[dict[str, float]]:
                 and w == turns.next_seat(seat, n, rules),
                 "lost to a dublee finish": lost and result.dublee_win,
                 "no winner": w is None,
+                "saw first": first_seer == seat,
+                "saw later": seen and first_seer != seat,
+                "won, having seen first": w == seat and first_seer == seat,
+                "won, having seen later": w == seat and seen and first_seer != seat,
             }
         )
     return [{k: float(v) for k, v in r.items()} for r in rows]
@@ -123,6 +139,10 @@ def main(argv: list[str] | None = None) -> None:
     for name in PARTS:
         values = [r[name] for r in rows]
         print(f"{name:<32}{statistics.fmean(values):>+9.3f}")
+    for part, among in RATES:
+        held = sum(r[among] for r in rows)
+        rate = sum(r[part] for r in rows) / held if held else 0.0
+        print(f"{part + ' (rate)':<32}{rate:>9.3f}  of {held:.0f} hands")
 
 
 if __name__ == "__main__":

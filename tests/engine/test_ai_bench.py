@@ -2,11 +2,17 @@
 
 import pytest
 
-from bench import tune
+from bench import headroom, leaks, tune
 from bench.reference import ReferenceBot
 from bench.tournament import clustered
 from engine import PRESETS
+from engine.actions import Discard, DrawStock, TakeDiscard
+from engine.ai import make_bot
+from engine.ai.base import Knowledge
+from engine.ai.evaluate import hand_cost
+from engine.ai.medium import without
 from engine.ai.weights import WEIGHTS
+from engine.cards import CARDS, code_of
 from engine.game import Game
 
 
@@ -57,3 +63,50 @@ def test_tuner_writes_weights_the_bots_can_load(tmp_path, monkeypatch):
     target.write_text("WEIGHTS = {}\n", encoding="utf-8")
     with pytest.raises(SystemExit, match="markers"):
         tune.write(changed)
+
+
+@pytest.mark.parametrize("peek", headroom.PEEKS)
+def test_peeking_hard_plays_legally_and_acts_on_what_it_peeks(peek):
+    g = Game.new(PRESETS["nepali"], 4, seed=3, hands=1)
+    bot = headroom.PeekingHard(seed=1, iterations=2, peek=peek)
+    others = [make_bot("medium", seed=s) for s in range(4)]
+    peeked = 0
+    for _ in range(2000):
+        if g.hand_over:
+            break
+        seat = g.current_player
+        view = g.view(seat)
+        if seat != 0:
+            g.apply(others[seat].choose(view))
+            continue
+        bot.stock = g.stock
+        action = bot.choose(view)
+        assert action is not None and g.is_legal(action)
+        k = Knowledge.of(view)
+        both = TakeDiscard() in view.legal and DrawStock() in view.legal
+        if peek == "draw" and both and isinstance(action, TakeDiscard | DrawStock):
+            under = CARDS[code_of(g.stock[-1])]
+            took = hand_cost(k, [*k.cards, view.top_discard]) < hand_cost(k, [*k.cards, under])
+            assert isinstance(action, TakeDiscard) == took
+            peeked += 1
+        if peek == "discard" and isinstance(action, Discard) and k.seen:
+            draws = [CARDS[code_of(g.stock[-4 * i])] for i in range(1, 7) if 4 * i <= len(g.stock)]
+            codes = {a.card.code for a in view.legal if isinstance(a, Discard)}
+            best = min(headroom.turns_to_out(k, without(k.cards, c), draws) for c in codes)
+            assert headroom.turns_to_out(k, without(k.cards, action.card.code), draws) == best
+            peeked += 1
+        g.apply(action)
+    assert g.hand_over and peeked > 0
+
+
+def test_leaks_split_every_win_by_the_race_to_see():
+    rows = []
+    for deal in range(6):
+        job = ("nepali", ("medium", "easy", "medium", "easy"), deal, 0, None, None)
+        rows += leaks.play(job, focus="medium")
+    assert len(rows) == 12
+    for r in rows:
+        assert r["won"] == r["won, having seen first"] + r["won, having seen later"]
+        assert r["saw first"] + r["saw later"] == r["seen at end"]
+        assert r["net"] == r["maal"] + r["fee won"] + r["fee paid seen"] + r["fee paid unseen"]
+    assert any(r["saw first"] for r in rows) and any(r["won"] for r in rows)
