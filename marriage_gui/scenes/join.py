@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from marriage_gui.scenes.base import MenuScene
-from marriage_gui.table.net import TOKENS, NetTableScene, spaced_code
+from marriage_gui.table.net import TOKENS, NetTableScene, polling, spaced_code
 from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button
 from marriage_gui.ui.text_input import TextInput
@@ -167,6 +167,12 @@ class JoinScene(MenuScene):
         super().on_exit()
 
     # ------------------------------------------------------------------ time
+    def wake_after(self) -> float | None:
+        """Look again soon while the search runs or a table is being joined (the tables
+        found, the offer to type an address and the seats come in the background)."""
+        own = super().wake_after()
+        return own if not self.targets and self.remote is None else polling(own)
+
     def update(self, dt: float) -> None:
         super().update(dt)
         with self._lock:
@@ -175,6 +181,8 @@ class JoinScene(MenuScene):
             self.waited = 0.0
         else:
             self.waited += dt
+        if self.ask_address != self.address_input.visible:
+            self.layout()  # the box for the host's address comes (or goes)
         tables = tuple(found)
         if tables != self._seen_tables:
             self._seen_tables = tables

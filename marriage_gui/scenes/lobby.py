@@ -19,6 +19,7 @@ from marriage_gui.table.net import (
     TOKENS,
     NetTableScene,
     open_table_process,
+    polling,
     spaced_code,
 )
 from marriage_gui.ui import theme
@@ -143,6 +144,12 @@ class LobbyScene(MenuScene):
         self.app.pop()
 
     # ------------------------------------------------------------------ time
+    def wake_after(self) -> float | None:
+        """Look again soon while the table opens and while it is open (players join and the
+        table answers in the background); only a table that failed to open is still."""
+        own = super().wake_after()
+        return own if self.remote is None and self.problem else polling(own)
+
     def update(self, dt: float) -> None:
         super().update(dt)
         remote = self.remote

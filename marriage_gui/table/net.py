@@ -28,6 +28,12 @@ DEFAULT_HOST_NAME = "Host"  # not "You": every other screen shows this name too
 NET_POLL = 0.1
 
 
+def polling(own: float | None) -> float:
+    """A screen's next wake-up (``own``) or sooner: news from a table arrives on another
+    thread, and a still screen would otherwise sleep until the next key or move."""
+    return NET_POLL if own is None else min(own, NET_POLL)
+
+
 def spaced_code(code: str) -> str:
     """The table code as people read it out: ``482 913``."""
     return f"{code[:3]} {code[3:]}" if len(code) == 6 else code
@@ -114,9 +120,7 @@ class NetTableScene(TableScene):
         super().update(dt)
 
     def wake_after(self) -> float | None:
-        # News from the host arrives on another thread: a still table still looks for it often.
-        own = super().wake_after()
-        return NET_POLL if own is None else min(own, NET_POLL)
+        return polling(super().wake_after())
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

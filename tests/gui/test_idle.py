@@ -156,3 +156,24 @@ def test_wake_ends_a_real_sleep_at_once(tmp_path):
         assert app.frames == before + 1 and app.running
     finally:
         pygame.time.set_timer(pygame.QUIT, 0)
+
+
+def test_a_still_join_screen_keeps_looking_and_offers_the_address(app, monkeypatch):
+    import socket
+
+    from marriage_gui.scenes.join import ASK_ADDRESS_AFTER, JoinScene
+    from marriage_net import discovery
+
+    monkeypatch.setenv(discovery.ENV, "127.0.0.1")
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # nobody answers here: no table is found
+    join = JoinScene(app, "Bina", discovery_port=port)
+    app.push(join)
+    try:
+        # No key, no move: the search and its clock still run, a few times a second.
+        run_until(app, app.pacer, ASK_ADDRESS_AFTER + 1.0)
+        assert join.ask_address and join.address_input.visible
+        assert join.waited >= ASK_ADDRESS_AFTER
+    finally:
+        join._stop.set()

@@ -4,6 +4,7 @@ import socket
 import time
 
 from marriage_gui.app import App
+from marriage_gui.table.net import NET_POLL
 from marriage_net import discovery
 
 
@@ -42,6 +43,8 @@ def test_host_and_join_through_the_screens(tmp_path, monkeypatch):
     try:
         assert _step(apps, lambda: lobby.lobby is not None), lobby.problem
         assert lobby.proc is not None and lobby.addresses == ["127.0.0.1"]
+        # Both screens look again by themselves: players join while nobody touches a key.
+        assert lobby.wake_after() <= NET_POLL and join.wake_after() <= NET_POLL
         assert not lobby.start_button.enabled  # two seats are still open
         # The join screen finds the table (on loopback) and joins with the code.
         assert _step(apps, lambda: bool(join.table_buttons))
