@@ -79,9 +79,12 @@ class RulesScene(MenuScene):
             (
                 "The tiplu and the wild cards",
                 (
-                    "The first player to see the maal picks the tiplu, a card hidden under the stock."
+                    "The first player to see the maal takes a random card from the middle of "
+                    "the stock, looks at it alone and hides it under the stock: that card is the "
+                    "tiplu, and players look at it as they see."
                     if r.tiplu_timing == "first_show"
-                    else "The tiplu is set aside right after the deal."
+                    else "The tiplu is a random card set aside, hidden, right after the deal; "
+                    "players look at it as they see."
                 )
                 + " Its relatives become wild, but only for players who have seen. Say the tiplu is "
                 "the seven of hearts: the other sevens of hearts are tiplus, the eight of hearts is "
