@@ -11,8 +11,22 @@ from marriage_gui.ui import theme
 from marriage_gui.ui.widget import Widget
 
 
+def clipboard_text() -> str:
+    """The clipboard's text, or "" where there is none or no clipboard (a headless run)."""
+    try:
+        text = pygame.scrap.get_text()
+    except (pygame.error, AttributeError):
+        return ""
+    return text if isinstance(text, str) else ""
+
+
 class TextInput(Widget):
-    """A one-line Unicode text field: text arrives as TEXTINPUT events (IME and Devanagari)."""
+    """A one-line Unicode text field: text arrives as TEXTINPUT events (IME and Devanagari).
+
+    Besides the arrows, Home, End, Backspace and Delete it knows what people expect of a text
+    box: Ctrl+A selects everything (the next key replaces or clears it), Ctrl+Backspace
+    deletes the word before the cursor and Ctrl+V pastes (a table code, an address).
+    """
 
     def __init__(
         self,
@@ -32,6 +46,8 @@ class TextInput(Widget):
         )
         self.on_submit = on_submit
         self.cursor = len(text)
+        #: Ctrl+A: the whole text is selected, so typing replaces it and Backspace clears it.
+        self.all_selected = False
         self.error = False
         self._blink = 0.0
 
@@ -39,6 +55,21 @@ class TextInput(Widget):
         """Replace the text (without telling the owner)."""
         self.text = text[: self.max_len]
         self.cursor = len(self.text)
+        self.all_selected = False
+
+    def _insert(self, add: str) -> None:
+        """Type ``add`` at the cursor (over the selection), as much as there is room for."""
+        before = self.text
+        if self.all_selected:
+            self.text, self.cursor, self.all_selected = "", 0, False
+        room = self.max_len - len(self.text)
+        add = "".join(c for c in add if c.isprintable())[: max(0, room)]
+        if add:
+            self.text = self.text[: self.cursor] + add + self.text[self.cursor :]
+            self.cursor += len(add)
+        self._blink = 0.0
+        if self.text != before:
+            self._changed()
 
     def _changed(self) -> None:
         if self.on_change is not None:
@@ -65,20 +96,37 @@ class TextInput(Widget):
                 if d < best_d:
                     best, best_d = i, d
             self.cursor = best
+            self.all_selected = False
             return True
         if event.type == pygame.TEXTINPUT and self.focused:
-            room = self.max_len - len(self.text)
-            add = "".join(c for c in event.text if c.isprintable())[: max(0, room)]
-            if add:
-                self.text = self.text[: self.cursor] + add + self.text[self.cursor :]
-                self.cursor += len(add)
-                self._blink = 0.0
-                self._changed()
+            self._insert(event.text)
             return True
         return False
 
     def key(self, key: int, mod: int = 0) -> bool:
         self._blink = 0.0
+        ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        if ctrl and key == pygame.K_a:
+            self.all_selected = bool(self.text)
+            return True
+        if ctrl and key == pygame.K_v:
+            pasted = " ".join(clipboard_text().split())
+            if pasted:  # an empty clipboard leaves the text (and its selection) alone
+                self._insert(pasted)
+            return True
+        if self.all_selected and key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            self.set_text("")
+            self._changed()
+            return True
+        self.all_selected = False
+        if ctrl and key == pygame.K_BACKSPACE:
+            start = len(self.text[: self.cursor].rstrip()) - len(
+                self.text[: self.cursor].rstrip().split(" ")[-1]
+            )
+            self.text = self.text[:start] + self.text[self.cursor :]
+            self.cursor = start
+            self._changed()
+            return True
         if key == pygame.K_BACKSPACE:
             if self.cursor > 0:
                 self.text = self.text[: self.cursor - 1] + self.text[self.cursor :]
@@ -144,6 +192,9 @@ class TextInput(Widget):
             label = theme.text(self.placeholder, size, theme.TEXT_FAINT)
         before = theme.text_width(self.text[: self.cursor], size)
         shift = max(0, before - (r.w - pad * 3))
+        if self.all_selected and self.focused:
+            band = label.get_rect(midleft=(r.x + pad - shift, r.centery))
+            pygame.draw.rect(surface, theme.GOLD_DARK, band.inflate(4, 2), border_radius=3)
         surface.blit(label, label.get_rect(midleft=(r.x + pad - shift, r.centery)))
         if self.focused and self._blink < 0.55:
             x = r.x + pad + before - shift

@@ -191,3 +191,38 @@ def test_point_tables_parse():
     assert parse_table("") == ()
     with pytest.raises(ValueError):
         parse_table("2/five")
+
+
+def test_a_name_field_selects_all_deletes_words_and_pastes(app, monkeypatch):
+    from marriage_gui.ui import text_input
+
+    click(app, app.scene.buttons[1].rect.center)
+    scene = app.scene
+    name_field = scene.seat_widgets[1][0]
+    click(app, name_field.rect.center)
+    assert name_field.focused and name_field.text == "Sita"
+    # Ctrl+A then typing replaces the whole name.
+    key(app, pygame.K_a, pygame.KMOD_LCTRL)
+    assert name_field.all_selected
+    type_text(app, "Sita Devi")
+    assert name_field.text == "Sita Devi" and not name_field.all_selected
+    # Ctrl+Backspace takes the last word; Ctrl+A then Backspace clears it all.
+    key(app, pygame.K_BACKSPACE, pygame.KMOD_LCTRL)
+    assert name_field.text == "Sita "
+    key(app, pygame.K_a, pygame.KMOD_LCTRL)
+    key(app, pygame.K_BACKSPACE)
+    assert name_field.text == "" and name_field.cursor == 0
+    # Ctrl+V pastes the clipboard's text on one line, within the field's length.
+    monkeypatch.setattr(text_input, "clipboard_text", lambda: "गीता\n  Thapa")
+    key(app, pygame.K_v, pygame.KMOD_LCTRL)
+    assert name_field.text == "गीता Thapa"
+    monkeypatch.setattr(text_input, "clipboard_text", lambda: "x" * 100)
+    key(app, pygame.K_v, pygame.KMOD_LCTRL)
+    assert len(name_field.text) == name_field.max_len
+    # The real clipboard, whatever this machine has (none when headless), pastes without fuss.
+    monkeypatch.undo()
+    before = name_field.text
+    key(app, pygame.K_a, pygame.KMOD_LCTRL)
+    key(app, pygame.K_v, pygame.KMOD_LCTRL)
+    pasted = " ".join(text_input.clipboard_text().split())[: name_field.max_len]
+    assert name_field.text == (pasted or before)
