@@ -22,6 +22,7 @@ from marriage_gui.ui.theme import (
     TABLE_BUTTON,
     TABLE_MUTED,
     TABLE_TEXT,
+    fit,
     fitting_size,
     panel,
     ui_scale,
@@ -99,6 +100,36 @@ def split_line(share: Share, scoring: str, points: int, seen: bool) -> tuple[str
         )
     head = f"{'seen' if seen else 'not seen'}  ·  maal {points}{counted}"
     return head, "  ".join(parts) + f"  =  {share.net:+d}"
+
+
+def item_places(
+    lines: list[str], area: pygame.Rect, size: int, smallest: int = 9
+) -> list[tuple[str, tuple[int, int], int]]:
+    """Where each maal line goes in ``area``: every line is shown, never dropped.
+
+    Lines go down a column while they fit, then on in a column beside it (as many columns as
+    the lines need); a line too wide for its column is set smaller, down to ``smallest``, and
+    cut with an ellipsis only below that. Returns (text, top-left, type size) per line.
+    """
+    if not lines:
+        return []
+    line_h = fonts.size_of("Ag♦", size)[1]
+    per_column = max(1, area.h // line_h)
+    columns = -(-len(lines) // per_column)
+    gap = round(size * 0.8)
+    col_w = max(1, (area.w - gap * (columns - 1)) // columns)
+    out = []
+    for i, text in enumerate(lines):
+        col, row = divmod(i, per_column)
+        fit_size = fitting_size(text, size, col_w, smallest)
+        out.append(
+            (
+                fit(text, fit_size, col_w),
+                (area.x + col * (col_w + gap), area.y + row * line_h),
+                fit_size,
+            )
+        )
+    return out
 
 
 def size_guess(row_h: float) -> int:
@@ -288,16 +319,10 @@ class HandResultScene(Scene):
             by = box.y + 6 + money_img.get_height() + 2
             items = r.breakdowns[seat].items if r.breakdowns else ()
             item_size = max(10, size - 4)
-            for it in items:
-                t = card_text(
-                    f"{said(it.label)}: {cards_label(it.cards)}  = {it.points}",
-                    item_size,
-                    TABLE_TEXT,
-                )
-                if by + t.get_height() > box.bottom - 4:
-                    break
-                surface.blit(t, (bx, by))
-                by += t.get_height()
+            lines = [f"{said(it.label)}: {cards_label(it.cards)}  = {it.points}" for it in items]
+            where = pygame.Rect(bx, by, room, box.bottom - 4 - by)
+            for text, spot, fit_size in item_places(lines, where, item_size):
+                surface.blit(card_text(text, fit_size, TABLE_TEXT), spot)
             if not items:
                 surface.blit(fonts.render("no maal", item_size, TABLE_MUTED), (bx, by))
         area = pygame.Rect(m, h - m - bh, w - 2 * m, bh)

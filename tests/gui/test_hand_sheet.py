@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.ledger import Share
 from engine.rules import PRESETS
 from marriage_gui.app import App
+from marriage_gui.art import fonts
 from marriage_gui.scenes.hand_result import split_line
 from marriage_gui.scenes.rules import RulesScene
 from marriage_gui.table.demo import build_scene
@@ -39,3 +40,50 @@ def test_rules_text_no_longer_says_everyone_pays_the_winner_the_maal(tmp_path):
     text = RulesScene(app, PRESETS["nepali"])._maal_text()
     assert "everyone pays the winner by the difference" not in text
     assert "winner or not" in text and "pays the winner 3 if they had seen or 10" in text
+
+
+def test_every_maal_line_is_placed_inside_its_room_none_dropped():
+    import pygame
+
+    from marriage_gui.scenes.hand_result import item_places
+
+    pygame.init()
+    lines = [f"poplu: K♦ K♦  = {i}" for i in range(7)]
+    room = pygame.Rect(800, 100, 430, 60)  # room for about two lines a column
+    placed = item_places(lines, room, 16)
+    assert [text for text, _at, _size in placed] == lines  # all of them, in order
+    columns = {at[0] for _t, at, _s in placed}
+    assert len(columns) > 1
+    for text, (x, y), size in placed:
+        w, h = fonts.size_of(text, size)
+        assert room.x <= x and x + w <= room.right and room.y <= y and y + h <= room.bottom + 1
+    assert item_places([], room, 16) == []
+
+
+def test_the_sheet_shows_all_of_a_long_maal_count(tmp_path, monkeypatch):
+    from dataclasses import replace
+
+    from engine.cards import parse_card as card
+    from engine.scoring import MaalItem
+    from marriage_gui.scenes import hand_result
+
+    app = App((1280, 800), headless=True, data_dir=tmp_path)
+    app.go_title()
+    scene = build_scene(app, "hand_result", 7)
+    app.push(scene)
+    r = scene.result
+    items = tuple(MaalItem(f"item {i}", (card("KD"),), i + 1) for i in range(5))
+    breakdowns = list(r.breakdowns)
+    breakdowns[0] = replace(breakdowns[0], items=items)
+    scene.result = replace(r, breakdowns=tuple(breakdowns))
+    drawn: list[str] = []
+    real = hand_result.card_text
+
+    def spy(text, *args, **kwargs):
+        drawn.append(text)
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(hand_result, "card_text", spy)
+    app.step([], 1 / 30)
+    for i in range(5):
+        assert any(t.startswith(f"item {i}:") for t in drawn), drawn
