@@ -14,6 +14,8 @@ import pygame
 
 from engine.actions import Action, Discard, DrawStock, ExposeTunnela, GoOut, See, TakeDiscard
 from engine.ai import hint as advise
+from engine.ai.base import Knowledge
+from engine.ai.medium import Policy
 from engine.cards import CARDS, code_of
 from engine.match import LocalMatch
 from marriage_gui.ui.button import Button, lay_out_row
@@ -50,6 +52,8 @@ class Commands:
         self.hint_card: int | None = None
         #: The hint's words while they may be on screen (withdrawn once the player acts).
         self.hint_text: str | None = None
+        #: What the hint advised, until the player acts (See and Go out follow it).
+        self.hint_action: Action | None = None
 
     # ------------------------------------------------------------------ what may be offered
     def _legal(self) -> tuple[Action, ...]:
@@ -66,7 +70,10 @@ class Commands:
             return See(())
         chosen = sorted(code_of(i) for i in fan.selected)
         if not chosen:
-            return sees[0]
+            # The way the hint named, else the one leaving the hand closest to going out.
+            if self.hint_action in sees:
+                return self.hint_action
+            return Policy().best_see(Knowledge.of(self.scene.state), sees)
         for see in sees:
             if sorted(c.code for m in see.melds for c in m) == chosen:
                 return see
@@ -83,7 +90,10 @@ class Commands:
             for a in outs:
                 if a.discard.code == code:
                     return a
-        return outs[0]
+        if self.hint_action in outs:
+            return self.hint_action
+        # The finish that keeps the most maal, as a careful player would lay it down.
+        return Policy().best_go_out(Knowledge.of(self.scene.state), outs)
 
     def expose_action(self) -> ExposeTunnela | None:
         """A dealt tunnela that may be exposed now."""
@@ -220,6 +230,7 @@ class Commands:
             s.toast.show(f"no hint now ({exc})", "error")
             return
         action = getattr(result, "action", None)
+        self.hint_action = action
         if action is None:
             s.toast.show("no hint now")
             return
@@ -237,6 +248,7 @@ class Commands:
     def forget_hint(self) -> None:
         """The player has acted: the hint (or the wait for one) no longer holds."""
         self.hint_card = None
+        self.hint_action = None
         if self.hint_text is not None:
             self.scene.toast.withdraw(self.hint_text)
             self.hint_text = None

@@ -430,3 +430,28 @@ def test_the_pause_menu_opens_the_controls_and_the_log_for_a_mouse_player(app):
     assert not scene.log.open
     pause_button(app, scene, "Log")
     assert scene.log.open
+
+
+def test_see_with_nothing_selected_shows_the_best_melds_or_the_hinted_ones(app):
+    from engine.actions import See
+    from engine.ai.base import Knowledge
+    from engine.ai.medium import Policy
+
+    # Seed 36: after the first draw there are six ways to see, and the first is not the best.
+    for follow_hint in (False, True):
+        scene = table(app, [SeatSetup("You", "human"), SeatSetup("Sita", "easy")], seed=36)
+        click(app, scene.layout.stock.center)
+        sees = [a for a in scene.commands._legal() if isinstance(a, See)]
+        assert len(sees) > 1
+        want = Policy().best_see(Knowledge.of(scene.state), sees)
+        assert want != sees[0]
+        if follow_hint:
+            ask_hint(app, scene)
+            assert isinstance(scene.commands.hint_action, See)
+            want = scene.commands.hint_action
+        key(app, pygame.K_RETURN, "\r")
+        assert scene.state.seen[0]
+        shown = sorted(c for _kind, ids in scene.state.shown[0] for c in map(code_of, ids))
+        assert shown == sorted(c.code for m in want.melds for c in m)
+        scene.close()
+        app.pop()
