@@ -65,7 +65,8 @@ def test_the_sheet_shows_all_of_a_long_maal_count(tmp_path, monkeypatch):
 
     from engine.cards import parse_card as card
     from engine.scoring import MaalItem
-    from marriage_gui.scenes import hand_result
+
+    from .test_replay import drawn_text
 
     app = App((1280, 800), headless=True, data_dir=tmp_path)
     app.go_title()
@@ -76,14 +77,6 @@ def test_the_sheet_shows_all_of_a_long_maal_count(tmp_path, monkeypatch):
     breakdowns = list(r.breakdowns)
     breakdowns[0] = replace(breakdowns[0], items=items)
     scene.result = replace(r, breakdowns=tuple(breakdowns))
-    drawn: list[str] = []
-    real = hand_result.card_text
-
-    def spy(text, *args, **kwargs):
-        drawn.append(text)
-        return real(text, *args, **kwargs)
-
-    monkeypatch.setattr(hand_result, "card_text", spy)
-    app.step([], 1 / 30)
+    drawn = drawn_text(app, monkeypatch)
     for i in range(5):
         assert any(t.startswith(f"item {i}:") for t in drawn), drawn
