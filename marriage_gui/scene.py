@@ -9,6 +9,15 @@ import pygame
 if TYPE_CHECKING:
     from marriage_gui.app import App
 
+#: How often a still screen that waits on the network looks for news (seconds).
+NET_POLL = 0.1
+
+
+def polling(own: float | None) -> float:
+    """A screen's next wake-up (``own``) or sooner: news from a table arrives on another
+    thread, and a still screen would otherwise sleep until the next key or move."""
+    return NET_POLL if own is None else min(own, NET_POLL)
+
 
 class Scene:
     """One screen. The app sends it events, advances it by ``dt`` seconds, and asks it to draw.

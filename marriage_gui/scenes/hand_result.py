@@ -22,9 +22,9 @@ from marriage_gui.ui.theme import (
     TABLE_BUTTON,
     TABLE_MUTED,
     TABLE_TEXT,
-    fit,
     fitting_size,
     panel,
+    shrunk,
     ui_scale,
 )
 from marriage_gui.ui.widget import MOUSE_EVENTS
@@ -121,14 +121,8 @@ def item_places(
     out = []
     for i, text in enumerate(lines):
         col, row = divmod(i, per_column)
-        fit_size = fitting_size(text, size, col_w, smallest)
-        out.append(
-            (
-                fit(text, fit_size, col_w),
-                (area.x + col * (col_w + gap), area.y + row * line_h),
-                fit_size,
-            )
-        )
+        words, fit_size = shrunk(text, size, col_w, smallest)
+        out.append((words, (area.x + col * (col_w + gap), area.y + row * line_h), fit_size))
     return out
 
 

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from marriage_gui.scene import polling
 from marriage_gui.scenes.base import MenuScene
-from marriage_gui.table.net import TOKENS, NetTableScene, polling, spaced_code
+from marriage_gui.table.net import TOKENS, NetTableScene, spaced_code
 from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button
 from marriage_gui.ui.text_input import TextInput

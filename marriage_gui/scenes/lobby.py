@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from marriage_gui.scene import polling
 from marriage_gui.scenes.base import MenuScene
 from marriage_gui.table.net import (
     DEFAULT_HOST_NAME,
@@ -19,7 +20,6 @@ from marriage_gui.table.net import (
     TOKENS,
     NetTableScene,
     open_table_process,
-    polling,
     spaced_code,
 )
 from marriage_gui.ui import theme

@@ -24,14 +24,6 @@ if TYPE_CHECKING:
 TABLE_SAVE = "lan_table.json"
 TOKENS = "lan_tokens.json"
 DEFAULT_HOST_NAME = "Host"  # not "You": every other screen shows this name too
-#: How often a still network table looks for news from the host (seconds).
-NET_POLL = 0.1
-
-
-def polling(own: float | None) -> float:
-    """A screen's next wake-up (``own``) or sooner: news from a table arrives on another
-    thread, and a still screen would otherwise sleep until the next key or move."""
-    return NET_POLL if own is None else min(own, NET_POLL)
 
 
 def spaced_code(code: str) -> str:
@@ -118,9 +110,6 @@ class NetTableScene(TableScene):
     def update(self, dt: float) -> None:
         self.remote.refresh()
         super().update(dt)
-
-    def wake_after(self) -> float | None:
-        return polling(super().wake_after())
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

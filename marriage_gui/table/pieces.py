@@ -9,7 +9,7 @@ import pygame
 from marriage_gui.art import palette
 from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, fit, fitting_size, panel
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, fit, panel, shrunk
 from marriage_gui.ui.theme import text as label
 
 from .board import Board
@@ -97,8 +97,7 @@ def draw_plate(
     sub += f" · {total:+d}" if total else ""
     # The money matters more than the type size: the line shrinks a little before it is cut.
     room = r.right - 6 - x
-    sub_size = fitting_size(sub, max(11, round(size * 0.78)), room, 9)
-    si = label(fit(sub, sub_size, room), sub_size, TABLE_MUTED)
+    si = label(*shrunk(sub, max(11, round(size * 0.78)), room, 9), TABLE_MUTED)
     surface.blit(si, (x, r.y + 10 + nm.get_height()))
     if dealer:
         chip = label("D", max(10, round(size * 0.7)), (40, 26, 8), True)

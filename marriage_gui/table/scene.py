@@ -21,7 +21,7 @@ from engine.events import Event
 from engine.match import BotWorker, LocalMatch, Match
 from engine.view import PlayerView
 from marriage_gui.art.cards import CardArt
-from marriage_gui.scene import Scene
+from marriage_gui.scene import Scene, polling
 from marriage_gui.ui.button import Button
 from marriage_gui.ui.card_names import said
 from marriage_gui.ui.theme import TABLE_BUTTON
@@ -518,15 +518,16 @@ class TableScene(Scene):
         """Seconds until the table must look again by itself (None: only input wakes it)."""
         if self.animating():
             return 0.0
-        # A remote match may send news at any time: look for it a few times a second.
-        wake = [] if isinstance(self.match, LocalMatch) else [0.25]
+        wake = []
         due = self.arrangement_due()
         if due is not None:
             wake.append(due)  # a changed arrangement waits its turn to be saved
         tip = self.tips.due_in()
         if tip:
             wake.append(tip)  # the pointer rests on a pile: its tooltip is coming
-        return min(wake, default=None)
+        own = min(wake, default=None)
+        # A match played elsewhere may send news at any time: look for it often.
+        return own if isinstance(self.match, LocalMatch) else polling(own)
 
     def _pump(self, dt: float) -> None:
         """Let a bot move when it has thought for the table's bot delay (a match on this

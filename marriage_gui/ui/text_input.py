@@ -120,9 +120,7 @@ class TextInput(Widget):
             return True
         self.all_selected = False
         if ctrl and key == pygame.K_BACKSPACE:
-            start = len(self.text[: self.cursor].rstrip()) - len(
-                self.text[: self.cursor].rstrip().split(" ")[-1]
-            )
+            start = self.text[: self.cursor].rstrip().rfind(" ") + 1
             self.text = self.text[:start] + self.text[self.cursor :]
             self.cursor = start
             self._changed()
@@ -192,10 +190,10 @@ class TextInput(Widget):
             label = theme.text(self.placeholder, size, theme.TEXT_FAINT)
         before = theme.text_width(self.text[: self.cursor], size)
         shift = max(0, before - (r.w - pad * 3))
+        place = label.get_rect(midleft=(r.x + pad - shift, r.centery))
         if self.all_selected and self.focused:
-            band = label.get_rect(midleft=(r.x + pad - shift, r.centery))
-            pygame.draw.rect(surface, theme.GOLD_DARK, band.inflate(4, 2), border_radius=3)
-        surface.blit(label, label.get_rect(midleft=(r.x + pad - shift, r.centery)))
+            pygame.draw.rect(surface, theme.GOLD_DARK, place.inflate(4, 2), border_radius=3)
+        surface.blit(label, place)
         if self.focused and self._blink < 0.55:
             x = r.x + pad + before - shift
             h = round(size * 1.1)

@@ -152,6 +152,13 @@ def fitting_size(s: str, size: int, width: int, smallest: int, bold: bool = Fals
     return size
 
 
+def shrunk(s: str, size: int, width: int, smallest: int, bold: bool = False) -> tuple[str, int]:
+    """``s`` and its type size for ``width`` pixels: shrunk down to ``smallest`` first, cut with
+    an ellipsis only when even that does not fit."""
+    size = fitting_size(s, size, width, smallest, bold)
+    return fit(s, size, width, bold), size
+
+
 def fit(s: str, size: int, width: int, bold: bool = False) -> str:
     """``s`` cut with an ellipsis so it fits ``width`` pixels."""
     if text_width(s, size, bold) <= width:

@@ -44,10 +44,13 @@ class Toasts:
         """The message on screen now."""
         return self.queue[0].text if self.queue else None
 
+    @staticmethod
+    def _words(text: str) -> str:
+        """A message's words as shown: starting with a capital."""
+        return text[:1].upper() + text[1:]
+
     def _message(self, text: str, kind: str, seconds: float | None) -> Message:
-        return Message(
-            text[:1].upper() + text[1:], kind, self.seconds if seconds is None else seconds
-        )
+        return Message(self._words(text), kind, self.seconds if seconds is None else seconds)
 
     def add(self, text: str, kind: str = "info", seconds: float | None = None) -> None:
         """Queue ``text`` (a repeat of the last one just restarts its timer)."""
@@ -67,7 +70,7 @@ class Toasts:
     def withdraw(self, text: str) -> None:
         """Take ``text`` away: fade it out now if it shows, drop it if it waits (it no longer
         holds, like a hint about a card just thrown)."""
-        text = self._message(text, "info", None).text
+        text = self._words(text)
         if self.queue and self.queue[0].text == text:
             m = self.queue[0]
             m.age = max(m.age, m.seconds - FADE)

@@ -4,7 +4,7 @@ import socket
 import time
 
 from marriage_gui.app import App
-from marriage_gui.table.net import NET_POLL
+from marriage_gui.scene import NET_POLL
 from marriage_net import discovery
 
 
