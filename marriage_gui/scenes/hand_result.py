@@ -76,6 +76,12 @@ def arranged(
     )
 
 
+def row_units(melds: list[list[Card]], loose: list[Card], shown: list[list[Card]]) -> float:
+    """A row's width in card widths: each group fanned (0.42 a card) and a gap (0.3) after it."""
+    groups = [*shown, *melds, *([loose] if loose else [])]
+    return sum(1.3 + 0.42 * (len(cards) - 1) for cards in groups)
+
+
 def split_line(share: Share, scoring: str, points: int, seen: bool) -> tuple[str, str]:
     """(what the player held, their net for the hand in its parts ending in the net)."""
     parts: list[str] = []
@@ -250,6 +256,12 @@ class HandResultScene(Scene):
         bh = max(36, round(h * 0.055))
         row_h = (h - y - bh - 2 * m) / n
         cw = max(28, min(round((row_h - size_guess(row_h)) * 0.7), round(w * 0.6 / 15)))
+        arrangements = [arranged(r, seat, g.rules) for seat in range(g.players)]
+        # Every row's cards stop short of the money column (many dublees make a long row):
+        # the cards shrink rather than push the money aside and shrink its words.
+        units = max(row_units(*a) for a in arrangements)
+        cards_room = w - 2 * m - round(w * 0.34) - 30
+        cw = max(24, min(cw, int(cards_room / units))) if units else cw
         _, ch = card_size(cw)
         step = round(cw * 0.42)
         # Rows grow with fewer players; the words stop growing at the four-player size.
@@ -286,7 +298,7 @@ class HandResultScene(Scene):
                     box.y + 6 + name_img.get_height() - line_img.get_height(),
                 ),
             )
-            melds, loose, shown = arranged(r, seat, g.rules)
+            melds, loose, shown = arrangements[seat]
             x = box.x + 10
             cy = box.bottom - ch - 6
             groups = (

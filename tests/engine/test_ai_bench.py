@@ -1,5 +1,8 @@
 """The bots' benchmarks: intervals clustered by deal, the reference player, the weight tuner."""
 
+from collections import Counter
+from functools import partial
+
 import pytest
 
 from bench import headroom, leaks, tune
@@ -65,12 +68,17 @@ def test_tuner_writes_weights_the_bots_can_load(tmp_path, monkeypatch):
         tune.write(changed)
 
 
+# Deals on which each peek has something to do (on deal 1 the see peek throws a card hard's own
+# search would not; seat 0 sees on deal 3).
+PEEK_DEALS = {"draw": 3, "see": 1, "discard": 3, "feed": 3, "all": 3}
+
+
 @pytest.mark.parametrize("peek", headroom.PEEKS)
 def test_peeking_hard_plays_legally_and_acts_on_what_it_peeks(peek):
-    g = Game.new(PRESETS["nepali"], 4, seed=3, hands=1)
+    g = Game.new(PRESETS["nepali"], 4, seed=PEEK_DEALS[peek], hands=1)
     bot = headroom.PeekingHard(seed=1, iterations=2, peek=peek)
     others = [make_bot("medium", seed=s) for s in range(4)]
-    peeked = 0
+    peeked = Counter[str]()
     for _ in range(2000):
         if g.hand_over:
             break
@@ -80,23 +88,58 @@ def test_peeking_hard_plays_legally_and_acts_on_what_it_peeks(peek):
             g.apply(others[seat].choose(view))
             continue
         bot.stock = g.stock
+        bot.would_take = partial(headroom.next_would_take, g, others)
         action = bot.choose(view)
         assert action is not None and g.is_legal(action)
         k = Knowledge.of(view)
         both = TakeDiscard() in view.legal and DrawStock() in view.legal
-        if peek == "draw" and both and isinstance(action, TakeDiscard | DrawStock):
+        if peek in ("draw", "all") and both and isinstance(action, TakeDiscard | DrawStock):
             under = CARDS[code_of(g.stock[-1])]
             took = hand_cost(k, [*k.cards, view.top_discard]) < hand_cost(k, [*k.cards, under])
             assert isinstance(action, TakeDiscard) == took
-            peeked += 1
+            peeked["draw"] += 1
+        codes = {a.card.code for a in view.legal if isinstance(a, Discard)}
+        if peek == "see" and isinstance(action, Discard) and not k.seen:
+            draws = [CARDS[code_of(g.stock[-4 * i])] for i in range(1, 9) if 4 * i <= len(g.stock)]
+            best = min(headroom.turns_to_see(k, without(k.cards, c), draws) for c in codes)
+            assert headroom.turns_to_see(k, without(k.cards, action.card.code), draws) == best
+            peeked["see"] += 1
         if peek == "discard" and isinstance(action, Discard) and k.seen:
             draws = [CARDS[code_of(g.stock[-4 * i])] for i in range(1, 7) if 4 * i <= len(g.stock)]
-            codes = {a.card.code for a in view.legal if isinstance(a, Discard)}
             best = min(headroom.turns_to_out(k, without(k.cards, c), draws) for c in codes)
             assert headroom.turns_to_out(k, without(k.cards, action.card.code), draws) == best
-            peeked += 1
+            peeked["discard"] += 1
+        if peek in ("feed", "all") and isinstance(action, Discard):
+            cost = hand_cost(k, without(k.cards, action.card.code))
+            if bot.would_take(action.card.code):
+                # fed only when every throw as close would have been taken too
+                close = [c for c in codes if hand_cost(k, without(k.cards, c)) <= cost]
+                assert all(bot.would_take(c) for c in close)
+            peeked["feed"] += 1
         g.apply(action)
-    assert g.hand_over and peeked > 0
+    assert g.hand_over and peeked
+    if peek == "all":
+        assert peeked["draw"] and peeked["feed"]
+
+
+def test_next_would_take_asks_the_next_players_own_bot():
+    g = Game.new(PRESETS["nepali"], 4, seed=3, hands=1)
+    others = [make_bot("medium", seed=s) for s in range(4)]
+    while True:  # play on until the mover is about to throw
+        view = g.view(g.current_player)
+        if any(isinstance(a, Discard) for a in view.legal):
+            break
+        g.apply(others[g.current_player].choose(view))
+    before = g.to_json()
+    codes = sorted({a.card.code for a in view.legal if isinstance(a, Discard)})
+    answers = {c: headroom.next_would_take(g, others, c) for c in codes}
+    assert g.to_json() == before  # asked on a copy: the game is untouched
+    for code, taken in answers.items():
+        ahead = g.clone()
+        ahead.apply(Discard(CARDS[code]))
+        nxt = ahead.current_player
+        assert taken == isinstance(others[nxt].choose(ahead.view(nxt)), TakeDiscard)
+    assert not headroom.next_would_take(g, others, 52)  # not in hand: not a throw
 
 
 def test_leaks_split_every_win_by_the_race_to_see():
@@ -110,3 +153,14 @@ def test_leaks_split_every_win_by_the_race_to_see():
         assert r["saw first"] + r["saw later"] == r["seen at end"]
         assert r["net"] == r["maal"] + r["fee won"] + r["fee paid seen"] + r["fee paid unseen"]
     assert any(r["saw first"] for r in rows) and any(r["won"] for r in rows)
+
+
+def test_headroom_hand_says_when_the_hard_seat_saw():
+    hands = [headroom.play(("nepali", peek, 3, 0, 4, 2)) for peek in ("", "see")]
+    for hand in hands:
+        assert (hand.deal, hand.seat) == (3, 0)
+        # deal 3: seat 0 sees (the discard peek's test relies on it), after a few turns
+        assert hand.seen_turn is not None and 1 <= hand.seen_turn <= 30
+        assert isinstance(hand.saw_first, bool)
+    # a seat that went out had seen
+    assert all(h.seen_turn is not None for h in hands if h.won)

@@ -80,3 +80,29 @@ def test_the_sheet_shows_all_of_a_long_maal_count(tmp_path, monkeypatch):
     drawn = drawn_text(app, monkeypatch)
     for i in range(5):
         assert any(t.startswith(f"item {i}:") for t in drawn), drawn
+
+
+def test_a_long_row_of_dublees_does_not_crowd_the_money_column(tmp_path, monkeypatch):
+    # Deal 11 ends in eight dublees: the rows of pairs are the longest a sheet gets.
+    app = App((1920, 1080), headless=True, data_dir=tmp_path)
+    app.go_title()
+    scene = build_scene(app, "hand_result", 11)
+    app.push(scene)
+    assert scene.result.describe(scene.names).endswith("eight dublees.")
+    sizes: dict[str, int] = {}
+    real = fonts.render
+
+    def spy(text, size, *args, **kwargs):
+        sizes[text] = size
+        return real(text, size, *args, **kwargs)
+
+    monkeypatch.setattr(fonts, "render", spy)
+    app.draw()
+    losers = [
+        split_line(scene.book.shares[s], "settlement", scene.result.points[s], True)[1]
+        for s in range(4)
+        if s != scene.result.winner
+    ]
+    # Every loser's money line has the same room, so about the same size, however long its row.
+    shown = [sizes[line] for line in losers]
+    assert max(shown) - min(shown) <= 2, {line: sizes[line] for line in losers}
