@@ -28,6 +28,7 @@ from marriage_gui.ui.theme import (
     ui_scale,
 )
 from marriage_gui.ui.widget import MOUSE_EVENTS
+from marriage_gui.ui.words import match_total
 
 if TYPE_CHECKING:
     from engine.result import HandResult
@@ -104,8 +105,15 @@ def split_line(share: Share, scoring: str, points: int, seen: bool) -> tuple[str
             if share.counted < points
             else f" (counts {share.counted} with kidnapped maal)"
         )
-    head = f"{'seen' if seen else 'not seen'}  ·  maal {points}{counted}"
+    head = f"{'seen' if seen else 'not seen'}"
+    if scores_maal(scoring):
+        head += f"  ·  maal {points}{counted}"
     return head, "  ".join(parts) + f"  =  {share.net:+d}"
+
+
+def scores_maal(scoring: str) -> bool:
+    """Whether maal points count under this scoring (under deadwood only the cards left do)."""
+    return scoring != "deadwood"
 
 
 def item_places(
@@ -286,7 +294,7 @@ class HandResultScene(Scene):
             surface.blit(name_img, (box.x + 10, box.y + 6))
             share = self.book.shares[seat] if self.book is not None else Share()
             held, money = split_line(share, g.rules.scoring, r.points[seat], r.seen[seat])
-            line = f"{held}  ·  match total {r.totals[seat]:+d}"
+            line = f"{held}  ·  match total {match_total(r.totals[seat], g.rules.scoring)}"
             # The line stops short of the money column at the right of the row.
             line_room = box.right - round(w * 0.34) - 10 - (box.x + 26 + name_img.get_width())
             line_size = fitting_size(line, max(11, size - 2), line_room, 10)
@@ -324,6 +332,8 @@ class HandResultScene(Scene):
             surface.blit(money_img, (bx, box.y + 6))
             by = box.y + 6 + money_img.get_height() + 2
             items = r.breakdowns[seat].items if r.breakdowns else ()
+            if not scores_maal(g.rules.scoring):
+                continue  # the grey cards are what was charged: no maal to list
             item_size = max(10, size - 4)
             lines = [f"{said(it.label)}: {cards_label(it.cards)}  = {it.points}" for it in items]
             where = pygame.Rect(bx, by, room, box.bottom - 4 - by)

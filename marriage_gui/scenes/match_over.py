@@ -14,7 +14,7 @@ from marriage_gui.scene import Scene
 from marriage_gui.ui.button import Button, lay_out_row
 from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_BUTTON, TABLE_MUTED, TABLE_TEXT, panel
 from marriage_gui.ui.widget import MOUSE_EVENTS
-from marriage_gui.ui.words import count
+from marriage_gui.ui.words import count, match_total
 
 if TYPE_CHECKING:
     from engine.view import PlayerView
@@ -81,7 +81,10 @@ class MatchOverScene(Scene):
             f"{self.names[best]} wins the match!", max(30, h // 14), GOLD_LIGHT, True
         )
         surface.blit(title, title.get_rect(midtop=(w // 2, h // 10)))
-        sub = fonts.render(f"{count(g.hand_no + 1, 'hand')} played", max(16, h // 40), TABLE_MUTED)
+        played = f"{count(g.hand_no + 1, 'hand')} played"
+        if g.rules.scoring == "deadwood":
+            played += "  ·  the lowest deadwood wins"
+        sub = fonts.render(played, max(16, h // 40), TABLE_MUTED)
         surface.blit(sub, sub.get_rect(midtop=(w // 2, h // 10 + title.get_height() + 8)))
         row_h = max(44, h // 12)
         box_w = min(w - 80, 720)
@@ -107,7 +110,9 @@ class MatchOverScene(Scene):
             kind = fonts.render(
                 "human" if who == "human" else f"bot · {who}", max(12, size * 2 // 3), TABLE_MUTED
             )
-            total = fonts.render(f"{g.totals[seat]:+d}", size, TABLE_TEXT, True)
+            total = fonts.render(
+                match_total(g.totals[seat], g.rules.scoring), size, TABLE_TEXT, True
+            )
             surface.blit(left, (r.x + 18, r.centery - left.get_height() // 2))
             surface.blit(kind, (r.x + 30 + left.get_width(), r.centery - kind.get_height() // 2))
             surface.blit(total, total.get_rect(midright=(r.right - 18, r.centery)))

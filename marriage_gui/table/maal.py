@@ -19,9 +19,10 @@ from marriage_gui.ui.theme import text as label
 
 
 def seat_maal(view: PlayerView) -> MaalBreakdown | None:
-    """The seat's maal, item by item, as the score sheet would count it now (None: not seen)."""
+    """The seat's maal, item by item, as the score sheet would count it now (None: not seen, or
+    the rules score no maal)."""
     wilds = view.wilds
-    if wilds is None or not view.seen[view.seat]:
+    if wilds is None or not view.seen[view.seat] or view.rules.scoring == "deadwood":
         return None
     shown = [(kind, [CARDS[code_of(i)] for i in ids]) for kind, ids in view.shown[view.seat]]
     tunnelas = [m for kind, m in shown if kind == "tunnela"]

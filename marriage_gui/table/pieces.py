@@ -64,7 +64,7 @@ def draw_plate(
     kind: str,
     count: int,
     seen: bool,
-    total: int,
+    total: str,
     active: bool,
     dealer: bool,
 ) -> None:
@@ -94,7 +94,7 @@ def draw_plate(
     nm = label(fit(name, size, right - x, True), size, TABLE_TEXT, True)
     surface.blit(nm, (x, r.y + 8))
     sub = "Human" if kind == "human" else f"Bot · {kind}"
-    sub += f" · {total:+d}" if total else ""
+    sub += f" · {total}" if total else ""
     # The money matters more than the type size: the line shrinks a little before it is cut.
     room = r.right - 6 - x
     si = label(*shrunk(sub, max(11, round(size * 0.78)), room, 9), TABLE_MUTED)

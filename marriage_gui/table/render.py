@@ -11,6 +11,7 @@ from engine.melds import classify_meld, is_dublee
 from marriage_gui.ui.form import above, draw_tooltip
 from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel, ui_scale
 from marriage_gui.ui.theme import text as label
+from marriage_gui.ui.words import match_total
 
 from . import board as bd
 from . import pieces
@@ -171,7 +172,7 @@ def _draw_static(
             s.seat_kind(seat),
             v.hand_counts[seat],
             v.seen[seat],
-            v.totals[seat],
+            match_total(v.totals[seat], v.rules.scoring) if v.totals[seat] else "",
             v.current_player == seat and not v.hand_over,
             v.dealer == seat,
         )
@@ -194,7 +195,7 @@ def _draw_my_plate(s: TableScene, surface: pygame.Surface) -> None:
     bits = [s.seats.name(seat)]
     if s.viewer == seat and v.seen[seat]:
         bits.append("seen")
-    bits.append(f"{v.totals[seat]:+d}" if v.totals[seat] else "0")
+    bits.append(match_total(v.totals[seat], v.rules.scoring))
     text = "  ·  ".join(bits)
     active = v.current_player == seat and not v.hand_over
     img = label(text, size, GOLD_LIGHT if active else TABLE_TEXT, True)

@@ -22,3 +22,11 @@ def noun(n: int, word: str, many: str | None = None) -> str:
 def count(n: int, word: str, many: str | None = None) -> str:
     """``n`` and the noun: ``count(1, "hand") == "1 hand"``, ``count(3, "match") == "3 matches"``."""
     return f"{n} {noun(n, word, many)}"
+
+
+def match_total(total: int, scoring: str) -> str:
+    """A match total as players read it: money or points signed ("+12", "-5", "0"); under
+    deadwood scoring, the deadwood points charged so far ("50 pts": the lowest total wins)."""
+    if scoring == "deadwood":
+        return f"{total} pts"
+    return f"{total:+d}" if total else "0"

@@ -106,3 +106,72 @@ def test_a_long_row_of_dublees_does_not_crowd_the_money_column(tmp_path, monkeyp
     # Every loser's money line has the same room, so about the same size, however long its row.
     shown = [sizes[line] for line in losers]
     assert max(shown) - min(shown) <= 2, {line: sizes[line] for line in losers}
+
+
+def test_under_deadwood_scoring_no_maal_is_counted_on_the_sheet_or_the_table(tmp_path, monkeypatch):
+    from marriage_gui.setup import MatchSetup
+    from marriage_gui.table.demo import SEATS, _play, _staged
+    from marriage_gui.table.maal import seat_maal
+    from marriage_gui.table.scene import TableScene
+
+    from .test_replay import drawn_text
+
+    assert split_line(Share(deadwood=40), "deadwood", 7, True)[0] == "seen"
+    assert "maal 7" in split_line(Share(maal=4), "contract", 7, True)[0]
+
+    app = App((1280, 800), headless=True, data_dir=tmp_path)
+    app.go_title()
+    setup = MatchSetup(SEATS[:4], rules=PRESETS["indian"], hands=1, seed=5)
+    match = _staged(setup, 5)
+    seen_views = []
+
+    def stop(view):  # the view of the seat to play
+        if view.seen[view.seat] and view.wilds is not None:
+            seen_views.append(view)
+        return view.hand_over
+
+    _play(match, 5, stop, 40000)
+    table = TableScene(app, setup, match)
+    table.frozen = True
+    app.push(table)
+    sheet = app.make("hand_result", table=table)
+    app.push(sheet)
+    # The maal the engine counts for its own books is not what this table plays for.
+    assert any(b.items for b in sheet.result.breakdowns)
+    drawn = drawn_text(app, monkeypatch)
+    assert any(t.startswith("deadwood ") or t.startswith("no deadwood") for t in drawn)
+    assert not [t for t in drawn if "maal" in t], drawn
+    # Totals are deadwood charged (the lowest wins), not money with a sign.
+    assert any("match total " in t and t.endswith(" pts") for t in drawn), drawn
+    # The live panel shows nothing either, even for a seat that has seen.
+    assert seen_views
+    assert all(seat_maal(v) is None for v in seen_views)
+
+
+def test_match_totals_read_as_money_or_as_deadwood():
+    from marriage_gui.ui.words import match_total
+
+    assert match_total(12, "settlement") == "+12"
+    assert match_total(-5, "contract") == "-5"
+    assert match_total(0, "settlement") == "0"
+    assert match_total(50, "deadwood") == "50 pts"
+
+
+def test_the_podium_says_the_lowest_deadwood_wins(tmp_path, monkeypatch):
+    from marriage_gui.setup import MatchSetup
+    from marriage_gui.table.demo import SEATS, _play, _staged
+
+    from .test_replay import drawn_text
+
+    app = App((1280, 800), headless=True, data_dir=tmp_path)
+    app.go_title()
+    setup = MatchSetup(SEATS[:4], rules=PRESETS["indian"], hands=2, seed=5)
+    match = _staged(setup, 5)
+    _play(match, 5, lambda v: v.hand_over and v.is_over, 40000)
+    game = match.view(0)
+    assert game.is_over
+    app.push(app.make("match_over", setup=setup, game=game))
+    drawn = drawn_text(app, monkeypatch)
+    assert "2 hands played  ·  the lowest deadwood wins" in drawn, drawn
+    for seat in range(4):
+        assert f"{game.totals[seat]} pts" in drawn

@@ -223,7 +223,7 @@ def test_a_name_plates_words_leave_room_for_the_dealer_chip_and_the_seen_tag(
     for seat, spot in L.seats.items():
         drawn.clear()
         name = "Bhagawati Prasad Shrestha"
-        pieces.draw_plate(surface, board, L, seat, name, "medium", 21, True, -1234, False, True)
+        pieces.draw_plate(surface, board, L, seat, name, "medium", 21, True, "-1234", False, True)
         r = spot.plate
         ar = r.height // 2 - 8
         words_x = r.x + 2 * ar + 20
