@@ -14,6 +14,7 @@ from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
 from marriage_gui.scene import Scene
 from marriage_gui.table.controls import Sheet, draw_controls, sheet_event
+from marriage_gui.table.maal import scores_maal
 from marriage_gui.ui.button import Button, lay_out_row
 from marriage_gui.ui.card_names import card_label, card_text, cards_label, said
 from marriage_gui.ui.form import above, draw_tooltip
@@ -109,11 +110,6 @@ def split_line(share: Share, scoring: str, points: int, seen: bool) -> tuple[str
     if scores_maal(scoring):
         head += f"  ·  maal {points}{counted}"
     return head, "  ".join(parts) + f"  =  {share.net:+d}"
-
-
-def scores_maal(scoring: str) -> bool:
-    """Whether maal points count under this scoring (under deadwood only the cards left do)."""
-    return scoring != "deadwood"
 
 
 def item_places(

@@ -68,7 +68,8 @@ def draw_plate(
     active: bool,
     dealer: bool,
 ) -> None:
-    """An opponent's corner: avatar, name, level, seen mark, card-back fan and count."""
+    """An opponent's corner: avatar, name, level, match ``total`` (as words; "" for none), seen
+    mark, card-back fan and count."""
     spot = L.seats[seat]
     r = spot.plate
     border = GOLD_LIGHT if active else (80, 120, 100)
