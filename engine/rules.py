@@ -198,6 +198,16 @@ class RuleSet:
         """Melds of three or more cards (the Indian game)."""
         return self.meld_size == "three_or_more"
 
+    @property
+    def lowest_wins(self) -> bool:
+        """Whether the lowest match total wins: deadwood scoring charges points."""
+        return self.scoring == "deadwood"
+
+    @property
+    def scores_maal(self) -> bool:
+        """Whether maal points count (under deadwood scoring only the cards left over do)."""
+        return self.scoring != "deadwood"
+
     def to_dict(self) -> dict[str, Any]:
         """Plain data for saves; tuples become lists."""
         return {

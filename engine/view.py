@@ -136,7 +136,7 @@ class PlayerView:
 
     def standings(self) -> list[int]:
         """Seats from first to last by match total (deadwood: lowest first)."""
-        low_wins = self.rules.scoring == "deadwood"
+        low_wins = self.rules.lowest_wins
         return sorted(
             range(self.players), key=lambda s: (self.totals[s] if low_wins else -self.totals[s], s)
         )

@@ -14,7 +14,6 @@ from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
 from marriage_gui.scene import Scene
 from marriage_gui.table.controls import Sheet, draw_controls, sheet_event
-from marriage_gui.table.maal import scores_maal
 from marriage_gui.ui.button import Button, lay_out_row
 from marriage_gui.ui.card_names import card_label, card_text, cards_label, said
 from marriage_gui.ui.form import above, draw_tooltip
@@ -97,8 +96,9 @@ def split_line(share: Share, scoring: str, points: int, seen: bool) -> tuple[str
         parts.append(f"maal {share.maal:+d}")
         if share.bonus:
             parts.append(f"going out {share.bonus:+d}")
-    else:
+    else:  # deadwood: only the cards left over are charged, maal does not count
         parts.append(f"deadwood {share.deadwood:+d}" if share.deadwood else "no deadwood")
+        return ("seen" if seen else "not seen"), f"{parts[0]}  =  {share.net:+d}"
     counted = ""
     if scoring == "settlement" and share.counted != points:
         counted = (
@@ -106,9 +106,7 @@ def split_line(share: Share, scoring: str, points: int, seen: bool) -> tuple[str
             if share.counted < points
             else f" (counts {share.counted} with kidnapped maal)"
         )
-    head = f"{'seen' if seen else 'not seen'}"
-    if scores_maal(scoring):
-        head += f"  ·  maal {points}{counted}"
+    head = f"{'seen' if seen else 'not seen'}  ·  maal {points}{counted}"
     return head, "  ".join(parts) + f"  =  {share.net:+d}"
 
 
@@ -290,7 +288,7 @@ class HandResultScene(Scene):
             surface.blit(name_img, (box.x + 10, box.y + 6))
             share = self.book.shares[seat] if self.book is not None else Share()
             held, money = split_line(share, g.rules.scoring, r.points[seat], r.seen[seat])
-            line = f"{held}  ·  match total {match_total(r.totals[seat], g.rules.scoring)}"
+            line = f"{held}  ·  match total {match_total(r.totals[seat], g.rules.lowest_wins)}"
             # The line stops short of the money column at the right of the row.
             line_room = box.right - round(w * 0.34) - 10 - (box.x + 26 + name_img.get_width())
             line_size = fitting_size(line, max(11, size - 2), line_room, 10)
@@ -328,7 +326,7 @@ class HandResultScene(Scene):
             surface.blit(money_img, (bx, box.y + 6))
             by = box.y + 6 + money_img.get_height() + 2
             items = r.breakdowns[seat].items if r.breakdowns else ()
-            if not scores_maal(g.rules.scoring):
+            if not g.rules.scores_maal:
                 continue  # the grey cards are what was charged: no maal to list
             item_size = max(10, size - 4)
             lines = [f"{said(it.label)}: {cards_label(it.cards)}  = {it.points}" for it in items]

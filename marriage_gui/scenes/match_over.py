@@ -82,7 +82,7 @@ class MatchOverScene(Scene):
         )
         surface.blit(title, title.get_rect(midtop=(w // 2, h // 10)))
         played = f"{count(g.hand_no + 1, 'hand')} played"
-        if g.rules.scoring == "deadwood":
+        if g.rules.lowest_wins:
             played += "  ·  the lowest deadwood wins"
         sub = fonts.render(played, max(16, h // 40), TABLE_MUTED)
         surface.blit(sub, sub.get_rect(midtop=(w // 2, h // 10 + title.get_height() + 8)))
@@ -111,7 +111,7 @@ class MatchOverScene(Scene):
                 "human" if who == "human" else f"bot · {who}", max(12, size * 2 // 3), TABLE_MUTED
             )
             total = fonts.render(
-                match_total(g.totals[seat], g.rules.scoring), size, TABLE_TEXT, True
+                match_total(g.totals[seat], g.rules.lowest_wins), size, TABLE_TEXT, True
             )
             surface.blit(left, (r.x + 18, r.centery - left.get_height() // 2))
             surface.blit(kind, (r.x + 30 + left.get_width(), r.centery - kind.get_height() // 2))

@@ -18,16 +18,11 @@ from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel, te
 from marriage_gui.ui.theme import text as label
 
 
-def scores_maal(scoring: str) -> bool:
-    """Whether maal points count under this scoring (under deadwood only the cards left do)."""
-    return scoring != "deadwood"
-
-
 def seat_maal(view: PlayerView) -> MaalBreakdown | None:
     """The seat's maal, item by item, as the score sheet would count it now (None: not seen, or
     the rules score no maal)."""
     wilds = view.wilds
-    if wilds is None or not view.seen[view.seat] or not scores_maal(view.rules.scoring):
+    if wilds is None or not view.seen[view.seat] or not view.rules.scores_maal:
         return None
     shown = [(kind, [CARDS[code_of(i)] for i in ids]) for kind, ids in view.shown[view.seat]]
     tunnelas = [m for kind, m in shown if kind == "tunnela"]

@@ -172,7 +172,7 @@ def _draw_static(
             s.seat_kind(seat),
             v.hand_counts[seat],
             v.seen[seat],
-            match_total(v.totals[seat], v.rules.scoring) if v.totals[seat] else "",
+            match_total(v.totals[seat], v.rules.lowest_wins) if v.totals[seat] else "",
             v.current_player == seat and not v.hand_over,
             v.dealer == seat,
         )
@@ -195,7 +195,7 @@ def _draw_my_plate(s: TableScene, surface: pygame.Surface) -> None:
     bits = [s.seats.name(seat)]
     if s.viewer == seat and v.seen[seat]:
         bits.append("seen")
-    bits.append(match_total(v.totals[seat], v.rules.scoring))
+    bits.append(match_total(v.totals[seat], v.rules.lowest_wins))
     text = "  ·  ".join(bits)
     active = v.current_player == seat and not v.hand_over
     img = label(text, size, GOLD_LIGHT if active else TABLE_TEXT, True)

@@ -24,9 +24,9 @@ def count(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {noun(n, word, many)}"
 
 
-def match_total(total: int, scoring: str) -> str:
-    """A match total as players read it: money or points signed ("+12", "-5", "0"); under
-    deadwood scoring, the deadwood points charged so far ("50 pts": the lowest total wins)."""
-    if scoring == "deadwood":
+def match_total(total: int, lowest_wins: bool) -> str:
+    """A match total as players read it: money or points signed ("+12", "-5", "0"); where the
+    lowest total wins (deadwood scoring), the points charged so far ("50 pts")."""
+    if lowest_wins:
         return f"{total} pts"
     return f"{total:+d}" if total else "0"

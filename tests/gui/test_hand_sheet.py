@@ -151,10 +151,13 @@ def test_under_deadwood_scoring_no_maal_is_counted_on_the_sheet_or_the_table(tmp
 def test_match_totals_read_as_money_or_as_deadwood():
     from marriage_gui.ui.words import match_total
 
-    assert match_total(12, "settlement") == "+12"
-    assert match_total(-5, "contract") == "-5"
-    assert match_total(0, "settlement") == "0"
-    assert match_total(50, "deadwood") == "50 pts"
+    assert match_total(12, PRESETS["nepali"].lowest_wins) == "+12"
+    assert match_total(-5, PRESETS["contract"].lowest_wins) == "-5"
+    assert match_total(0, PRESETS["nepali"].lowest_wins) == "0"
+    assert match_total(50, PRESETS["indian"].lowest_wins) == "50 pts"
+    # what the two deadwood properties say, for every preset
+    for rules in PRESETS.values():
+        assert rules.lowest_wins == (rules.scoring == "deadwood") != rules.scores_maal
 
 
 def test_the_podium_says_the_lowest_deadwood_wins(tmp_path, monkeypatch):
