@@ -15,10 +15,16 @@ from marriage_net.host import HostSettings
 from marriage_net.hostproc import TableConfig, start_host
 
 LOOPBACK = "127.0.0.1"
+# What a player's accepted action leaves in the hand's history, one event each.
+ACTION_EVENTS = frozenset({"draw_stock", "take_discard", "discard", "expose", "see", "go_out"})
 
 
 def loopback_hand(timeout: float = 120.0) -> tuple[int, str]:
-    """Two clients and a bot on the host play one hand; (actions sent, how it ended)."""
+    """Two clients and a bot on the host play one hand; (actions sent, how it ended).
+
+    Raises RuntimeError when the hand does not finish in time, or when the history the host
+    sends back does not hold exactly the actions the clients sent.
+    """
     config = TableConfig(
         seats=[("open", ""), ("open", ""), ("easy", "")],
         rules=PRESETS["nepali"].to_dict(),
@@ -54,6 +60,11 @@ def loopback_hand(timeout: float = 120.0) -> tuple[int, str]:
                     sent.add(key)  # between hands any person may deal: the first seat does
                     client.submit(seat, "next hand")
             if len(views) == 2 and all(v.phase == "match_over" for v in views):
+                accepted = sum(
+                    1 for e in views[0].history if e.player in bots and e.kind in ACTION_EVENTS
+                )
+                if accepted != len(sent):
+                    raise RuntimeError(f"sent {len(sent)} actions, the host recorded {accepted}")
                 result = views[0].result
                 how = result.describe(views[0].names) if result is not None else "over"
                 return len(sent), how
