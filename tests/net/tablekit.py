@@ -167,7 +167,8 @@ def play_turns(
     """Play every held seat of ``clients`` with ``bots`` (by seat) until ``done``; actions sent.
 
     Each seat acts once per position (seat, version): a refusal or a lost update is answered by
-    the next snapshot, never by sending again blindly.
+    the next snapshot, never by sending again blindly. Between hands only one seat deals, so
+    with no lost update every action sent is accepted.
     """
     sent: set[tuple[int, int]] = set()
     count = 0
@@ -190,7 +191,12 @@ def play_turns(
                     client.submit(seat, "next hand")
                     count += 1
                     idle = False
-                elif view.is_my_turn and key not in sent and seat in bots:
+                elif (
+                    view.phase != "hand_over"
+                    and view.is_my_turn
+                    and key not in sent
+                    and seat in bots
+                ):
                     sent.add(key)
                     client.submit(seat, bots[seat].choose(view))
                     count += 1
