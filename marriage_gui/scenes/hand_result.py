@@ -96,9 +96,9 @@ def split_line(share: Share, scoring: str, points: int, seen: bool) -> tuple[str
         parts.append(f"maal {share.maal:+d}")
         if share.bonus:
             parts.append(f"going out {share.bonus:+d}")
-    else:  # deadwood: only the cards left over are charged, maal does not count
-        parts.append(f"deadwood {share.deadwood:+d}" if share.deadwood else "no deadwood")
-        return ("seen" if seen else "not seen"), f"{parts[0]}  =  {share.net:+d}"
+    else:  # deadwood: only the cards left over are charged (that is the net), maal does not count
+        charged = f"deadwood {share.deadwood} pts" if share.deadwood else "no deadwood  ·  0 pts"
+        return ("seen" if seen else "not seen"), charged
     counted = ""
     if scoring == "settlement" and share.counted != points:
         counted = (

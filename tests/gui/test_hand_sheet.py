@@ -32,7 +32,9 @@ def test_split_line_names_every_part_and_the_net():
     assert split_line(Share(maal=4, bonus=20, counted=4), "contract", 4, True)[1] == (
         "maal +4  going out +20  =  +24"
     )
-    assert split_line(Share(deadwood=40), "deadwood", 0, True)[1] == "deadwood +40  =  +40"
+    # The deadwood charged is the whole of the net: said once, in points, never as money.
+    assert split_line(Share(deadwood=40), "deadwood", 0, True)[1] == "deadwood 40 pts"
+    assert split_line(Share(), "deadwood", 0, True)[1] == "no deadwood  ·  0 pts"
 
 
 def test_rules_text_no_longer_says_everyone_pays_the_winner_the_maal(tmp_path):
