@@ -17,6 +17,14 @@ MAX_NAME = 40
 #: Bits of a new match's seed: far beyond a brute-force search from one's own 21 cards.
 SEED_BITS = 128
 
+#: How the presets are named on screen.
+PRESET_LABELS = {
+    "nepali": "Nepali (standard)",
+    "house": "House rules",
+    "contract": "Contract (points race)",
+    "indian": "Indian (deadwood)",
+}
+
 
 def new_seed() -> int:
     """A seed nobody can work out from the cards they were dealt."""
@@ -140,3 +148,16 @@ class MatchSetup:
 def bot_seed(seed: int | str) -> int:
     """The bots' own seed, fixed by the deal seed so a replayed match plays the same."""
     return zlib.crc32(str(seed).encode()) & 0xFFFF
+
+
+def remembered_setup(app: Any) -> MatchSetup | None:
+    """The set-up last started from the New game screen, if the settings hold a sound one."""
+    data = app.settings.last_setup
+    if data is None:
+        return None
+    try:
+        return MatchSetup.from_dict(data)
+    except ValueError as exc:
+        # A damaged memory only costs the defaults; the settings file stays as it is.
+        app.storage.log(f"last set-up unreadable, using defaults: {exc}")
+        return None

@@ -22,7 +22,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from engine.actions import parse_action
-from engine.rules import RuleSet
+from engine.rules import MAX_HANDS, RuleSet
 from marriage_net import protocol as p
 from marriage_net.matches import load_match, new_match
 from marriage_net.seats import (
@@ -123,7 +123,7 @@ class TableHost:
     ) -> None:
         self.seats = seats
         self.rules = rules
-        self.hands = hands
+        self.hands = hands  # 0: one hand per player (or the rules' own count), seats may change
         self.table = table
         self.code = code or new_code()
         self.owner = owner or secrets.token_hex(16)
@@ -266,7 +266,8 @@ class TableHost:
                 )
         names = [s.name or f"Player {i + 1}" for i, s in enumerate(self.seats)]
         drivers = [s.kind if s.is_bot else "human" for s in self.seats]
-        self.match = new_match(names, self.rules, self.hands, drivers, secrets.randbits(128))
+        hands = self.match_hands()
+        self.match = new_match(names, self.rules, hands, drivers, secrets.randbits(128))
         now = time.monotonic()
         self.missing_since = {i: now for i in range(len(self.seats)) if i not in self.holder}
         self._attach_match()
@@ -323,6 +324,12 @@ class TableHost:
                 self._broadcast_status(i)
 
     # ------------------------------------------------------------------ messages out
+    def match_hands(self) -> int:
+        """How many hands the match lasts (or will, dealt now)."""
+        if self.match is not None:
+            return self.match.hands_total
+        return self.hands or self.rules.match_hands or len(self.seats)
+
     def _lobby(self) -> p.Lobby:
         return p.Lobby(
             self.table,
@@ -332,7 +339,7 @@ class TableHost:
             ],
             self.started,
             self.rules.name,
-            self.hands,
+            self.match_hands(),
         )
 
     def _broadcast_lobby(self) -> None:
@@ -637,6 +644,8 @@ class TableHost:
             raise _Refuse("only the host's screen may do that")
         if isinstance(msg, p.SetSeat):
             self._set_seat(conn, msg)
+        elif isinstance(msg, p.SetRules):
+            self._set_rules(msg)
         elif isinstance(msg, p.Start):
             self.start_match()
         elif isinstance(msg, p.Kick):
@@ -685,6 +694,22 @@ class TableHost:
         elif self.holder.get(msg.seat) is conn:
             del self.holder[msg.seat]
             conn.seats.discard(msg.seat)
+        self._request_save()
+        self._broadcast_lobby()
+
+    def _set_rules(self, msg: p.SetRules) -> None:
+        if self.match is not None:
+            raise _Refuse("the match has started: the rules can no longer change")
+        hands = self.hands if msg.hands is None else msg.hands
+        if not 0 <= hands <= MAX_HANDS:
+            raise _Refuse(f"a match lasts 1 to {MAX_HANDS} hands (0: one hand per player)")
+        rules = self.rules
+        if msg.rules is not None:
+            try:
+                rules = RuleSet.from_dict(msg.rules)
+            except ValueError as exc:
+                raise _Refuse(f"those rules cannot be played: {exc}") from None
+        self.rules, self.hands = rules, hands
         self._request_save()
         self._broadcast_lobby()
 

@@ -53,9 +53,8 @@ class TableConfig:
             return TableHost.reopen(save, self.settings)
         rules = RuleSet.from_dict(self.rules)
         seats = make_seats(self.seats)
-        hands = self.hands or rules.match_hands or len(seats)
         return TableHost(
-            seats, rules, hands, table=self.table, save_path=save, settings=self.settings
+            seats, rules, self.hands, table=self.table, save_path=save, settings=self.settings
         )
 
 

@@ -93,6 +93,14 @@ class SetSeat(_Msg, tag="seat"):
     name: str = ""
 
 
+class SetRules(_Msg, tag="rules"):
+    """The host's own screen chooses the rules (a ``RuleSet.to_dict``), the match length (0:
+    one hand per player, however many sit down), or both; what is left out stays as it is."""
+
+    rules: dict[str, Any] | None = None
+    hands: int | None = None
+
+
 class Start(_Msg, tag="start"):
     """The host's own screen starts the match."""
 
@@ -107,7 +115,9 @@ class Close(_Msg, tag="close"):
     """The host's own screen saves the table and closes it (everyone rejoins when it reopens)."""
 
 
-ClientMessage = Hello | Sit | Act | Resync | Ready | Emote | SetSeat | Start | Kick | Close
+ClientMessage = (
+    Hello | Sit | Act | Resync | Ready | Emote | SetSeat | SetRules | Start | Kick | Close
+)
 
 
 # ---------------------------------------------------------------- views and events on the wire
@@ -365,6 +375,7 @@ __all__ = [
     "SetSeat",
     "Sit",
     "Snapshot",
+    "SetRules",
     "Start",
     "Updated",
     "ViewData",

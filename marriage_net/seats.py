@@ -156,7 +156,7 @@ class TableSave:
             match, rules, hands = data["match"], data["rules"], data["hands"]
             if match is not None and not isinstance(match, dict):
                 raise ValueError("the match is damaged")
-            if not isinstance(rules, dict) or not isinstance(hands, int) or hands < 1:
+            if not isinstance(rules, dict) or not isinstance(hands, int) or hands < 0:
                 raise ValueError("the rules are damaged")
         except KeyError as exc:
             raise ValueError(f"the saved table is missing {exc.args[0]!r}") from None

@@ -15,11 +15,13 @@ import pygame
 
 from marriage_gui.scene import polling
 from marriage_gui.scenes.base import MenuScene
+from marriage_gui.setup import PRESET_LABELS
 from marriage_gui.table.net import TOKENS, NetTableScene, spaced_code
 from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button
 from marriage_gui.ui.text_input import TextInput
 from marriage_gui.ui.widget import Widget
+from marriage_gui.ui.words import count
 from marriage_net import protocol as p
 from marriage_net.client import GONE, PLAYING, RemoteMatch
 from marriage_net.discovery import DISCOVERY_PORT, TableFound, discovery_targets, find_tables
@@ -300,7 +302,10 @@ class JoinScene(MenuScene):
             surface.blit(text, (widget.rect.x, widget.rect.y - text.get_height() - round(2 * k)))
         if self.remote is not None and self.remote.lobby is not None:
             lobby = self.remote.lobby
-            title = f"{lobby.table} · code {spaced_code(self.remote.code)} · {lobby.rules} rules"
+            title = (
+                f"{lobby.table} · code {spaced_code(self.remote.code)} · "
+                f"{PRESET_LABELS.get(lobby.rules, lobby.rules)} · {count(lobby.hands, 'hand')}"
+            )
             surface.blit(
                 theme.text(title, round(17 * k), theme.GOLD, True),
                 (self.name_input.rect.x, self.name_input.rect.y + round(226 * k)),

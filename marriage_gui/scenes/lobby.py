@@ -1,4 +1,5 @@
-"""Host a table: the big table code, this laptop's address, and who sits where; then Start.
+"""Host a table: the big table code, this laptop's address, who sits where and the rules;
+then Start.
 
 The table itself runs in a child process (``marriage_net.hostproc``); this screen is one more
 client of it, over 127.0.0.1, holding the seats of the people at this screen.
@@ -12,8 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from engine.rules import PRESETS, RuleSet
 from marriage_gui.scene import polling
 from marriage_gui.scenes.base import MenuScene
+from marriage_gui.setup import PRESET_LABELS, remembered_setup
 from marriage_gui.table.net import (
     DEFAULT_HOST_NAME,
     TABLE_SAVE,
@@ -26,6 +29,7 @@ from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button
 from marriage_gui.ui.pickers import Stepper
 from marriage_gui.ui.text_input import TextInput
+from marriage_gui.ui.words import count
 from marriage_net import protocol as p
 from marriage_net.client import GONE, PLAYING, RemoteMatch, Status
 from marriage_net.discovery import DISCOVERY_PORT, host_addresses
@@ -44,6 +48,7 @@ KIND_LABELS = {
     "hard": "Computer: hard",
 }
 _NAME_DELAY = 0.4  # seconds after the last key before a name goes to the table
+HANDS_CHOICES = list(range(1, 21))
 
 
 class LobbyScene(MenuScene):
@@ -64,7 +69,29 @@ class LobbyScene(MenuScene):
         self.seat_rows: list[tuple[Stepper, TextInput]] = []
         self._shape: tuple[Any, ...] = ()
         self._name_timers: dict[int, float] = {}
+        # A new table starts with the rules last chosen on the New game screen, changes and all.
+        remembered = remembered_setup(app)
+        self.first_rules: RuleSet = remembered.rules if remembered else PRESETS["nepali"]
+        self.changed_rules = self.first_rules != PRESETS.get(self.first_rules.name)
+        self._synced: p.Lobby | None = None
+        self.rules_top = 0
         super().__init__(app)
+        presets = list(PRESETS)
+        self.rules_stepper = Stepper(
+            presets,
+            presets.index(self.first_rules.name) if self.first_rules.name in PRESETS else 0,
+            on_change=self.set_preset,
+            fmt=lambda v: PRESET_LABELS.get(v, v),
+            tooltip="The rules everyone at the table plays by",
+            wrap=True,
+        )
+        self.hands_stepper = Stepper(
+            HANDS_CHOICES,
+            3,
+            on_change=self.set_hands,
+            fmt=partial(count, word="hand"),
+            tooltip="How many hands the match lasts (one per player unless you choose)",
+        )
         self.start_button = Button("Start", self.start, primary=True, size=24, enabled=False)
         self.add_button = Button("+  Add a seat", self.add_seat, size=17)
         self.remove_button = Button("×  Remove the last seat", self.remove_seat, size=17)
@@ -76,12 +103,15 @@ class LobbyScene(MenuScene):
         )
         self.back_button.text = "‹  Close table"
         self.addresses = host_addresses()
+        self.layout()
         threading.Thread(target=self._open, daemon=True).start()
 
     # ------------------------------------------------------------------ the table process
     def _open(self) -> None:
         try:
-            proc, reopened = open_table_process(self.app, self.player_name, self.discovery_port)
+            proc, reopened = open_table_process(
+                self.app, self.player_name, self.discovery_port, self.first_rules
+            )
         except (ValueError, OSError) as exc:
             self.problem = f"The table could not be opened: {exc}"
             return
@@ -102,6 +132,17 @@ class LobbyScene(MenuScene):
         if self.remote is not None:
             self.app.sounds.play("click")
             self.remote.send(p.Start())
+
+    def set_preset(self, preset: str) -> None:
+        """Play by one of the named rule sets."""
+        self.changed_rules = False
+        if self.remote is not None:
+            self.remote.send(p.SetRules(rules=PRESETS[preset].to_dict()))
+
+    def set_hands(self, hands: int) -> None:
+        """The match lasts ``hands`` hands, however many sit down."""
+        if self.remote is not None:
+            self.remote.send(p.SetRules(hands=hands))
 
     def add_seat(self) -> None:
         """One more seat, open for another laptop."""
@@ -182,6 +223,13 @@ class LobbyScene(MenuScene):
                 "Waiting for players to take the open seats" if free else None
             )
             self.add_button.enabled = len(lobby.seats) < 5 and not lobby.started
+            self.rules_stepper.enabled = self.hands_stepper.enabled = not lobby.started
+            if lobby is not self._synced:  # what the table says now (a reopened one: its own)
+                if self._synced is None and self.reopened:
+                    self.changed_rules = False  # the saved table's rules, not the remembered ones
+                self._synced = lobby
+                self.rules_stepper.select(lobby.rules)
+                self.hands_stepper.select(lobby.hands)
             self.remove_button.enabled = len(lobby.seats) > 2 and not lobby.started
         if status.state == PLAYING and remote.seats:
             self.open_table()
@@ -246,7 +294,14 @@ class LobbyScene(MenuScene):
             pygame.Rect(w - round(540 * k), bottom + round(10 * k), round(220 * k), round(44 * k)),
             k,
         )
-        widgets += [self.add_button, self.remove_button, self.save_button, self.start_button]
+        self.rules_top = y + round(58 * k)
+        ry = self.rules_top + round(26 * k)
+        self.rules_stepper.place(pygame.Rect(left + round(40 * k), ry, round(330 * k), row_h), k)
+        self.hands_stepper.place(
+            pygame.Rect(left + round(384 * k), ry, w - left - round(424 * k), row_h), k
+        )
+        widgets += [self.add_button, self.remove_button, self.rules_stepper, self.hands_stepper]
+        widgets += [self.save_button, self.start_button]
         self.form.set_widgets([self.back_button, *widgets])
 
     def draw_content(self, surface: pygame.Surface) -> None:
@@ -300,6 +355,17 @@ class LobbyScene(MenuScene):
                 if info.bot_playing:
                     tag = theme.text("a computer plays for now", round(13 * k), theme.ERROR)
                     surface.blit(tag, (stepper.rect.x, stepper.rect.bottom))
+        # The rules and the length of the match.
+        size = round(20 * k)
+        surface.blit(theme.text("Rules", size, theme.TEXT_DIM), (sx, self.rules_top))
+        hands_x = self.hands_stepper.rect.x
+        surface.blit(theme.text("Length", size, theme.TEXT_DIM), (hands_x, self.rules_top))
+        if self.changed_rules:
+            note = "with the changes you made on the New game screen"
+            surface.blit(
+                theme.text(note, round(14 * k), theme.TEXT_DIM),
+                (self.rules_stepper.rect.x, self.rules_stepper.rect.bottom + round(4 * k)),
+            )
         message = self.problem or ("Opening the table…" if self.proc is None else "")
         if message:
             for i, part in enumerate(theme.wrap(message, round(18 * k), w - round(100 * k))):

@@ -10,7 +10,13 @@ import pygame
 
 from engine.rules import _CHOICES, MAX_HAND, MIN_HAND, PRESETS, RULE_HELP, RuleSet
 from marriage_gui.scenes.base import MenuScene
-from marriage_gui.setup import SEAT_KINDS, MatchSetup, SeatSetup
+from marriage_gui.setup import (
+    PRESET_LABELS,
+    SEAT_KINDS,
+    MatchSetup,
+    SeatSetup,
+    remembered_setup,
+)
 from marriage_gui.storage import SaveError
 from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button
@@ -26,12 +32,6 @@ if TYPE_CHECKING:
 DEFAULT_NAMES = ("You", "Sita", "Ram", "Hari", "Gita")
 SPARE_NAMES = ("Sita", "Ram", "Hari", "Gita", "Maya", "Bishnu", "Kamala", "Shyam")
 KIND_LABELS = {"human": "Human", "easy": "Bot: easy", "medium": "Bot: medium", "hard": "Bot: hard"}
-PRESET_LABELS = {
-    "nepali": "Nepali (standard)",
-    "house": "House rules",
-    "contract": "Contract (points race)",
-    "indian": "Indian (deadwood)",
-}
 #: Ranges for whole-number rules: (lowest, highest, step).
 INT_RANGES: dict[str, tuple[int, int, int]] = {
     "hand_size": (MIN_HAND, MAX_HAND, 1),  # the engine's own bounds (RuleSet refuses others)
@@ -100,19 +100,6 @@ def default_setup() -> MatchSetup:
             SeatSetup(n, "human" if i == 0 else "medium") for i, n in enumerate(DEFAULT_NAMES[:4])
         )
     )
-
-
-def remembered_setup(app: App) -> MatchSetup | None:
-    """The set-up last started from this screen, if the settings hold a sound one."""
-    data = app.settings.last_setup
-    if data is None:
-        return None
-    try:
-        return MatchSetup.from_dict(data)
-    except ValueError as exc:
-        # A damaged memory only costs the defaults; the settings file stays as it is.
-        app.storage.log(f"last set-up unreadable, using defaults: {exc}")
-        return None
 
 
 def saved_match_note(app: App) -> str | None:

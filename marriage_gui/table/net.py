@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from engine.rules import PRESETS, RuleSet
 from marriage_gui.setup import MatchSetup, SeatSetup
 from marriage_gui.table.scene import TableScene
 from marriage_gui.ui import theme
@@ -32,13 +33,15 @@ def spaced_code(code: str) -> str:
 
 
 def open_table_process(
-    app: Any, name: str, discovery_port: int = DISCOVERY_PORT
+    app: Any, name: str, discovery_port: int = DISCOVERY_PORT, rules: RuleSet | None = None
 ) -> tuple[HostProcess, bool]:
-    """Open (or reopen, if one was saved) this laptop's table; (process, reopened)."""
+    """Open (or reopen, if one was saved, with its own rules) this laptop's table, a new one
+    with ``rules`` (Nepali if not given); (process, reopened)."""
     save = app.storage.path(TABLE_SAVE)
     reopen = save.is_file()
     config = TableConfig(
         seats=[("here", name), ("open", ""), ("open", ""), ("medium", "")],
+        rules=(rules or PRESETS["nepali"]).to_dict(),
         table=f"{name}'s table" if name != DEFAULT_HOST_NAME else "Marriage table",
         save_path=str(save),
         reopen=reopen,

@@ -99,3 +99,86 @@ def test_host_and_join_through_the_screens(tmp_path, monkeypatch):
                 remote = getattr(scene, "remote", None)
                 if remote is not None:
                     remote.close()
+
+
+def test_the_host_screen_chooses_the_rules_and_the_join_screen_shows_them(tmp_path, monkeypatch):
+    from dataclasses import replace
+
+    from engine import PRESETS
+    from marriage_gui.scenes.join import JoinScene
+    from marriage_gui.scenes.lobby import LobbyScene
+    from marriage_gui.setup import MatchSetup
+
+    monkeypatch.setenv(discovery.ENV, "127.0.0.1")
+    port = _free_udp_port()
+    host_app = App((1280, 800), headless=True, data_dir=tmp_path / "host")
+    join_app = App((1280, 800), headless=True, data_dir=tmp_path / "join")
+    # The rules last chosen on the New game screen, one of them changed, open the table.
+    house = replace(PRESETS["house"], unseen_fee=12)
+    host_app.settings.last_setup = MatchSetup(rules=house).to_dict()
+    for app in (host_app, join_app):
+        app.go_title()
+    lobby = LobbyScene(host_app, "Asha", discovery_port=port)
+    host_app.push(lobby)
+    join = JoinScene(join_app, "Bina", discovery_port=port)
+    join_app.push(join)
+    apps = [host_app, join_app]
+    try:
+        assert _step(apps, lambda: lobby.lobby is not None), lobby.problem
+        assert lobby.proc is not None
+        assert lobby.rules_stepper.value == "house" and lobby.changed_rules
+        assert lobby.hands_stepper.value == 4
+        assert _step(apps, lambda: bool(join.table_buttons))
+        join.table_buttons[0].click()
+        join.code_input.set_text(lobby.proc.code)
+        join.connect()
+        assert _step(apps, lambda: len(join.seat_buttons) == 4)
+        assert "House rules · 4 hands" in _drawn_text(join_app)
+        # Two steps on: the Indian rules, as they are; the join screen hears at once.
+        lobby.rules_stepper.move(2)  # house, contract, indian
+        assert not lobby.changed_rules
+        assert _step(apps, lambda: lobby.lobby.rules == "indian")
+        assert _step(apps, lambda: "Indian (deadwood) · 4 hands" in _drawn_text(join_app))
+        # Six hands, then a fifth seat: the length chosen stays.
+        lobby.hands_stepper.move(2)
+        assert _step(apps, lambda: lobby.lobby.hands == 6)
+        lobby.add_button.click()
+        assert _step(apps, lambda: len(lobby.lobby.seats) == 5)
+        assert lobby.lobby.hands == 6 and lobby.hands_stepper.value == 6
+        # Deal: the table plays by them.
+        lobby.seat_rows[1][0].move(2)
+        lobby.seat_rows[2][0].move(2)
+        lobby.seat_rows[4][0].move(2)
+        assert _step(apps, lambda: lobby.start_button.enabled)
+        lobby.start_button.click()
+        assert _step([host_app], lambda: host_app.scene.name == "table")
+        table = host_app.scene
+        assert table.state.rules == PRESETS["indian"] and table.state.hands_total == 6
+    finally:
+        for app in apps:
+            for scene in app.stack:
+                proc = getattr(scene, "proc", None)
+                if proc is not None:
+                    proc.kill()
+                remote = getattr(scene, "remote", None)
+                if remote is not None:
+                    remote.close()
+
+
+def _drawn_text(app):
+    """Every string the app's scene drew in one frame."""
+    from marriage_gui.ui import theme
+
+    said = []
+    real = theme.text
+
+    def spy(text, *args, **kwargs):
+        said.append(text)
+        return real(text, *args, **kwargs)
+
+    theme.text = spy
+    try:
+        app.step([], 1 / 30)
+    finally:
+        theme.text = real
+    return " | ".join(said)

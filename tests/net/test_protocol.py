@@ -15,6 +15,8 @@ def test_client_messages_round_trip():
         p.Ready(0),
         p.Emote(0, "nice"),
         p.SetSeat(2, "medium", "Ram"),
+        p.SetRules(rules=PRESETS["indian"].to_dict(), hands=6),
+        p.SetRules(hands=0),
         p.Start(),
         p.Kick(3),
         p.Close(),

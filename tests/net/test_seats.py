@@ -49,7 +49,8 @@ def test_the_table_save_round_trips_and_explains_damage(tmp_path):
         ({"code": "12ab56"}, "code is damaged"),
         ({"seats": [{"kind": "open"}]}, "seat is damaged"),
         ({"seats": "x"}, "damaged"),
-        ({"hands": 0}, "rules are damaged"),
+        ({"hands": -1}, "rules are damaged"),  # 0 is "one hand per player"
+        ({"hands": "4"}, "rules are damaged"),
         ({"match": [1]}, "match is damaged"),
     ]:
         path.write_text(json.dumps({**data, **change}))
