@@ -194,7 +194,7 @@ class JoinScene(MenuScene):
                     f"{t.table}",
                     partial(self.choose, t),
                     size=18,
-                    sub=f"{t.address} · {t.open_seats} open seat(s)"
+                    sub=f"{t.address} · {count(t.open_seats, 'open seat')}"
                     + (" · playing" if t.started else ""),
                 )
                 for t in found[:5]
