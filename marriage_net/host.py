@@ -340,6 +340,7 @@ class TableHost:
             self.started,
             self.rules.name,
             self.match_hands(),
+            self.rules.to_dict(),
         )
 
     def _broadcast_lobby(self) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 
 #: Bumped whenever a message changes shape; a client of another version is told so by name.
-PROTO = 1
+PROTO = 2
 #: The largest message a host accepts from a client (the design's limit).
 MAX_CLIENT_MESSAGE = 16 * 1024
 #: The largest message a client accepts from a host: a snapshot carries the hand's whole log.
@@ -226,8 +226,9 @@ class Lobby(_Msg, tag="lobby"):
     table: str
     seats: list[SeatInfo]
     started: bool
-    rules: str
+    rules: str  # the preset the rules started from
     hands: int
+    rule_set: dict[str, Any]  # the rules themselves (``RuleSet.to_dict``), to read before sitting
 
 
 class Snapshot(_Msg, tag="snapshot"):

@@ -16,7 +16,7 @@ import pygame
 from marriage_gui.scene import polling
 from marriage_gui.scenes.base import MenuScene
 from marriage_gui.setup import PRESET_LABELS
-from marriage_gui.table.net import TOKENS, NetTableScene, spaced_code
+from marriage_gui.table.net import TOKENS, NetTableScene, read_table_rules, spaced_code
 from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button
 from marriage_gui.ui.text_input import TextInput
@@ -85,6 +85,10 @@ class JoinScene(MenuScene):
             "", max_len=60, placeholder="e.g. 192.168.1.23", on_submit=lambda _t: self.connect()
         )
         self.connect_button = Button("Join", self.connect, primary=True, size=22)
+        self.rules_button = Button(
+            "Read the table's rules", self.read_rules, size=16, tooltip="The rules, with cards"
+        )
+        self.rules_button.visible = False
         try:
             self.targets = discovery_targets()
         except ValueError as exc:  # a typo in MARRIAGE_DISCOVERY: ask nobody, say why
@@ -105,6 +109,12 @@ class JoinScene(MenuScene):
     def ask_address(self) -> bool:
         """Whether to offer typing the host's address (nothing found for a while)."""
         return self.waited >= ASK_ADDRESS_AFTER or not self.targets
+
+    def read_rules(self) -> None:
+        """The rules of the table joined, explained as the Rules screen explains any."""
+        problem = read_table_rules(self.app, self.remote.lobby if self.remote else None)
+        if problem is not None:
+            self.message, self.problem = problem, True
 
     def choose(self, table: TableFound) -> None:
         """Pick a table from the list."""
@@ -226,6 +236,7 @@ class JoinScene(MenuScene):
                         primary=free,
                     )
                 )
+            self.rules_button.visible = lobby is not None
             self.layout()
         if remote.refusals:
             self.message, self.problem = remote.refusals[-1].capitalize() + ".", True
@@ -264,12 +275,18 @@ class JoinScene(MenuScene):
         for b in self.seat_buttons:
             b.place(pygame.Rect(rx, sy, fw, round(44 * k)), k)
             sy += round(52 * k)
+        self.rules_button.place(
+            pygame.Rect(rx, sy + round(6 * k), round(240 * k), round(40 * k)), k
+        )
         widgets: list[Widget] = [self.back_button, *self.table_buttons]
         widgets += [self.name_input, self.code_input]
         widgets += [self.connect_button]
         if self.ask_address:
             widgets.append(self.address_input)
-        self.form.set_widgets([*widgets, *self.seat_buttons])
+        widgets += self.seat_buttons
+        if self.rules_button.visible:
+            widgets.append(self.rules_button)
+        self.form.set_widgets(widgets)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         k = self.k

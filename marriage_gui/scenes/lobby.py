@@ -23,6 +23,7 @@ from marriage_gui.table.net import (
     TOKENS,
     NetTableScene,
     open_table_process,
+    read_table_rules,
     spaced_code,
 )
 from marriage_gui.ui import theme
@@ -93,6 +94,9 @@ class LobbyScene(MenuScene):
             tooltip="How many hands the match lasts (one per player unless you choose)",
         )
         self.start_button = Button("Start", self.start, primary=True, size=24, enabled=False)
+        self.rules_button = Button(
+            "Read these rules", self.read_rules, size=16, tooltip="The rules, with cards"
+        )
         self.add_button = Button("+  Add a seat", self.add_seat, size=17)
         self.remove_button = Button("×  Remove the last seat", self.remove_seat, size=17)
         self.save_button = Button(
@@ -138,6 +142,12 @@ class LobbyScene(MenuScene):
         self.changed_rules = False
         if self.remote is not None:
             self.remote.send(p.SetRules(rules=PRESETS[preset].to_dict()))
+
+    def read_rules(self) -> None:
+        """The table's rules, explained as the Rules screen explains any."""
+        problem = read_table_rules(self.app, self.lobby)
+        if problem is not None:
+            self.problem = problem
 
     def set_hands(self, hands: int) -> None:
         """The match lasts ``hands`` hands, however many sit down."""
@@ -300,7 +310,14 @@ class LobbyScene(MenuScene):
         self.hands_stepper.place(
             pygame.Rect(left + round(384 * k), ry, w - left - round(424 * k), row_h), k
         )
+        self.rules_button.place(
+            pygame.Rect(
+                left + round(384 * k), ry + row_h + round(12 * k), round(220 * k), round(38 * k)
+            ),
+            k,
+        )
         widgets += [self.add_button, self.remove_button, self.rules_stepper, self.hands_stepper]
+        widgets.append(self.rules_button)
         widgets += [self.save_button, self.start_button]
         self.form.set_widgets([self.back_button, *widgets])
 

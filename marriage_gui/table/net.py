@@ -32,6 +32,19 @@ def spaced_code(code: str) -> str:
     return f"{code[:3]} {code[3:]}" if len(code) == 6 else code
 
 
+def read_table_rules(app: Any, lobby: Any) -> str | None:
+    """Open the Rules screen on the rules of the table ``lobby`` describes; a problem in words,
+    or None when it opened."""
+    if lobby is None:
+        return "The table has not said its rules yet."
+    try:
+        rules = RuleSet.from_dict(lobby.rule_set)
+    except ValueError as exc:
+        return f"The table's rules cannot be read: {exc}"
+    app.open("rules", rules=rules)
+    return None
+
+
 def open_table_process(
     app: Any, name: str, discovery_port: int = DISCOVERY_PORT, rules: RuleSet | None = None
 ) -> tuple[HostProcess, bool]:

@@ -128,6 +128,12 @@ def test_the_host_screen_chooses_the_rules_and_the_join_screen_shows_them(tmp_pa
         assert lobby.proc is not None
         assert lobby.rules_stepper.value == "house" and lobby.changed_rules
         assert lobby.hands_stepper.value == 4
+        # The host can read them, changes and all.
+        lobby.rules_button.click()
+        assert host_app.scene.name == "rules" and host_app.scene.rules == house
+        assert host_app.scene.heading == "House rules (changed)"
+        host_app.pop()
+        assert host_app.scene is lobby
         assert _step(apps, lambda: bool(join.table_buttons))
         join.table_buttons[0].click()
         join.code_input.set_text(lobby.proc.code)
@@ -139,6 +145,12 @@ def test_the_host_screen_chooses_the_rules_and_the_join_screen_shows_them(tmp_pa
         assert not lobby.changed_rules
         assert _step(apps, lambda: lobby.lobby.rules == "indian")
         assert _step(apps, lambda: "Indian (deadwood) · 4 hands" in _drawn_text(join_app))
+        # A player about to sit down can read them too.
+        assert join.rules_button.visible
+        join.rules_button.click()
+        assert join_app.scene.name == "rules" and join_app.scene.rules == PRESETS["indian"]
+        join_app.pop()
+        assert join_app.scene is join
         # Six hands, then a fifth seat: the length chosen stays.
         lobby.hands_stepper.move(2)
         assert _step(apps, lambda: lobby.lobby.hands == 6)

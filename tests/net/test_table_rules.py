@@ -48,6 +48,7 @@ def test_the_host_screen_sets_the_rules_and_everyone_hears(table, tmp_path):
         assert (lobby.rules, lobby.hands) == ("indian", 3)
         heard = messages_until(asha, lambda m: isinstance(m, p.Lobby) and m.rules == "indian")
         assert heard[-1].hands == 3
+        assert heard[-1].rule_set == PRESETS["indian"].to_dict()  # to read before sitting down
         # Until a length is chosen the match lasts one hand per player, however many sit down.
         lobby = _lobby_after(owner, p.SetSeat(3, "easy"))
         assert lobby.hands == 4 and len(lobby.seats) == 4
