@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import multiprocessing.connection
 import os
+import threading
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -131,11 +133,30 @@ def decide(seat: int, level: str, seed: int, view: PlayerView) -> Action:
     return action
 
 
-def _yield_to_the_table() -> None:
-    """Run the worker at a lower priority: when the cores are busy, frames are drawn first."""
+def _start_worker() -> None:
+    """The worker's first steps: a lower priority, so that when the cores are busy frames are
+    drawn first; and a watch on the process that started it, so that it never outlives it."""
     # No nice() on Windows; a refusal is harmless.
     with contextlib.suppress(AttributeError, OSError):
         os.nice(5)
+    leave_with_the_parent()
+
+
+def leave_with_the_parent() -> None:
+    """End this spawned process as soon as its parent ends, however it ends (killed, crashed).
+
+    A pool's worker otherwise waits for work forever: it holds both ends of its own queue, so
+    it never reads an end of file when the parent is gone.
+    """
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="marriage-parent-watch", daemon=True).start()
 
 
 def _ready() -> bool:
@@ -165,7 +186,7 @@ class BotWorker:
                     # spawned worker works there too.
                     ctx = multiprocessing.get_context("spawn")
                     self._pool = ProcessPoolExecutor(
-                        max_workers=1, mp_context=ctx, initializer=_yield_to_the_table
+                        max_workers=1, mp_context=ctx, initializer=_start_worker
                     )
                 except (OSError, ValueError, NotImplementedError):
                     self.kind = "thread"

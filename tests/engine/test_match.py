@@ -1,8 +1,15 @@
 """The match port: plain-data round trips, strict reading, LocalMatch play, refusals, secrecy."""
 
+import contextlib
 import copy
 import json
+import os
 import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -208,6 +215,53 @@ def test_a_bot_thinks_in_a_worker_process():
         assert m._worker.kind == "process"
     finally:
         m.close()
+
+
+_PARENT = """
+import os, sys, time
+from engine.match import BotWorker
+if __name__ == "__main__":
+    worker = BotWorker("process")
+    print(worker.submit(os.getpid).result(timeout=60), flush=True)
+    time.sleep(120)
+"""
+
+
+def _alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # A zombie is gone as far as work goes: it only waits for its parent to read its status.
+    with contextlib.suppress(OSError):
+        if Path(f"/proc/{pid}/stat").read_text().split(")")[1].split()[0] == "Z":
+            return False
+    return True
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="kills by POSIX signal")
+def test_the_worker_ends_when_the_program_that_started_it_is_killed(tmp_path):
+    """A killed app (the system's task manager, a crash) leaves no bot worker running."""
+    script = tmp_path / "parent.py"
+    script.write_text(_PARENT)
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    parent = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, env=env)
+    worker = None
+    try:
+        worker = int(parent.stdout.readline())
+        assert worker != parent.pid and _alive(worker)
+        parent.kill()  # SIGKILL: no clean-up of any kind runs in the parent
+        parent.wait(10)
+        end = time.monotonic() + 20
+        while _alive(worker) and time.monotonic() < end:
+            time.sleep(0.05)
+        assert not _alive(worker)
+    finally:
+        parent.kill()
+        parent.stdout.close()
+        if worker is not None and _alive(worker):  # the test failed: leave nothing behind
+            os.kill(worker, signal.SIGKILL)
 
 
 def _refused(m, seat, action):
