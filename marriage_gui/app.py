@@ -208,9 +208,13 @@ class App:
 
     def go_title(self) -> None:
         """Close everything and show the title screen."""
+        self.close_all()
+        self.open("title")
+
+    def close_all(self) -> None:
+        """Every scene leaves for good, top first: tables stop their workers and connections."""
         while self.stack:
             self.stack.pop().on_exit()
-        self.open("title")
 
     # ------------------------------------------------------------------ the stack
     @property
@@ -307,6 +311,8 @@ class App:
         """The real loop: until the window closes or the last scene pops."""
         while self.running and self.stack:
             self.frame()
+        # The window closed: the scenes let go of what they hold (a hosted table is saved).
+        self.close_all()
         # Statistics still being written are given a moment to land.
         self.storage.flush(2.0)
         pygame.quit()

@@ -111,7 +111,6 @@ class RemoteMatch:
         self._versions: dict[int, int] = {}
         self._pending: dict[int, list[Update]] = {}
         self._names: tuple[str, ...] = ()
-        # Seats wanted on every (re)connection: seat -> name; their tokens come from the store.
         # Seats to hold on every (re)connection, with their names; tokens come from the store.
         # No seat and no name: a connection that only looks at the lobby until ``sit``.
         self._wanted: dict[int, str] = {} if seat is None else {seat: name}
@@ -126,6 +125,10 @@ class RemoteMatch:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._out: asyncio.Queue[str] | None = None
         self._stop = threading.Event()
+        # The same word inside the network thread's loop. Not a thread waiting on ``_stop``: the
+        # interpreter waits for such threads when it exits, so a match never closed would keep
+        # the program from ending.
+        self._stopped: asyncio.Event | None = None
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._run, name="marriage-net", daemon=True)
         self._thread.start()
@@ -204,9 +207,10 @@ class RemoteMatch:
     def close(self) -> None:
         """Leave the table (the seat stays ours: the token is kept)."""
         self._stop.set()
-        if self._loop is not None:
-            with contextlib.suppress(RuntimeError):
-                self._loop.call_soon_threadsafe(lambda: None)
+        loop, stopped = self._loop, self._stopped
+        if loop is not None and stopped is not None:
+            with contextlib.suppress(RuntimeError):  # the loop has ended already
+                loop.call_soon_threadsafe(stopped.set)
         self._thread.join(5)
 
     # ------------------------------------------------------------------ more than the port
@@ -296,8 +300,11 @@ class RemoteMatch:
     async def _main(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._out = asyncio.Queue()
+        self._stopped = asyncio.Event()
+        if self._stop.is_set():  # closed before the loop was there to hear it
+            self._stopped.set()
         self._ready.set()
-        stopper = asyncio.create_task(asyncio.to_thread(self._stop.wait))
+        stopper = asyncio.create_task(self._stopped.wait())
         session = asyncio.create_task(self._sessions())
         await asyncio.wait({stopper, session}, return_when=asyncio.FIRST_COMPLETED)
         ws = self._ws
@@ -309,7 +316,8 @@ class RemoteMatch:
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await session
         self._stop.set()
-        with contextlib.suppress(Exception):
+        stopper.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
             await stopper
 
     async def _sessions(self) -> None:

@@ -178,6 +178,11 @@ class JoinScene(MenuScene):
 
     def on_exit(self) -> None:
         super().on_exit()
+        if self not in self.app.stack:  # gone for good (the window closed), not covered
+            self._stop.set()
+            if self.remote is not None:
+                self.remote.close()
+                self.remote = None
 
     # ------------------------------------------------------------------ time
     def wake_after(self) -> float | None:

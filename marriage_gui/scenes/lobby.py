@@ -194,6 +194,15 @@ class LobbyScene(MenuScene):
         self.remote = self.proc = None
         self.app.pop()
 
+    def on_exit(self) -> None:
+        super().on_exit()
+        if self not in self.app.stack:  # gone for good (the window closed), not covered
+            if self.remote is not None:
+                self.remote.close()
+            if self.proc is not None:
+                self.proc.stop(save=True)  # everyone rejoins when it is hosted again
+            self.remote = self.proc = None
+
     # ------------------------------------------------------------------ time
     def wake_after(self) -> float | None:
         """Look again soon while the table opens and while it is open (players join and the
