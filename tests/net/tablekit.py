@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 import threading
 import time
 from collections.abc import Callable
@@ -54,6 +55,26 @@ class HostThread:
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)
         self.loop.close()
+
+
+def free_udp_port() -> int:
+    """A UDP port on 127.0.0.1 nobody listens on (for a discovery responder of a test's own)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.bind((LOOPBACK, 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def step_apps(apps: list[Any], until: Callable[[], Any], timeout: float = 20.0) -> bool:
+    """Give every app a frame at a time until ``until()`` holds; whether it did in time."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        for app in apps:
+            app.step([], 1 / 30)
+        if until():
+            return True
+        time.sleep(0.02)
+    return bool(until())
 
 
 def raw_client(port: int) -> ClientConnection:

@@ -4,10 +4,10 @@ started keeps it (or a process of its own) alive."""
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pygame
+from net.tablekit import free_udp_port, step_apps
 
 from marriage_gui.app import App
 from marriage_net import discovery
@@ -44,29 +44,17 @@ def test_a_match_never_closed_does_not_keep_the_program_running(tmp_path):
     assert done.stdout.strip() == "connecting"
 
 
-def _step(app, until, timeout=20.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        app.step([], 1 / 30)
-        if until():
-            return True
-        time.sleep(0.02)
-    return until()
-
-
 def test_closing_the_window_in_the_lobby_saves_and_closes_the_table(tmp_path, monkeypatch):
     from marriage_gui.scenes.lobby import LobbyScene
     from marriage_gui.table.net import TABLE_SAVE
 
     monkeypatch.setenv(discovery.ENV, "127.0.0.1")
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_udp_port()
     app = App((1280, 800), headless=True, data_dir=tmp_path)
     app.go_title()
     lobby = LobbyScene(app, "Asha", discovery_port=port)
     app.push(lobby)
-    assert _step(app, lambda: lobby.lobby is not None), lobby.problem
+    assert step_apps([app], lambda: lobby.lobby is not None), lobby.problem
     proc, remote = lobby.proc, lobby.remote
     try:
         pygame.event.post(pygame.event.Event(pygame.QUIT))

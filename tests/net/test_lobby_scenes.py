@@ -1,180 +1,155 @@
 """The host's lobby and the join screen, driven headless, on loopback only."""
 
-import socket
-import time
+import pytest
+from net.tablekit import free_udp_port, step_apps
 
 from marriage_gui.app import App
 from marriage_gui.scene import NET_POLL
 from marriage_net import discovery
 
-
-def _free_udp_port():
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+_step = step_apps  # every app takes a frame, until the condition holds
 
 
-def _step(apps, until, timeout=20.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        for app in apps:
-            app.step([], 1 / 30)
-        if until():
-            return True
-        time.sleep(0.02)
-    return until()
-
-
-def test_host_and_join_through_the_screens(tmp_path, monkeypatch):
+@pytest.fixture
+def screens(tmp_path, monkeypatch):
+    """A factory: a host's app in its lobby and another app on its join screen; all that they
+    opened is closed afterwards."""
     from marriage_gui.scenes.join import JoinScene
     from marriage_gui.scenes.lobby import LobbyScene
 
     monkeypatch.setenv(discovery.ENV, "127.0.0.1")
-    port = _free_udp_port()
-    host_app = App((1280, 800), headless=True, data_dir=tmp_path / "host")
-    join_app = App((1280, 800), headless=True, data_dir=tmp_path / "join")
-    host_app.go_title()
-    join_app.go_title()
-    lobby = LobbyScene(host_app, "Asha", discovery_port=port)
-    host_app.push(lobby)
-    join = JoinScene(join_app, "Bina", discovery_port=port)
-    join_app.push(join)
+    apps = []
+
+    def open_screens(last_setup=None):
+        port = free_udp_port()
+        host_app = App((1280, 800), headless=True, data_dir=tmp_path / "host")
+        join_app = App((1280, 800), headless=True, data_dir=tmp_path / "join")
+        host_app.settings.last_setup = last_setup
+        apps.extend([host_app, join_app])
+        for app in (host_app, join_app):
+            app.go_title()
+        lobby = LobbyScene(host_app, "Asha", discovery_port=port)
+        host_app.push(lobby)
+        join = JoinScene(join_app, "Bina", discovery_port=port)
+        join_app.push(join)
+        return host_app, join_app, lobby, join
+
+    yield open_screens
+    for app in apps:
+        for scene in app.stack:
+            proc = getattr(scene, "proc", None)
+            if proc is not None:
+                proc.kill()
+            remote = getattr(scene, "remote", None)
+            if remote is not None:
+                remote.close()
+
+
+def test_host_and_join_through_the_screens(screens):
+    from marriage_gui.scenes.lobby import LobbyScene
+
+    host_app, join_app, lobby, join = screens()
     apps = [host_app, join_app]
-    try:
-        assert _step(apps, lambda: lobby.lobby is not None), lobby.problem
-        assert lobby.proc is not None and lobby.addresses == ["127.0.0.1"]
-        # Both screens look again by themselves: players join while nobody touches a key.
-        assert lobby.wake_after() <= NET_POLL and join.wake_after() <= NET_POLL
-        assert not lobby.start_button.enabled  # two seats are still open
-        # The join screen finds the table (on loopback) and joins with the code.
-        assert _step(apps, lambda: bool(join.table_buttons))
-        join.table_buttons[0].click()
-        join.code_input.set_text("000000" if lobby.proc.code != "000000" else "111111")
-        join.connect()
-        assert _step(apps, lambda: join.problem and "wrong table code" in join.message)
-        join.code_input.set_text(lobby.proc.code)
-        join.connect()
-        assert _step(apps, lambda: len(join.seat_buttons) == 4)
-        free = [b for b in join.seat_buttons if b.enabled]
-        assert len(free) == 2
-        free[0].click()
-        assert _step(
-            apps, lambda: lobby.lobby.seats[1].name == "Bina" and lobby.lobby.seats[1].connected
-        )
-        # The host makes the last open seat a computer player; now Start is live.
-        lobby.seat_rows[2][0].move(2)  # open -> here -> easy
-        assert _step(apps, lambda: lobby.lobby.seats[2].kind == "easy")
-        assert _step(apps, lambda: lobby.start_button.enabled)
-        lobby.start_button.click()
-        assert _step(
-            apps, lambda: host_app.scene.name == "table" and join_app.scene.name == "table"
-        )
-        host_table, join_table = host_app.scene, join_app.scene
-        assert host_table.remote.seats == [0] and join_table.remote.seats == [1]
-        assert host_table.state.hand and join_table.state.hand
-        assert host_table.setup.seats[2].kind == "easy"
-        # The host leaves the table: it is saved and closed; the other screen says so and waits.
-        host_app.go_title()
-        remote = join_table.remote
-        assert _step([join_app], lambda: remote.refresh().state == "reconnecting")
-        assert "saved the table" in remote.status.message
-        # Hosting again reopens it: the joined laptop is back in its seat by itself.
-        again = LobbyScene(host_app, "Asha", discovery_port=port)
-        host_app.push(again)
-        assert _step(apps, lambda: host_app.scene.name == "table", timeout=30), again.problem
-        assert _step([join_app], lambda: remote.refresh().state == "playing")
-        assert join_app.scene is join_table and remote.view(1).hand == join_table.state.hand
-        lobby = again
-        # Leaving for good: the other screen is told plainly, not left hanging.
-        host_app.scene.proc.stop(save=False)
-        assert _step([join_app], lambda: remote.refresh().state == "gone")
-        assert remote.status.message == "The host closed the table."
-        host_app.go_title()
-    finally:
-        for app in apps:
-            for scene in app.stack:
-                for proc in (getattr(scene, "proc", None),):
-                    if proc is not None:
-                        proc.kill()
-                remote = getattr(scene, "remote", None)
-                if remote is not None:
-                    remote.close()
+    assert _step(apps, lambda: lobby.lobby is not None), lobby.problem
+    assert lobby.proc is not None and lobby.addresses == ["127.0.0.1"]
+    # Both screens look again by themselves: players join while nobody touches a key.
+    assert lobby.wake_after() <= NET_POLL and join.wake_after() <= NET_POLL
+    assert not lobby.start_button.enabled  # two seats are still open
+    # The join screen finds the table (on loopback) and joins with the code.
+    assert _step(apps, lambda: bool(join.table_buttons))
+    join.table_buttons[0].click()
+    join.code_input.set_text("000000" if lobby.proc.code != "000000" else "111111")
+    join.connect()
+    assert _step(apps, lambda: join.problem and "wrong table code" in join.message)
+    join.code_input.set_text(lobby.proc.code)
+    join.connect()
+    assert _step(apps, lambda: len(join.seat_buttons) == 4)
+    free = [b for b in join.seat_buttons if b.enabled]
+    assert len(free) == 2
+    free[0].click()
+    assert _step(
+        apps, lambda: lobby.lobby.seats[1].name == "Bina" and lobby.lobby.seats[1].connected
+    )
+    # The host makes the last open seat a computer player; now Start is live.
+    lobby.seat_rows[2][0].move(2)  # open -> here -> easy
+    assert _step(apps, lambda: lobby.lobby.seats[2].kind == "easy")
+    assert _step(apps, lambda: lobby.start_button.enabled)
+    lobby.start_button.click()
+    assert _step(apps, lambda: host_app.scene.name == "table" and join_app.scene.name == "table")
+    host_table, join_table = host_app.scene, join_app.scene
+    assert host_table.remote.seats == [0] and join_table.remote.seats == [1]
+    assert host_table.state.hand and join_table.state.hand
+    assert host_table.setup.seats[2].kind == "easy"
+    # The host leaves the table: it is saved and closed; the other screen says so and waits.
+    host_app.go_title()
+    remote = join_table.remote
+    assert _step([join_app], lambda: remote.refresh().state == "reconnecting")
+    assert "saved the table" in remote.status.message
+    # Hosting again reopens it: the joined laptop is back in its seat by itself.
+    again = LobbyScene(host_app, "Asha", discovery_port=lobby.discovery_port)
+    host_app.push(again)
+    assert _step(apps, lambda: host_app.scene.name == "table", timeout=30), again.problem
+    assert _step([join_app], lambda: remote.refresh().state == "playing")
+    assert join_app.scene is join_table and remote.view(1).hand == join_table.state.hand
+    # Leaving for good: the other screen is told plainly, not left hanging.
+    host_app.scene.proc.stop(save=False)
+    assert _step([join_app], lambda: remote.refresh().state == "gone")
+    assert remote.status.message == "The host closed the table."
+    host_app.go_title()
 
 
-def test_the_host_screen_chooses_the_rules_and_the_join_screen_shows_them(tmp_path, monkeypatch):
+def test_the_host_screen_chooses_the_rules_and_the_join_screen_shows_them(screens):
     from dataclasses import replace
 
     from engine import PRESETS
-    from marriage_gui.scenes.join import JoinScene
-    from marriage_gui.scenes.lobby import LobbyScene
     from marriage_gui.setup import MatchSetup
 
-    monkeypatch.setenv(discovery.ENV, "127.0.0.1")
-    port = _free_udp_port()
-    host_app = App((1280, 800), headless=True, data_dir=tmp_path / "host")
-    join_app = App((1280, 800), headless=True, data_dir=tmp_path / "join")
     # The rules last chosen on the New game screen, one of them changed, open the table.
     house = replace(PRESETS["house"], unseen_fee=12)
-    host_app.settings.last_setup = MatchSetup(rules=house).to_dict()
-    for app in (host_app, join_app):
-        app.go_title()
-    lobby = LobbyScene(host_app, "Asha", discovery_port=port)
-    host_app.push(lobby)
-    join = JoinScene(join_app, "Bina", discovery_port=port)
-    join_app.push(join)
+    host_app, join_app, lobby, join = screens(last_setup=MatchSetup(rules=house).to_dict())
     apps = [host_app, join_app]
-    try:
-        assert _step(apps, lambda: lobby.lobby is not None), lobby.problem
-        assert lobby.proc is not None
-        assert lobby.rules_stepper.value == "house" and lobby.changed_rules
-        assert lobby.hands_stepper.value == 4
-        # The host can read them, changes and all.
-        lobby.rules_button.click()
-        assert host_app.scene.name == "rules" and host_app.scene.rules == house
-        assert host_app.scene.heading == "House rules (changed)"
-        host_app.pop()
-        assert host_app.scene is lobby
-        assert _step(apps, lambda: bool(join.table_buttons))
-        join.table_buttons[0].click()
-        join.code_input.set_text(lobby.proc.code)
-        join.connect()
-        assert _step(apps, lambda: len(join.seat_buttons) == 4)
-        assert "House rules · 4 hands" in _drawn_text(join_app)
-        # Two steps on: the Indian rules, as they are; the join screen hears at once.
-        lobby.rules_stepper.move(2)  # house, contract, indian
-        assert not lobby.changed_rules
-        assert _step(apps, lambda: lobby.lobby.rules == "indian")
-        assert _step(apps, lambda: "Indian (deadwood) · 4 hands" in _drawn_text(join_app))
-        # A player about to sit down can read them too.
-        assert join.rules_button.visible
-        join.rules_button.click()
-        assert join_app.scene.name == "rules" and join_app.scene.rules == PRESETS["indian"]
-        join_app.pop()
-        assert join_app.scene is join
-        # Six hands, then a fifth seat: the length chosen stays.
-        lobby.hands_stepper.move(2)
-        assert _step(apps, lambda: lobby.lobby.hands == 6)
-        lobby.add_button.click()
-        assert _step(apps, lambda: len(lobby.lobby.seats) == 5)
-        assert lobby.lobby.hands == 6 and lobby.hands_stepper.value == 6
-        # Deal: the table plays by them.
-        lobby.seat_rows[1][0].move(2)
-        lobby.seat_rows[2][0].move(2)
-        lobby.seat_rows[4][0].move(2)
-        assert _step(apps, lambda: lobby.start_button.enabled)
-        lobby.start_button.click()
-        assert _step([host_app], lambda: host_app.scene.name == "table")
-        table = host_app.scene
-        assert table.state.rules == PRESETS["indian"] and table.state.hands_total == 6
-    finally:
-        for app in apps:
-            for scene in app.stack:
-                proc = getattr(scene, "proc", None)
-                if proc is not None:
-                    proc.kill()
-                remote = getattr(scene, "remote", None)
-                if remote is not None:
-                    remote.close()
+    assert _step(apps, lambda: lobby.lobby is not None), lobby.problem
+    assert lobby.proc is not None
+    assert lobby.rules_stepper.value == "house" and lobby.changed_rules
+    assert lobby.hands_stepper.value == 4
+    # The host can read them, changes and all.
+    lobby.rules_button.click()
+    assert host_app.scene.name == "rules" and host_app.scene.rules == house
+    assert host_app.scene.heading == "House rules (changed)"
+    host_app.pop()
+    assert host_app.scene is lobby
+    assert _step(apps, lambda: bool(join.table_buttons))
+    join.table_buttons[0].click()
+    join.code_input.set_text(lobby.proc.code)
+    join.connect()
+    assert _step(apps, lambda: len(join.seat_buttons) == 4)
+    assert "House rules · 4 hands" in _drawn_text(join_app)
+    # Two steps on: the Indian rules, as they are; the join screen hears at once.
+    lobby.rules_stepper.move(2)  # house, contract, indian
+    assert not lobby.changed_rules
+    assert _step(apps, lambda: lobby.lobby.rules == "indian")
+    assert _step(apps, lambda: "Indian (deadwood) · 4 hands" in _drawn_text(join_app))
+    # A player about to sit down can read them too.
+    assert join.rules_button.visible
+    join.rules_button.click()
+    assert join_app.scene.name == "rules" and join_app.scene.rules == PRESETS["indian"]
+    join_app.pop()
+    assert join_app.scene is join
+    # Six hands, then a fifth seat: the length chosen stays.
+    lobby.hands_stepper.move(2)
+    assert _step(apps, lambda: lobby.lobby.hands == 6)
+    lobby.add_button.click()
+    assert _step(apps, lambda: len(lobby.lobby.seats) == 5)
+    assert lobby.lobby.hands == 6 and lobby.hands_stepper.value == 6
+    # Deal: the table plays by them.
+    lobby.seat_rows[1][0].move(2)
+    lobby.seat_rows[2][0].move(2)
+    lobby.seat_rows[4][0].move(2)
+    assert _step(apps, lambda: lobby.start_button.enabled)
+    lobby.start_button.click()
+    assert _step([host_app], lambda: host_app.scene.name == "table")
+    table = host_app.scene
+    assert table.state.rules == PRESETS["indian"] and table.state.hands_total == 6
 
 
 def _drawn_text(app):
