@@ -286,7 +286,6 @@ HOUSE = NEPALI.replace(
     direction="anticlockwise",
     dublee_min_players=4,
     unseen_maal="murder",
-    dublee_bonus=7,
     dublee_wild_pair=True,
     alter=True,
     alter_points=(5, 15, 25),

@@ -260,8 +260,10 @@ def test_contract_tunnelas_of_jokers_count_as_ordinary() -> None:
     assert maal_points(filler, wilds, CONTRACT, [parse_cards("9H 9H 9H")]) == 15
 
 
-def test_house_preset_follows_its_source() -> None:
-    """The house source: a dublee win earns an extra 7, and two jokers count as a dublee."""
-    assert HOUSE.dublee_bonus == 7
+def test_house_preset_is_the_specs() -> None:
+    """The presets table: a dublee win earns an extra 5 in the house preset too (its source
+    says 7: a table that plays so sets the field); two jokers count as a dublee there."""
+    assert HOUSE.dublee_bonus == 5
     assert HOUSE.dublee_wild_pair is True
     assert PRESETS["nepali"].dublee_bonus == 5
+    assert HOUSE.replace(dublee_bonus=7).dublee_bonus == 7
