@@ -139,6 +139,7 @@ class TableHost:
         self.wrong_codes: dict[str, tuple[int, float]] = {}
         self.open_sockets: dict[str, int] = {}  # by address, with or without a hello yet
         self.work_ms: list[float] = []  # host time per accepted action, for the benchmark
+        self.discoverable = False  # whether "find tables" questions are answered (run_table)
         self.closed = asyncio.Event()
         self.closing_why: str | None = None
         self._server: Server | None = None

@@ -79,9 +79,8 @@ async def run_table(
                 config.discovery_bind, host.describe, config.discovery_port
             )
         except OSError:
-            responder = (
-                None  # another table on this laptop answers already; joining by address works
-            )
+            responder = None  # another table on this laptop answers already: by address only
+    host.discoverable = responder is not None
     on_ready(host)
     stopper = asyncio.create_task(stop.wait())
     closed = asyncio.create_task(host.closed.wait())
@@ -116,7 +115,7 @@ def _child(config: TableConfig, address: str, port: int | None, pipe: Connection
         threading.Thread(target=wait_for_parent, daemon=True).start()
 
         def ready(host: TableHost) -> None:
-            pipe.send(("ready", host.port, host.code, host.owner))
+            pipe.send(("ready", host.port, host.code, host.owner, host.discoverable))
 
         await run_table(config, address, port, ready, stop, keep)
 
@@ -157,6 +156,7 @@ class HostProcess:
         self.port = 0
         self.code = ""
         self.owner = ""
+        self.discoverable = False  # whether other laptops can find the table by themselves
 
     def wait_ready(self, timeout: float = 30.0) -> None:
         """Wait until the table listens; ValueError with the child's reason if it could not."""
@@ -170,7 +170,7 @@ class HostProcess:
         if msg[0] == "error":
             self.process.join(5)
             raise ValueError(msg[1])
-        _, self.port, self.code, self.owner = msg
+        _, self.port, self.code, self.owner, self.discoverable = msg
 
     def stop(self, save: bool = True, timeout: float = 10.0) -> None:
         """Close the table (saved to come back, or ``save=False`` for good) and wait."""

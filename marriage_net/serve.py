@@ -112,7 +112,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         def ready(host: TableHost) -> None:
             free = sum(1 for s in host.seats if s.free)
             print(f"Marriage table {host.table!r} is open on {args.address} port {host.port}")
-            print(f"Table code: {host.code}   ({free} open seat(s); players type the address)")
+            seats = f"{free} open seat" + ("" if free == 1 else "s")
+            print(f"Table code: {host.code}   ({seats}; players type the address)")
+            if args.discovery and not host.discoverable:
+                print(f"Not answering 'find tables': UDP port {DISCOVERY_PORT} is in use here")
             if args.save:
                 print(f"Saving to {Path(args.save)} after every action")
             sys.stdout.flush()

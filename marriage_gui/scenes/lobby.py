@@ -365,6 +365,11 @@ class LobbyScene(MenuScene):
         ]
         if self.reopened:
             notes.insert(0, "Your saved table is open again: everyone rejoins by themselves.")
+        if self.proc is not None and not self.proc.discoverable:
+            notes.insert(
+                0,
+                "Another table on this laptop answers the search: the others type the address.",
+            )
         for note in notes:
             for part in theme.wrap(note, round(15 * k), panel.w - round(56 * k)):
                 surface.blit(theme.text(part, round(15 * k), theme.TEXT_DIM), (x, y))

@@ -87,3 +87,32 @@ def test_broadcast_addresses_come_from_the_interfaces(monkeypatch):
     # Computed only: nothing is sent in this test (192.0.2.0/24 is the documentation range).
     assert discovery.broadcast_targets() == ["192.0.2.255"]
     assert discovery.host_addresses() == ["192.0.2.23"]
+
+
+def test_a_second_table_on_one_laptop_says_it_cannot_be_found_by_itself():
+    from net.tablekit import free_udp_port
+
+    from engine import PRESETS
+    from marriage_net.hostproc import TableConfig, start_host
+
+    port = free_udp_port()
+
+    def config():
+        return TableConfig(
+            rules=PRESETS["nepali"].to_dict(),
+            discovery=True,
+            discovery_bind="127.0.0.1",
+            discovery_port=port,
+        )
+
+    first = start_host(config(), "127.0.0.1", 0)
+    try:
+        second = start_host(config(), "127.0.0.1", 0)
+        try:
+            assert first.discoverable and not second.discoverable
+            (found,) = discovery.find_tables(["127.0.0.1"], port=port, wait=0.5)
+            assert found.port == first.port  # the first table answers; the second is not lost
+        finally:
+            second.stop(save=False)
+    finally:
+        first.stop(save=False)
