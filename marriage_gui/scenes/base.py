@@ -33,9 +33,9 @@ class MenuScene(Scene):
     def on_resize(self, size: tuple[int, int]) -> None:
         self.size, self.k = size, theme.ui_scale(size)
         k = self.k
-        self.back_button.place(
-            pygame.Rect(round(24 * k), round(22 * k), round(120 * k), round(42 * k)), k
-        )
+        h = round(42 * k)
+        w = max(round(120 * k), self.back_button.width_for(h))  # "Close table" says it whole
+        self.back_button.place(pygame.Rect(round(24 * k), round(22 * k), w, h), k)
         self.layout()
 
     def on_enter(self) -> None:

@@ -392,11 +392,13 @@ class LobbyScene(MenuScene):
         hands_x = self.hands_stepper.rect.x
         surface.blit(theme.text("Length", size, theme.TEXT_DIM), (hands_x, self.rules_top))
         if self.changed_rules:
-            note = "with the changes you made on the New game screen"
-            surface.blit(
-                theme.text(note, round(14 * k), theme.TEXT_DIM),
-                (self.rules_stepper.rect.x, self.rules_stepper.rect.bottom + round(4 * k)),
-            )
+            note = "with your changes from New game"
+            size, rect = round(14 * k), self.rules_stepper.rect
+            for i, part in enumerate(theme.wrap(note, size, rect.w)):
+                surface.blit(
+                    theme.text(part, size, theme.TEXT_DIM),
+                    (rect.x, rect.bottom + round(4 * k) + i * round(18 * k)),
+                )
         message = self.problem or ("Opening the table…" if self.proc is None else "")
         if message:
             for i, part in enumerate(theme.wrap(message, round(18 * k), w - round(100 * k))):

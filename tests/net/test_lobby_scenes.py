@@ -112,6 +112,12 @@ def test_the_host_screen_chooses_the_rules_and_the_join_screen_shows_them(screen
     assert lobby.proc is not None
     assert lobby.rules_stepper.value == "house" and lobby.changed_rules
     assert lobby.hands_stepper.value == 4
+    # On the smallest window the back button still says "Close table" whole.
+    host_app.resize((1024, 640))
+    back = lobby.back_button
+    assert back.text.endswith("Close table") and back.rect.w >= back.width_for(back.rect.h)
+    assert "with your changes from New game" in _drawn_text(host_app)
+    host_app.resize((1280, 800))
     # The host can read them, changes and all.
     lobby.rules_button.click()
     assert host_app.scene.name == "rules" and host_app.scene.rules == house
