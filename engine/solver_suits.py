@@ -210,30 +210,34 @@ def _block_value(
     cap = free if free > 0 else 0
     most = cap if cap < left0 else left0  # non-pure complete blocks that can count
     best = 0
+    # A pure pair no wild completes (two identical cards: a wild never makes a tunnela) may do
+    # better as two singles, each with two wild cards: ``split`` of them are taken so.
+    whole = p - pu if w >= 2 else 0
     for a in range(min(w, npu) + 1):
         for b in range(min(w - a, p if mode else 0) + 1):
             if b > pu:
                 break
-            pure_part = p - b
-            for zc in range(min(w - a - b, zx) + 1):
-                r = w - a - b - zc
-                loose = single + 2 * (zx - zc)
-                done0 = cn + a + b + zc
-                part0 = npu - a
-                for s2 in range(min(r // 2, loose) + 1):
-                    r2 = r - 2 * s2
-                    for s1 in range(min(r2, loose - s2) + 1):
-                        rem = r2 - s1
-                        t3 = rem // 3
-                        done_np = done0 + s2 + t3
-                        part_np = part0 + s1 + (rem - 3 * t3) // 2
-                        cn_take = done_np if done_np < most else most
-                        room = cap - cn_take
-                        extra = pure_part + (part_np if part_np < room else room)
-                        left = left0 - cn_take
-                        value = 2 * (take + cn_take) + (extra if extra < left else left)
-                        if value > best:
-                            best = value
+            for split in range(whole + 1):
+                pure_part = p - b - split
+                for zc in range(min(w - a - b, zx) + 1):
+                    r = w - a - b - zc
+                    loose = single + 2 * (zx - zc) + 2 * split
+                    done0 = cn + a + b + zc
+                    part0 = npu - a
+                    for s2 in range(min(r // 2, loose) + 1):
+                        r2 = r - 2 * s2
+                        for s1 in range(min(r2, loose - s2) + 1):
+                            rem = r2 - s1
+                            t3 = rem // 3
+                            done_np = done0 + s2 + t3
+                            part_np = part0 + s1 + (rem - 3 * t3) // 2
+                            cn_take = done_np if done_np < most else most
+                            room = cap - cn_take
+                            extra = pure_part + (part_np if part_np < room else room)
+                            left = left0 - cn_take
+                            value = 2 * (take + cn_take) + (extra if extra < left else left)
+                            if value > best:
+                                best = value
     return best
 
 

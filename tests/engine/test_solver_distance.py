@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import solver_suits
-from engine.cards import CARDS, Card
+from engine.cards import CARDS, Card, parse_cards
 from engine.rules import PRESETS, RuleSet
 from engine.solver import can_go_out, distance, outs
 from engine.solver_distance import clear_distance_cache, distances_after_draws, meld_cost
@@ -432,3 +432,22 @@ def test_the_block_values_memo_stays_within_its_limit(monkeypatch: pytest.Monkey
             counts, wild, unseen, need
         )
         assert sum(len(memo) for memo in solver_suits._VALUES.values()) <= 41
+
+
+def test_two_identical_cards_may_go_as_two_singles_with_two_wilds_each() -> None:
+    """KD KD waiting for a third KD is a pure pair no wild completes; with four wild cards it
+    is better split: KD + two wilds, twice. (A hypothesis run found a hand costed one card
+    short of this.)"""
+    wild = [False] * 53
+    for card in parse_cards("2S KS AS AH AD AC"):
+        wild[card.code] = True
+    wild[52] = True
+    counts = [0] * 53
+    for card in parse_cards("KD KD 2S 2S 2S KS 7H 8H 9H"):
+        counts[card.code] += 1
+    for live_kd in (1, 0):
+        unseen = [0] * 53
+        unseen[parse_cards("KD")[0].code] = live_kd
+        clear_distance_cache()
+        assert meld_cost(counts, tuple(wild), unseen, 0) == 0
+        assert reference_meld_cost(counts, tuple(wild), unseen, 0) == 0
