@@ -451,3 +451,33 @@ def test_two_identical_cards_may_go_as_two_singles_with_two_wilds_each() -> None
         clear_distance_cache()
         assert meld_cost(counts, tuple(wild), unseen, 0) == 0
         assert reference_meld_cost(counts, tuple(wild), unseen, 0) == 0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_wild_heavy_hands_with_identical_pairs_match_the_reference(seed: int) -> None:
+    """Two to nine wild cards and identical pairs: where splitting a pair pays (one in five such
+    hands before it was allowed), the cost still equals the exhaustive reference's."""
+    rng = random.Random(6100 + seed)
+    for _ in range(80):
+        wilds = Wilds(CARDS[rng.randrange(52)], PRESETS["nepali"])
+        wild = tuple(wilds.is_wild(CARDS[i]) for i in range(53))
+        wild_codes = [i for i in range(52) if wild[i]]
+        natural = [i for i in range(52) if not wild[i]]
+        counts = [0] * 53
+        for _ in range(rng.randint(2, 9)):
+            counts[rng.choice(wild_codes)] += 1
+        for _ in range(rng.randint(1, 3)):
+            code = rng.choice(natural)
+            counts[code] = min(3, counts[code] + 2)
+        size = rng.choice((9, 12, 15))
+        while sum(counts) < size:
+            code = rng.choice(natural)
+            counts[code] += counts[code] < 3
+        while sum(counts) > size:
+            counts[rng.choice([i for i in range(53) if counts[i]])] -= 1
+        unseen = [rng.choice((0, 1, max(0, 3 - counts[i]))) for i in range(52)] + [0]
+        need = rng.choice((0, 0, 1, 2))
+        clear_distance_cache()
+        assert meld_cost(counts, wild, unseen, need) == reference_meld_cost(
+            counts, wild, unseen, need
+        )
