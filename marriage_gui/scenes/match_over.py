@@ -14,7 +14,7 @@ from marriage_gui.scene import Scene
 from marriage_gui.ui.button import Button, lay_out_row
 from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_BUTTON, TABLE_MUTED, TABLE_TEXT, panel
 from marriage_gui.ui.widget import MOUSE_EVENTS
-from marriage_gui.ui.words import count, match_total
+from marriage_gui.ui.words import count, match_total, wins
 
 if TYPE_CHECKING:
     from engine.view import PlayerView
@@ -78,7 +78,7 @@ class MatchOverScene(Scene):
         order = g.standings()
         best = order[0]
         title = fonts.render(
-            f"{self.names[best]} wins the match!", max(30, h // 14), GOLD_LIGHT, True
+            f"{wins(self.names[best])} the match!", max(30, h // 14), GOLD_LIGHT, True
         )
         surface.blit(title, title.get_rect(midtop=(w // 2, h // 10)))
         played = f"{count(g.hand_no + 1, 'hand')} played"

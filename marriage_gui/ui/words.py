@@ -24,6 +24,11 @@ def count(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {noun(n, word, many)}"
 
 
+def wins(name: str) -> str:
+    """``name`` and the verb: "Sita wins", but "You win"."""
+    return "You win" if name.strip().lower() == "you" else f"{name} wins"
+
+
 def match_total(total: int, lowest_wins: bool) -> str:
     """A match total as players read it: money or points signed ("+12", "-5", "0"); where the
     lowest total wins (deadwood scoring), the points charged so far ("50 pts")."""

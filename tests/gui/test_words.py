@@ -43,3 +43,22 @@ def test_no_screen_outside_the_table_glues_an_s_to_a_count():
                 if first in {"hands", "matches", "cards", "players", "kinds", "turns", "points"}:
                     suspects.append(f"{path.name}:{node.lineno}: {first}")
     assert suspects == []
+
+
+def test_the_podium_says_you_win_not_you_wins(app, monkeypatch):
+    from marriage_gui.art import fonts
+    from marriage_gui.table.demo import build_scene
+    from marriage_gui.ui.words import wins
+
+    assert wins("Sita") == "Sita wins" and wins("You") == "You win"
+    podium = build_scene(app, "match_over", seed=7)
+    best = podium.game.standings()[0]
+    drawn = []
+    real = fonts.render
+    monkeypatch.setattr(
+        fonts, "render", lambda text, *a, **k: drawn.append(text) or real(text, *a, **k)
+    )
+    for name, headline in (("You", "You win the match!"), ("Sita", "Sita wins the match!")):
+        podium.names = tuple(name if s == best else f"P{s}" for s in range(len(podium.names)))
+        podium.draw(app.screen)
+        assert headline in drawn
