@@ -17,6 +17,9 @@ MAX_NAME = 40
 #: Bits of a new match's seed: far beyond a brute-force search from one's own 21 cards.
 SEED_BITS = 128
 
+#: The match lengths offered on screen (the New game screen, the host's lobby).
+MATCH_LENGTHS = range(1, 21)
+
 #: How the presets are named on screen.
 PRESET_LABELS = {
     "nepali": "Nepali (standard)",

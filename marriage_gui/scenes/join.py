@@ -169,16 +169,9 @@ class JoinScene(MenuScene):
             self.app.sounds.play("click")
             self.remote.sit(name, seat)
 
-    def back(self) -> None:
-        self._stop.set()
-        if self.remote is not None:
-            self.remote.close()
-            self.remote = None
-        super().back()
-
     def on_exit(self) -> None:
         super().on_exit()
-        if self not in self.app.stack:  # gone for good (the window closed), not covered
+        if self not in self.app.stack:  # gone for good (Back, the window closed), not covered
             self._stop.set()
             if self.remote is not None:
                 self.remote.close()

@@ -16,7 +16,7 @@ import pygame
 from engine.rules import PRESETS, RuleSet
 from marriage_gui.scene import polling
 from marriage_gui.scenes.base import MenuScene
-from marriage_gui.setup import PRESET_LABELS, remembered_setup
+from marriage_gui.setup import MATCH_LENGTHS, PRESET_LABELS, remembered_setup
 from marriage_gui.table.net import (
     DEFAULT_HOST_NAME,
     TABLE_SAVE,
@@ -49,7 +49,6 @@ KIND_LABELS = {
     "hard": "Computer: hard",
 }
 _NAME_DELAY = 0.4  # seconds after the last key before a name goes to the table
-HANDS_CHOICES = list(range(1, 21))
 
 
 class LobbyScene(MenuScene):
@@ -87,7 +86,7 @@ class LobbyScene(MenuScene):
             wrap=True,
         )
         self.hands_stepper = Stepper(
-            HANDS_CHOICES,
+            list(MATCH_LENGTHS),
             3,
             on_change=self.set_hands,
             fmt=partial(count, word="hand"),
@@ -185,6 +184,11 @@ class LobbyScene(MenuScene):
 
     def _close(self, save: bool) -> None:
         self.app.sounds.play("click")
+        self._let_go(save)
+        self.app.pop()
+
+    def _let_go(self, save: bool) -> None:
+        """Stop the connection and the table's process; a table not saved is forgotten."""
         if self.remote is not None:
             self.remote.close()
         if self.proc is not None:
@@ -192,16 +196,11 @@ class LobbyScene(MenuScene):
         if not save:
             self.app.storage.path(TABLE_SAVE).unlink(missing_ok=True)
         self.remote = self.proc = None
-        self.app.pop()
 
     def on_exit(self) -> None:
         super().on_exit()
-        if self not in self.app.stack:  # gone for good (the window closed), not covered
-            if self.remote is not None:
-                self.remote.close()
-            if self.proc is not None:
-                self.proc.stop(save=True)  # everyone rejoins when it is hosted again
-            self.remote = self.proc = None
+        if self not in self.app.stack and self.proc is not None:  # the window closed
+            self._let_go(save=True)  # everyone rejoins when it is hosted again
 
     # ------------------------------------------------------------------ time
     def wake_after(self) -> float | None:

@@ -11,6 +11,7 @@ import pygame
 from engine.rules import _CHOICES, MAX_HAND, MIN_HAND, PRESETS, RULE_HELP, RuleSet
 from marriage_gui.scenes.base import MenuScene
 from marriage_gui.setup import (
+    MATCH_LENGTHS,
     PRESET_LABELS,
     SEAT_KINDS,
     MatchSetup,
@@ -185,8 +186,8 @@ class NewGameScene(MenuScene):
             wrap=True,
         )
         self.hands_stepper = Stepper(
-            list(range(1, 21)),
-            max(0, min(19, self.hands - 1)),
+            list(MATCH_LENGTHS),
+            max(0, min(len(MATCH_LENGTHS) - 1, self.hands - 1)),
             on_change=self._set_hands,
             fmt=partial(count, word="hand"),
             tooltip="How many hands the match lasts.",

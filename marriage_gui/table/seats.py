@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from engine.events import Event
 from engine.match import Match
 from engine.view import PlayerView
+from marriage_gui.ui.words import is_you
 
 from .log import Log
 
@@ -129,7 +130,7 @@ class SeatViews:
         """A seat's name as this screen says it: in hot-seat, the default "You" would name
         whoever holds the screen, so it reads "Player N" instead."""
         name = self.state.names[seat]
-        if self.hot_seat and name.strip().lower() == "you":
+        if self.hot_seat and is_you(name):
             return f"Player {seat + 1}"
         return name
 

@@ -24,9 +24,14 @@ def count(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {noun(n, word, many)}"
 
 
+def is_you(name: str) -> bool:
+    """Whether a seat is called "You" (the default name of the person at the screen)."""
+    return name.strip().lower() == "you"
+
+
 def wins(name: str) -> str:
     """``name`` and the verb: "Sita wins", but "You win"."""
-    return "You win" if name.strip().lower() == "you" else f"{name} wins"
+    return "You win" if is_you(name) else f"{name} wins"
 
 
 def match_total(total: int, lowest_wins: bool) -> str:
