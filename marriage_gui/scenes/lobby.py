@@ -16,7 +16,7 @@ import pygame
 from engine.rules import PRESETS, RuleSet
 from marriage_gui.scene import polling
 from marriage_gui.scenes.base import MenuScene
-from marriage_gui.setup import MATCH_LENGTHS, PRESET_LABELS, remembered_setup
+from marriage_gui.setup import remembered_setup
 from marriage_gui.table.net import (
     DEFAULT_HOST_NAME,
     TABLE_SAVE,
@@ -28,9 +28,9 @@ from marriage_gui.table.net import (
 )
 from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button
+from marriage_gui.ui.match_pickers import length_stepper, preset_stepper
 from marriage_gui.ui.pickers import Stepper
 from marriage_gui.ui.text_input import TextInput
-from marriage_gui.ui.words import count
 from marriage_net import protocol as p
 from marriage_net.client import GONE, PLAYING, RemoteMatch, Status
 from marriage_net.discovery import DISCOVERY_PORT, host_addresses
@@ -76,21 +76,11 @@ class LobbyScene(MenuScene):
         self._synced: p.Lobby | None = None
         self.rules_top = 0
         super().__init__(app)
-        presets = list(PRESETS)
-        self.rules_stepper = Stepper(
-            presets,
-            presets.index(self.first_rules.name) if self.first_rules.name in PRESETS else 0,
-            on_change=self.set_preset,
-            fmt=lambda v: PRESET_LABELS.get(v, v),
-            tooltip="The rules everyone at the table plays by",
-            wrap=True,
+        self.rules_stepper = preset_stepper(
+            self.first_rules.name, self.set_preset, "The rules everyone at the table plays by"
         )
-        self.hands_stepper = Stepper(
-            list(MATCH_LENGTHS),
-            3,
-            on_change=self.set_hands,
-            fmt=partial(count, word="hand"),
-            tooltip="How many hands the match lasts (one per player unless you choose)",
+        self.hands_stepper = length_stepper(
+            4, self.set_hands, "How many hands the match lasts (one per player unless you choose)"
         )
         self.start_button = Button("Start", self.start, primary=True, size=24, enabled=False)
         self.rules_button = Button(

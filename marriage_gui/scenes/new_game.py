@@ -11,8 +11,6 @@ import pygame
 from engine.rules import _CHOICES, MAX_HAND, MIN_HAND, PRESETS, RULE_HELP, RuleSet
 from marriage_gui.scenes.base import MenuScene
 from marriage_gui.setup import (
-    MATCH_LENGTHS,
-    PRESET_LABELS,
     SEAT_KINDS,
     MatchSetup,
     SeatSetup,
@@ -22,6 +20,7 @@ from marriage_gui.storage import SaveError
 from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button
 from marriage_gui.ui.form import ScrollPanel
+from marriage_gui.ui.match_pickers import length_stepper, preset_stepper
 from marriage_gui.ui.pickers import Stepper, Toggle
 from marriage_gui.ui.text_input import TextInput
 from marriage_gui.ui.widget import Widget
@@ -176,21 +175,11 @@ class NewGameScene(MenuScene):
             enabled=len(self.seats) < 5,
             tooltip="Up to five players",
         )
-        presets = list(PRESETS)
-        self.preset_stepper = Stepper(
-            presets,
-            presets.index(self.preset),
-            on_change=self._set_preset,
-            fmt=lambda v: PRESET_LABELS.get(v, v),
-            tooltip="A named set of rules; change any rule on the right.",
-            wrap=True,
+        self.preset_stepper = preset_stepper(
+            self.preset, self._set_preset, "A named set of rules; change any rule on the right."
         )
-        self.hands_stepper = Stepper(
-            list(MATCH_LENGTHS),
-            max(0, min(len(MATCH_LENGTHS) - 1, self.hands - 1)),
-            on_change=self._set_hands,
-            fmt=partial(count, word="hand"),
-            tooltip="How many hands the match lasts.",
+        self.hands_stepper = length_stepper(
+            self.hands, self._set_hands, "How many hands the match lasts."
         )
         self.seed_input = TextInput(
             self.seed_text,
