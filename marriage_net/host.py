@@ -356,6 +356,8 @@ class TableHost:
         )
         for conn in self.conns:
             conn.send(text, self.settings.outbox_limit)
+        if self.match is None:  # before the deal the screens read who is here off the lobby
+            self._broadcast_lobby()
 
     def _send_snapshot(self, conn: Conn, seat: int) -> None:
         assert self.match is not None
@@ -425,9 +427,10 @@ class TableHost:
             raise _Refuse(f"seat {seat + 1} is taken")
         self.seats[seat].name = p.check_name(name)
         self.seats[seat].taken = True
-        self._attach(conn, seat)
         self._request_save()
-        self._broadcast_lobby()
+        self._attach(conn, seat)  # before the deal, everyone hears of it in the lobby
+        if self.match is not None:
+            self._broadcast_lobby()
         if self.settings.auto_start and self.match is None and not any(s.free for s in self.seats):
             self.start_match()
         return seat

@@ -175,3 +175,20 @@ def _drawn_text(app):
     finally:
         theme.text = real
     return " | ".join(said)
+
+
+def test_leaving_the_join_screen_lets_the_seat_go(screens):
+    host_app, join_app, lobby, join = screens()
+    apps = [host_app, join_app]
+    assert _step(apps, lambda: lobby.lobby is not None), lobby.problem
+    join.code_input.set_text(lobby.proc.code)
+    join.address_input.set_text(f"127.0.0.1:{lobby.proc.port}")
+    join.connect()
+    assert _step(apps, lambda: len(join.seat_buttons) == 4)
+    join.seat_buttons[1].click()
+    assert _step(apps, lambda: lobby.lobby.seats[1].connected)
+    remote = join.remote
+    join.back()
+    assert join_app.scene is not join and join.remote is None
+    assert not remote._thread.is_alive()
+    assert _step(apps, lambda: not lobby.lobby.seats[1].connected)
