@@ -24,7 +24,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from engine.actions import Action
 from engine.events import Event
-from engine.match import Update
+from engine.match import Unshared, Update
 from engine.view import PlayerView
 from marriage_net import protocol as p
 from marriage_net.tokens import TokenStore, table_key
@@ -42,6 +42,8 @@ CONNECTING, LOBBY, PLAYING, RECONNECTING, GONE = (
 
 
 AWAY = "Reconnecting to the table…"
+#: Refusals that mean a seat is no longer this connection's.
+SEAT_LOST = frozenset({p.Refusal.SEAT_MOVED, p.Refusal.SEAT_GIVEN})
 
 
 class HostError(ValueError):
@@ -75,7 +77,7 @@ def _events(data: list[p.EventData]) -> tuple[Event, ...]:
         raise HostError(f"a damaged event ({exc})") from None
 
 
-class RemoteMatch:
+class RemoteMatch(Unshared):
     """A seat (or several, behind the curtain) at a table hosted elsewhere."""
 
     def __init__(
@@ -104,6 +106,8 @@ class RemoteMatch:
         self._net_state = CONNECTING  # the network thread's own idea of the status
         self._lobby: p.Lobby | None = None
         self.emotes: list[p.Emoted] = []
+        #: Seats taken from this connection: shown on a newer one, or given away by the host.
+        self.lost: set[int] = set()
         self._refusals: list[str] = []
         self._seat_status: dict[int, p.SeatStatus] = {}
         self._inbox: queue.SimpleQueue[tuple[str, Any]] = queue.SimpleQueue()
@@ -261,6 +265,7 @@ class RemoteMatch:
                 seat, v, view, update = item
                 self._views[seat] = view
                 self._versions[seat] = v
+                self.lost.discard(seat)
                 if update is not None:
                     self._pending.setdefault(seat, []).append(update)
             elif kind == "refused":
@@ -280,6 +285,7 @@ class RemoteMatch:
             elif kind == "lost":
                 self._views.pop(item, None)
                 self._versions.pop(item, None)
+                self.lost.add(item)
             elif kind == "lobby":
                 self._lobby = item
             elif kind == "emoted":
@@ -370,6 +376,7 @@ class RemoteMatch:
             self._out.get_nowait()
         self._held, self._net_versions, self._history, self._resyncing = set(), {}, {}, set()
         self._hand_no = {}
+        self._inside, self._door = False, None
         self._ws = ws
         welcomed = False
         try:
@@ -403,13 +410,17 @@ class RemoteMatch:
         reason = ws.close_reason or ""
         if self._stop.is_set():
             return None
-        if not welcomed and code == 1008:
-            self._status(GONE, f"The table turned us away: {self.refusals_seen or reason}.")
+        door = self._door
+        if not welcomed and (door is not None or code == 1008):
+            words = door.reason if door is not None else reason
+            self._status(GONE, f"The table turned us away: {words}.")
             return None
         self._status(RECONNECTING, self._away)
         return "connected" if welcomed else "failed"
 
     refusals_seen: str = ""
+    _inside = False  # this session got past the door (a welcome or the lobby came)
+    _door: p.Refused | None = None  # the refusal that turned this session away at the door
 
     def _hello(self) -> str:
         tokens = self.tokens.tokens(self.key)
@@ -430,6 +441,8 @@ class RemoteMatch:
 
     def _receive(self, ws: ClientConnection, msg: p.HostMessage) -> str | None:
         """Take in one message; a non-None return ends the session ('' = for good)."""
+        if isinstance(msg, p.Welcome | p.Lobby):
+            self._inside = True
         if isinstance(msg, p.Welcome):
             if not 0 <= msg.seat < 5:
                 raise HostError("a seat that does not exist")
@@ -479,15 +492,18 @@ class RemoteMatch:
             full = replace(view, history=history, _wilds=[])
             self._inbox.put(("view", (msg.seat, msg.v, full, update)))
         elif isinstance(msg, p.Refused):
+            # Decisions follow the code alone; the words are only ever shown.
+            if not self._inside and self._door is None:
+                self._door = msg  # turned away at the door: the session ends with it
             self.refusals_seen = msg.reason
             mine = msg.seat if msg.seat is not None and msg.seat in self._held else None
-            if mine is not None and (
-                "another connection" in msg.reason or "gave your" in msg.reason
-            ):
+            if mine is not None and msg.code in SEAT_LOST:
                 self._held.discard(mine)
                 self._inbox.put(("lost", mine))
-            elif mine is not None and "moved on" in msg.reason:
+            elif mine is not None and msg.code == p.Refusal.STALE:
                 self._out.put_nowait(p.encode(p.Resync()))  # type: ignore[union-attr]
+            if msg.code == p.Refusal.UNKNOWN_TOKEN:
+                self.tokens.forget(self.key)  # that table is no more: stop offering to rejoin
             self._inbox.put(("refused", (mine, msg.reason)))
         elif isinstance(msg, p.Lobby):
             if len(msg.seats) > 5 or any(s.seat != i for i, s in enumerate(msg.seats)):

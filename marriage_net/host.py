@@ -24,6 +24,7 @@ from websockets.exceptions import ConnectionClosed
 from engine.actions import parse_action
 from engine.rules import MAX_HANDS, RuleSet
 from marriage_net import protocol as p
+from marriage_net.lockout import WrongCodes
 from marriage_net.matches import load_match, new_match
 from marriage_net.seats import (
     BOT_LEVELS,
@@ -39,7 +40,8 @@ if TYPE_CHECKING:
     from marriage_net.matches import TableMatch
 
 log = logging.getLogger("marriage.host")
-WRONG_CODES_FORGOTTEN = 600.0  # seconds after the last wrong code that an address starts afresh
+BUSY = "the table is not taking connections"
+STRICT_HELLO = 1.0  # seconds a socket past its address's limit has to show a seat's token
 
 
 @dataclass
@@ -57,7 +59,10 @@ class HostSettings:
     substitute: str = "medium"  # the level of the bot that plays for a missing player
     auto_start: bool = False  # start as soon as every open seat is taken (no host screen)
     max_connections: int = 32
-    max_per_address: int = 8  # a laptop needs one; a few spare for reconnects that overlap
+    # Sockets without a seat from one address (seated players behind one router never count).
+    max_per_address: int = 8
+    wrong_code_limit: int = 20  # seatless wrong codes from one address before it is turned away
+    wrong_code_wait: float = 5.0  # the longest a wrong code waits for its answer
     outbox_limit: int = 512  # messages queued for one slow client before it is dropped
     tick: float = 0.02  # how often bots are given a chance to move
 
@@ -96,10 +101,12 @@ class Conn:
 
 
 class _Refuse(Exception):
-    """A request turned down: the reason goes back to the client, the table is unchanged."""
+    """A request turned down: the code and the reason go back to the client, the table is
+    unchanged."""
 
-    def __init__(self, reason: str, close: bool = False) -> None:
+    def __init__(self, code: p.Refusal, reason: str, close: bool = False) -> None:
         super().__init__(reason)
+        self.code = code
         self.reason = reason
         self.close = close
 
@@ -136,8 +143,8 @@ class TableHost:
         now = time.monotonic()
         self.missing_since: dict[int, float] = {i: now for i in range(len(seats))}
         self.substituted: set[int] = set()
-        self.wrong_codes: dict[str, tuple[int, float]] = {}
-        self.open_sockets: dict[str, int] = {}  # by address, with or without a hello yet
+        self.wrong_codes = WrongCodes(self.settings.wrong_code_limit, self.settings.wrong_code_wait)
+        self.sockets: set[Conn] = set()  # every open connection, with or without a hello yet
         self.work_ms: list[float] = []  # host time per accepted action, for the benchmark
         self.discoverable = False  # whether "find tables" questions are answered (run_table)
         self.closed = asyncio.Event()
@@ -259,11 +266,12 @@ class TableHost:
     def start_match(self) -> None:
         """Deal: the seats' names, a seed from ``secrets`` that never leaves this process."""
         if self.match is not None:
-            raise _Refuse("the match has already started")
+            raise _Refuse(p.Refusal.STARTED, "the match has already started")
         for i, seat in enumerate(self.seats):
             if seat.free:
                 raise _Refuse(
-                    f"seat {i + 1} is still open: wait for its player or make it a computer player"
+                    p.Refusal.SEAT_OPEN,
+                    f"seat {i + 1} is still open: wait for its player or make it a computer player",
                 )
         names = [s.name or f"Player {i + 1}" for i, s in enumerate(self.seats)]
         drivers = [s.kind if s.is_bot else "human" for s in self.seats]
@@ -289,7 +297,13 @@ class TableHost:
                 continue
             for u in updates:
                 if u.refused is not None:
-                    msg = p.encode_raw("refused", seat=seat, v=u.version, reason=u.refused)
+                    msg = p.encode_raw(
+                        "refused",
+                        seat=seat,
+                        v=u.version,
+                        code=p.Refusal.ILLEGAL,
+                        reason=u.refused,
+                    )
                 else:
                     msg = p.encode_raw(
                         "update",
@@ -379,7 +393,12 @@ class TableHost:
             old.seats.discard(seat)
             old.send(
                 p.encode(
-                    p.Refused(self._version(), "this seat was taken up on another connection", seat)
+                    p.Refused(
+                        self._version(),
+                        p.Refusal.SEAT_MOVED,
+                        "this seat was taken up on another connection",
+                        seat,
+                    )
                 ),
                 self.settings.outbox_limit,
             )
@@ -413,18 +432,21 @@ class TableHost:
                 if same_secret(token, s.token) and not s.is_bot:
                     self._attach(conn, i)
                     return i
-            raise _Refuse("that seat token is not for this table: join as a new player")
+            raise _Refuse(
+                p.Refusal.UNKNOWN_TOKEN,
+                "that seat token is not for this table: join as a new player",
+            )
         if seat is None:
             if conn.owner or not name.strip():
                 return None  # the host's screen, or a player still choosing a seat
             free = [i for i, s in enumerate(self.seats) if s.free]
             if not free:
-                raise _Refuse("there is no free seat at this table")
+                raise _Refuse(p.Refusal.NO_FREE_SEAT, "there is no free seat at this table")
             seat = free[0]
         if not 0 <= seat < len(self.seats):
-            raise _Refuse(f"there is no seat {seat + 1}")
+            raise _Refuse(p.Refusal.NO_SUCH_SEAT, f"there is no seat {seat + 1}")
         if not self.seats[seat].free:
-            raise _Refuse(f"seat {seat + 1} is taken")
+            raise _Refuse(p.Refusal.SEAT_TAKEN, f"seat {seat + 1} is taken")
         self.seats[seat].name = p.check_name(name)
         self.seats[seat].taken = True
         self._request_save()
@@ -439,25 +461,36 @@ class TableHost:
         return self.match.version if self.match is not None else 0
 
     # ------------------------------------------------------------------ a connection
+    @property
+    def open_sockets(self) -> dict[str, int]:
+        """Open connections by address."""
+        out: dict[str, int] = {}
+        for conn in self.sockets:
+            out[conn.address] = out.get(conn.address, 0) + 1
+        return out
+
+    def _seatless(self, address: str) -> int:
+        # Players in their seats never count: five laptops behind one router all get in.
+        return sum(1 for c in self.sockets if c.address == address and not c.seats and not c.owner)
+
     async def _handle(self, ws: ServerConnection) -> None:
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
-        crowd = sum(self.open_sockets.values())
-        if (
-            crowd >= self.settings.max_connections
-            or self.open_sockets.get(address, 0) >= self.settings.max_per_address
-            or self.closing_why is not None
-        ):
-            await ws.close(1013, "the table is not taking connections")
+        if len(self.sockets) >= self.settings.max_connections or self.closing_why is not None:
+            await ws.close(1013, BUSY)
             return
-        self.open_sockets[address] = self.open_sockets.get(address, 0) + 1
+        # Past the limit of seatless sockets from one address, only a seat's token gets in, and
+        # only by saying so at once: a guesser's pile of sockets never keeps a player out.
+        strict = self._seatless(address) >= self.settings.max_per_address
         conn = Conn(ws, address, allowance=self.settings.flood_burst)
+        self.sockets.add(conn)
         try:
+            wait = min(self.settings.hello_timeout, STRICT_HELLO) if strict else None
             try:
-                raw = await asyncio.wait_for(ws.recv(), self.settings.hello_timeout)
+                raw = await asyncio.wait_for(ws.recv(), wait or self.settings.hello_timeout)
             except TimeoutError:
-                await ws.close(1008, "no hello in time")
+                await ws.close(1013 if strict else 1008, BUSY if strict else "no hello in time")
                 return
-            if not await self._hello(conn, raw):
+            if not await self._hello(conn, raw, strict):
                 return
             writer = asyncio.create_task(self._writer(conn))
             try:
@@ -471,55 +504,69 @@ class TableHost:
             pass
         finally:
             self.conns.discard(conn)
+            self.sockets.discard(conn)
             self._detach(conn)
-            self.open_sockets[address] -= 1
-            if not self.open_sockets[address]:
-                del self.open_sockets[address]
 
-    async def _refuse_and_close(self, ws: ServerConnection, reason: str, code: int = 1008) -> None:
+    async def _refuse_and_close(self, ws: ServerConnection, why: p.Refusal, reason: str) -> None:
         with contextlib.suppress(ConnectionClosed):
-            await ws.send(p.encode(p.Refused(self._version(), reason)))
-            await ws.close(code, reason[:120])
+            await ws.send(p.encode(p.Refused(self._version(), why, reason)))
+            await ws.close(1008, reason[:120])
 
-    async def _hello(self, conn: Conn, raw: str | bytes) -> bool:
+    def _known(self, msg: p.Hello) -> bool:
+        """Whether ``msg`` shows a person's seat token or the host screen's secret."""
+        if same_secret(msg.owner, self.owner):
+            return True
+        return msg.token is not None and any(
+            same_secret(msg.token, s.token) and not s.is_bot for s in self.seats
+        )
+
+    async def _hello(self, conn: Conn, raw: str | bytes, strict: bool = False) -> bool:
         try:
             if not isinstance(raw, str):
                 raise p.ProtocolError("messages are JSON text")
             msg = p.decode_client(raw)
         except p.ProtocolError as exc:
-            await self._refuse_and_close(conn.ws, exc.reason)
+            await self._refuse_and_close(conn.ws, exc.code, exc.reason)
             return False
         if not isinstance(msg, p.Hello):
-            await self._refuse_and_close(conn.ws, "say hello first")
+            await self._refuse_and_close(conn.ws, p.Refusal.HELLO_FIRST, "say hello first")
             return False
         if msg.proto != p.PROTO:
             await self._refuse_and_close(
-                conn.ws, "this table runs another version of Marriage: update both games"
+                conn.ws,
+                p.Refusal.OTHER_VERSION,
+                "this table runs another version of Marriage: update both games",
             )
             return False
-        fails, last = self.wrong_codes.get(conn.address, (0, 0.0))
-        if fails and time.monotonic() - last > WRONG_CODES_FORGOTTEN:
-            fails = 0
-        if fails >= 20:
-            await self._refuse_and_close(conn.ws, "too many wrong codes: try again later")
+        # A seat's token (or the host screen's secret) is a stronger key than the code: who
+        # shows one is never held up by the guesses of someone else at the same address.
+        known = self._known(msg)
+        if strict and not known:
+            with contextlib.suppress(ConnectionClosed):
+                await conn.ws.close(1013, BUSY)
+            return False
+        if not known and self.wrong_codes.locked(conn.address):
+            await self._refuse_and_close(
+                conn.ws, p.Refusal.LOCKED_OUT, "too many wrong codes: try again later"
+            )
             return False
         if not same_secret(msg.code, self.code):
-            self.wrong_codes[conn.address] = (fails + 1, time.monotonic())
-            # Each wrong code from one address waits longer: guessing a million codes stalls.
-            await asyncio.sleep(min(0.2 * 2**fails, 5.0))
-            await self._refuse_and_close(conn.ws, "wrong table code")
+            if not known:
+                await asyncio.sleep(self.wrong_codes.wrong(conn.address))
+            await self._refuse_and_close(conn.ws, p.Refusal.WRONG_CODE, "wrong table code")
             return False
-        self.wrong_codes.pop(conn.address, None)
+        if not known:
+            self.wrong_codes.forget(conn.address)
         conn.owner = same_secret(msg.owner, self.owner)
         if msg.owner is not None and not conn.owner:
-            await self._refuse_and_close(conn.ws, "this is not your table")
+            await self._refuse_and_close(conn.ws, p.Refusal.NOT_OWNER, "this is not your table")
             return False
         self.conns.add(conn)
         try:
             self._claim(conn, msg.name, msg.token, msg.seat)
         except (_Refuse, p.ProtocolError) as exc:
             self.conns.discard(conn)
-            await self._refuse_and_close(conn.ws, exc.reason)
+            await self._refuse_and_close(conn.ws, exc.code, exc.reason)
             return False
         if conn.owner:
             for i, s in enumerate(self.seats):
@@ -551,13 +598,13 @@ class TableHost:
                 raise p.ProtocolError("messages are JSON text")
             msg = p.decode_client(raw)
         except p.ProtocolError as exc:
-            return self._refused(conn, exc.reason, None, charge=True)
+            return self._refused(conn, exc.code, exc.reason, None, charge=True)
         if isinstance(msg, p.Act):
             start = time.perf_counter()
             try:
                 accepted = self._act(conn, msg)
             except _Refuse as exc:
-                return self._refused(conn, exc.reason, msg.seat, charge=True)
+                return self._refused(conn, exc.code, exc.reason, msg.seat, charge=True)
             if accepted:
                 self.work_ms.append((time.perf_counter() - start) * 1000)
                 return True
@@ -570,22 +617,26 @@ class TableHost:
         try:
             self._dispatch(conn, msg)
         except _Refuse as exc:
-            conn.send(p.encode(p.Refused(self._version(), exc.reason)), limit)
+            conn.send(p.encode(p.Refused(self._version(), exc.code, exc.reason)), limit)
             return not exc.close
         except p.ProtocolError as exc:
-            conn.send(p.encode(p.Refused(self._version(), exc.reason)), limit)
+            conn.send(p.encode(p.Refused(self._version(), exc.code, exc.reason)), limit)
         return True
 
-    def _refused(self, conn: Conn, reason: str, seat: int | None, charge: bool) -> bool:
+    def _refused(
+        self, conn: Conn, why: p.Refusal, reason: str, seat: int | None, charge: bool
+    ) -> bool:
         if charge and not conn.charge(self.settings.flood_rate, self.settings.flood_burst):
             return self._flooded(conn)
-        conn.send(p.encode(p.Refused(self._version(), reason, seat)), self.settings.outbox_limit)
+        message = p.Refused(self._version(), why, reason, seat)
+        conn.send(p.encode(message), self.settings.outbox_limit)
         return True
 
     def _flooded(self, conn: Conn) -> bool:
         log.info("closing a flooding connection from %s", conn.address)
         conn.send(
-            p.encode(p.Refused(self._version(), "too many messages")), self.settings.outbox_limit
+            p.encode(p.Refused(self._version(), p.Refusal.FLOOD, "too many messages")),
+            self.settings.outbox_limit,
         )
         conn.close_code, conn.close_reason = 1008, "too many messages"
         return False
@@ -593,15 +644,18 @@ class TableHost:
     def _act(self, conn: Conn, msg: p.Act) -> bool:
         """Play an action; True if the engine took it (False: it sent the seat its reason)."""
         if self.match is None:
-            raise _Refuse("the match has not started")
+            raise _Refuse(p.Refusal.NOT_STARTED, "the match has not started")
         if msg.seat not in conn.seats:
-            raise _Refuse("that is not your seat")
+            raise _Refuse(p.Refusal.NOT_YOUR_SEAT, "that is not your seat")
         if msg.v != self.match.version:
-            raise _Refuse(f"the table has moved on (it is at {self.match.version}): look again")
+            raise _Refuse(
+                p.Refusal.STALE,
+                f"the table has moved on (it is at {self.match.version}): look again",
+            )
         try:
             action = parse_action(msg.action)
         except ValueError as exc:
-            raise _Refuse(str(exc)) from None
+            raise _Refuse(p.Refusal.BAD_ACTION, str(exc)) from None
         before = self.match.version
         self.match.submit(msg.seat, action)
         accepted = self.match.version != before
@@ -619,7 +673,7 @@ class TableHost:
 
     def _dispatch(self, conn: Conn, msg: p.ClientMessage) -> None:
         if isinstance(msg, p.Hello):
-            raise _Refuse("you have already said hello")
+            raise _Refuse(p.Refusal.ALREADY_HELLO, "you have already said hello")
         if isinstance(msg, p.Resync):
             if self.match is None:
                 conn.send(p.encode(self._lobby()), self.settings.outbox_limit)
@@ -632,21 +686,21 @@ class TableHost:
             return
         if isinstance(msg, p.Ready):
             if msg.seat not in conn.seats:
-                raise _Refuse("that is not your seat")
+                raise _Refuse(p.Refusal.NOT_YOUR_SEAT, "that is not your seat")
             self.seats[msg.seat].ready = True
             self._broadcast_lobby()
             return
         if isinstance(msg, p.Emote):
             if msg.seat not in conn.seats:
-                raise _Refuse("that is not your seat")
+                raise _Refuse(p.Refusal.NOT_YOUR_SEAT, "that is not your seat")
             if msg.id not in p.EMOTES:
-                raise _Refuse("no such emote")
+                raise _Refuse(p.Refusal.NO_SUCH_EMOTE, "no such emote")
             text = p.encode(p.Emoted(msg.seat, msg.id))
             for other in self.conns:
                 other.send(text, self.settings.outbox_limit)
             return
         if not conn.owner:
-            raise _Refuse("only the host's screen may do that")
+            raise _Refuse(p.Refusal.HOST_ONLY, "only the host's screen may do that")
         if isinstance(msg, p.SetSeat):
             self._set_seat(conn, msg)
         elif isinstance(msg, p.SetRules):
@@ -665,10 +719,13 @@ class TableHost:
 
     def _set_seat(self, conn: Conn, msg: p.SetSeat) -> None:
         if self.match is not None:
-            raise _Refuse("the match has started: seats can no longer change")
+            raise _Refuse(p.Refusal.STARTED, "the match has started: seats can no longer change")
         if msg.kind == "none":  # the last seat goes: one player fewer
             if msg.seat != len(self.seats) - 1 or len(self.seats) <= 2:
-                raise _Refuse("only the last seat can go, and a table keeps at least two")
+                raise _Refuse(
+                    p.Refusal.BAD_SEATS,
+                    "only the last seat can go, and a table keeps at least two",
+                )
             if msg.seat in self.holder:
                 self._kick(msg.seat)
             self.seats.pop()
@@ -680,9 +737,9 @@ class TableHost:
             self.seats.append(Seat("open", ""))  # one player more; set up just below
             self.missing_since[msg.seat] = time.monotonic()
         if not 0 <= msg.seat < len(self.seats):
-            raise _Refuse(f"there is no seat {msg.seat + 1}")
+            raise _Refuse(p.Refusal.NO_SUCH_SEAT, f"there is no seat {msg.seat + 1}")
         if msg.kind not in p.SEAT_KINDS:
-            raise _Refuse(f"a seat is one of {', '.join(p.SEAT_KINDS)}")
+            raise _Refuse(p.Refusal.BAD_SEATS, f"a seat is one of {', '.join(p.SEAT_KINDS)}")
         if self.holder.get(msg.seat) not in (None, conn):
             self._kick(msg.seat)
         seat = self.seats[msg.seat]
@@ -704,30 +761,40 @@ class TableHost:
 
     def _set_rules(self, msg: p.SetRules) -> None:
         if self.match is not None:
-            raise _Refuse("the match has started: the rules can no longer change")
+            raise _Refuse(
+                p.Refusal.STARTED, "the match has started: the rules can no longer change"
+            )
         hands = self.hands if msg.hands is None else msg.hands
         if not 0 <= hands <= MAX_HANDS:
-            raise _Refuse(f"a match lasts 1 to {MAX_HANDS} hands (0: one hand per player)")
+            raise _Refuse(
+                p.Refusal.BAD_RULES,
+                f"a match lasts 1 to {MAX_HANDS} hands (0: one hand per player)",
+            )
         rules = self.rules
         if msg.rules is not None:
             try:
                 rules = RuleSet.from_dict(msg.rules)
             except ValueError as exc:
-                raise _Refuse(f"those rules cannot be played: {exc}") from None
+                raise _Refuse(p.Refusal.BAD_RULES, f"those rules cannot be played: {exc}") from None
         self.rules, self.hands = rules, hands
         self._request_save()
         self._broadcast_lobby()
 
     def _kick(self, seat: int) -> None:
         if not 0 <= seat < len(self.seats):
-            raise _Refuse(f"there is no seat {seat + 1}")
+            raise _Refuse(p.Refusal.NO_SUCH_SEAT, f"there is no seat {seat + 1}")
         s = self.seats[seat]
         old = self.holder.pop(seat, None)
         if old is not None:
             old.seats.discard(seat)
             old.send(
                 p.encode(
-                    p.Refused(self._version(), "the host gave your seat to someone else", seat)
+                    p.Refused(
+                        self._version(),
+                        p.Refusal.SEAT_GIVEN,
+                        "the host gave your seat to someone else",
+                        seat,
+                    )
                 ),
                 self.settings.outbox_limit,
             )

@@ -8,12 +8,13 @@ data of their ``to_dict``.
 
 from __future__ import annotations
 
+import enum
 from typing import Any
 
 import msgspec
 
 #: Bumped whenever a message changes shape; a client of another version is told so by name.
-PROTO = 2
+PROTO = 3
 #: The largest message a host accepts from a client (the design's limit).
 MAX_CLIENT_MESSAGE = 16 * 1024
 #: The largest message a client accepts from a host: a snapshot carries the hand's whole log.
@@ -24,14 +25,55 @@ EMOTES = ("hello", "nice", "oops", "hurry", "thanks", "well_played")
 SEAT_KINDS = ("open", "here", "easy", "medium", "hard")
 #: Longest player name accepted.
 MAX_NAME = 24
+#: The turn clocks a table may have, in seconds (0: no clock); network tables start with 60.
+TURN_CLOCKS = (0, 30, 60, 90)
+DEFAULT_CLOCK = 60
+#: What a seat is, as every screen shows it (``SeatStatus.state``).
+CONNECTED, RECONNECTING, COMPUTER, LEFT = "connected", "reconnecting", "computer", "left"
+SEAT_STATES = (CONNECTED, RECONNECTING, COMPUTER, LEFT)
+#: Why a computer plays a person's seat (``SeatStatus.why``).
+WHY_AWAY, WHY_CLOCK, WHY_HOST = "away", "clock", "host"
+
+
+class Refusal(enum.StrEnum):
+    """Why the host turned a request down. Clients act on this code alone: the words beside it
+    are for people, and may be reworded at any time."""
+
+    BAD_MESSAGE = "bad_message"  # unreadable, malformed, or of an unknown kind
+    HELLO_FIRST = "hello_first"  # the first message must be a hello
+    ALREADY_HELLO = "already_hello"
+    OTHER_VERSION = "other_version"  # the two games speak different protocol versions
+    LOCKED_OUT = "locked_out"  # too many wrong codes from this address: try later
+    WRONG_CODE = "wrong_code"
+    NOT_OWNER = "not_owner"  # an owner secret that is not this table's
+    UNKNOWN_TOKEN = "unknown_token"  # a seat token this table never gave
+    NO_FREE_SEAT = "no_free_seat"
+    NO_SUCH_SEAT = "no_such_seat"
+    SEAT_TAKEN = "seat_taken"
+    BAD_NAME = "bad_name"
+    SEAT_MOVED = "seat_moved"  # the seat's token was shown on a newer connection
+    SEAT_GIVEN = "seat_given"  # the host gave the seat to someone else
+    STALE = "stale"  # an action for a position the table has left: look again
+    NOT_STARTED = "not_started"
+    STARTED = "started"  # the match has been dealt: seats and rules stay as they are
+    SEAT_OPEN = "seat_open"  # cannot deal while a seat waits for its player
+    NOT_YOUR_SEAT = "not_your_seat"
+    BAD_ACTION = "bad_action"  # not an action the engine can read
+    ILLEGAL = "illegal"  # the engine's own reason why not now
+    HOST_ONLY = "host_only"  # only the host's own screen may do that
+    NO_SUCH_EMOTE = "no_such_emote"
+    BAD_SEATS = "bad_seats"  # a change of seats the table cannot make
+    BAD_RULES = "bad_rules"  # rules, a length or a clock that cannot be played
+    FLOOD = "flood"  # too many messages
 
 
 class ProtocolError(ValueError):
-    """A message that breaks the protocol; ``reason`` says how, in words."""
+    """A message that breaks the protocol; ``reason`` says how, in words, ``code`` as a code."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, code: Refusal = Refusal.BAD_MESSAGE) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.code = code
 
 
 class _Msg(msgspec.Struct, forbid_unknown_fields=True, tag_field="type"):
@@ -99,6 +141,7 @@ class SetRules(_Msg, tag="rules"):
 
     rules: dict[str, Any] | None = None
     hands: int | None = None
+    clock: int | None = None  # seconds per turn, one of ``TURN_CLOCKS``
 
 
 class Start(_Msg, tag="start"):
@@ -115,8 +158,34 @@ class Close(_Msg, tag="close"):
     """The host's own screen saves the table and closes it (everyone rejoins when it reopens)."""
 
 
+class Back(_Msg, tag="back"):
+    """``seat``'s person plays again: a computer that kept the seat gives it back."""
+
+    seat: int
+
+
+class Handover(_Msg, tag="handover"):
+    """The host's own screen hands ``seat`` to a computer player (``computer=False``: back to
+    its person)."""
+
+    seat: int
+    computer: bool = True
+
+
 ClientMessage = (
-    Hello | Sit | Act | Resync | Ready | Emote | SetSeat | SetRules | Start | Kick | Close
+    Hello
+    | Sit
+    | Act
+    | Resync
+    | Ready
+    | Emote
+    | SetSeat
+    | SetRules
+    | Start
+    | Kick
+    | Close
+    | Back
+    | Handover
 )
 
 
@@ -229,6 +298,7 @@ class Lobby(_Msg, tag="lobby"):
     rules: str  # the preset the rules started from
     hands: int
     rule_set: dict[str, Any]  # the rules themselves (``RuleSet.to_dict``), to read before sitting
+    clock: int = 0  # seconds per turn (0: no clock)
 
 
 class Snapshot(_Msg, tag="snapshot"):
@@ -249,20 +319,45 @@ class Updated(_Msg, tag="update"):
 
 
 class Refused(_Msg, tag="refused"):
-    """A request the host turned down, with the reason in words."""
+    """A request the host turned down: ``code`` for the client to act on, ``reason`` in words
+    for the player."""
 
     v: int
+    code: Refusal
     reason: str
     seat: int | None = None
 
 
 class SeatStatus(_Msg, tag="seat_status"):
-    """A seat's player left, came back, or a bot took over their turns."""
+    """A seat's player left, came back, or a computer took over their turns.
+
+    ``state`` is one of ``SEAT_STATES``; ``seconds`` (while reconnecting) is how long, from when
+    the message was sent, before a computer plays for them; ``why`` says why a computer plays.
+    """
 
     seat: int
     connected: bool
     bot_playing: bool
     name: str
+    state: str = CONNECTED
+    seconds: float | None = None
+    why: str | None = None
+
+
+class Clock(_Msg, tag="clock"):
+    """The turn clock: ``seat`` must act within ``seconds`` (from when this was sent) of a
+    ``total``-second clock, or its computer player makes the move; ``seat`` None: no clock runs."""
+
+    seat: int | None
+    seconds: float
+    total: int
+
+
+class Covered(_Msg, tag="covered"):
+    """What a computer played for ``seat`` while its person was away (the seat's own events)."""
+
+    seat: int
+    events: list[EventData]
 
 
 class Emoted(_Msg, tag="emoted"):
@@ -279,7 +374,9 @@ class Closing(_Msg, tag="closing"):
     saved: bool = False
 
 
-HostMessage = Welcome | Lobby | Snapshot | Updated | Refused | SeatStatus | Emoted | Closing
+HostMessage = (
+    Welcome | Lobby | Snapshot | Updated | Refused | SeatStatus | Clock | Covered | Emoted | Closing
+)
 
 _client_decoder = msgspec.json.Decoder(ClientMessage)
 _host_decoder = msgspec.json.Decoder(HostMessage)
@@ -326,11 +423,11 @@ def check_name(name: str) -> str:
     """A player's name, trimmed; ProtocolError when empty, too long or not printable."""
     clean = " ".join(name.split())
     if not clean:
-        raise ProtocolError("type a name")
+        raise ProtocolError("type a name", Refusal.BAD_NAME)
     if len(clean) > MAX_NAME:
-        raise ProtocolError(f"a name has at most {MAX_NAME} letters")
+        raise ProtocolError(f"a name has at most {MAX_NAME} letters", Refusal.BAD_NAME)
     if not clean.isprintable():
-        raise ProtocolError("a name may hold only printable letters")
+        raise ProtocolError("a name may hold only printable letters", Refusal.BAD_NAME)
     return clean
 
 
@@ -349,25 +446,40 @@ def _lists(x: Any) -> Any:
 
 
 __all__ = [
+    "COMPUTER",
+    "CONNECTED",
+    "DEFAULT_CLOCK",
     "EMOTES",
+    "LEFT",
     "MAX_CLIENT_MESSAGE",
     "MAX_HOST_MESSAGE",
     "MAX_NAME",
     "PROTO",
+    "RECONNECTING",
     "SEAT_KINDS",
+    "SEAT_STATES",
+    "TURN_CLOCKS",
+    "WHY_AWAY",
+    "WHY_CLOCK",
+    "WHY_HOST",
     "Act",
+    "Back",
     "ClientMessage",
+    "Clock",
     "Close",
     "Closing",
+    "Covered",
     "Emote",
     "Emoted",
     "EventData",
+    "Handover",
     "Hello",
     "HostMessage",
     "Kick",
     "Lobby",
     "ProtocolError",
     "Ready",
+    "Refusal",
     "Refused",
     "Resync",
     "ResultData",

@@ -62,14 +62,28 @@ class TokenStore:
             data[key] = entry  # newest last
             while len(data) > _MAX_TABLES:
                 data.pop(next(iter(data)))
-            if self.path is None:
-                return
+            self._write(data)
+
+    def forget(self, key: str) -> None:
+        """Drop every token of a table (it no longer knows them)."""
+        with self._lock:
+            data = self._read()
+            if data.pop(key, None) is not None:
+                self._write(data)
+
+    def _write(self, data: dict[str, dict[str, str]]) -> None:
+        if self.path is None:
+            self._memory = data
+            return
+        try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=".tables.", suffix=".tmp", dir=self.path.parent)
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as f:
-                    json.dump(data, f)
-                os.replace(tmp, self.path)
-            except OSError:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp)
+        except OSError:
+            return  # a folder we cannot write to: the tokens live as long as the connection
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(data, f)
+            os.replace(tmp, self.path)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
