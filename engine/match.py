@@ -10,15 +10,9 @@ A networked match implements the same protocol, so the table cannot tell them ap
 
 from __future__ import annotations
 
-import contextlib
-import multiprocessing
-import multiprocessing.connection
-import os
-import threading
 from collections import deque
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
@@ -29,6 +23,7 @@ from engine.game import Game, IllegalAction
 from engine.replay import HandReplay, replay_hand
 from engine.rules import RuleSet
 from engine.view import PlayerView
+from engine.worker import BotWorker, decide
 
 #: Who plays a seat: a person at a screen, or a bot of a level.
 HUMAN = "human"
@@ -114,113 +109,101 @@ class Match(Protocol):
         """Stop whatever works for this match (bot workers, connections)."""
         ...
 
+    def advance(self, dt: float, move: bool) -> bool:
+        """``dt`` seconds have passed: the computer's seats get on (a bot's move is worked out,
+        and played when ``move``, the table's pace allowing a move now), and whatever waits on
+        time is done (a save). True when an action was applied. A match played elsewhere
+        moves its bots by itself: False."""
+        ...
 
-# ---------------------------------------------------------------------- the bot worker
+    @property
+    def thinking(self) -> int | None:
+        """The seat whose computer player is working out a move here, if any."""
+        ...
 
-_BOTS: dict[tuple[int, str, int], Any] = {}
+    @property
+    def worker(self) -> BotWorker | None:
+        """Where engine work for this screen may run (hints); None: bring your own."""
+        ...
 
+    @property
+    def can_replay(self) -> bool:
+        """Whether finished hands can be replayed here (only where the deal is known)."""
+        ...
 
-def decide(seat: int, level: str, seed: int, view: PlayerView) -> Action:
-    """One bot decision on ``seat``'s view (runs in the worker; bots keep their memory there)."""
-    from engine.ai import make_bot  # the bots import the solver: only the worker needs them
+    def replay(self, hand_no: int) -> HandReplay | None:
+        """Every move of finished hand ``hand_no``; None where the deal is not known here.
+        ValueError with a reason a player can read for a hand not finished."""
+        ...
 
-    bot = _BOTS.get((seat, level, seed))
-    if bot is None:
-        bot = _BOTS[(seat, level, seed)] = make_bot(level, seed + seat * 7919)
-    action = bot.choose(view)
-    if action is None:
-        raise ValueError(f"seat {seat} has nothing to do now")
-    return action
+    def arrangement(self, seat: int) -> dict[str, Any] | None:
+        """How ``seat``'s person last arranged their hand, as kept with the match (plain data)."""
+        ...
 
+    def keep_arrangement(self, seat: int, arranged: dict[str, Any]) -> None:
+        """Keep how ``seat``'s person arranged their hand (a saved match saves it)."""
+        ...
 
-def _start_worker() -> None:
-    """The worker's first steps: a lower priority, so that when the cores are busy frames are
-    drawn first; and a watch on the process that started it, so that it never outlives it."""
-    # No nice() on Windows; a refusal is harmless.
-    with contextlib.suppress(AttributeError, OSError):
-        os.nice(5)
-    leave_with_the_parent()
+    def notices(self) -> list[str]:
+        """Drain what the person at this screen should be told (a save that failed)."""
+        ...
 
-
-def leave_with_the_parent() -> None:
-    """End this spawned process as soon as its parent ends, however it ends (killed, crashed).
-
-    A pool's worker otherwise waits for work forever: it holds both ends of its own queue, so
-    it never reads an end of file when the parent is gone.
-    """
-    parent = multiprocessing.parent_process()
-    if parent is None:
-        return
-
-    def watch() -> None:
-        multiprocessing.connection.wait([parent.sentinel])
-        os._exit(0)
-
-    threading.Thread(target=watch, name="marriage-parent-watch", daemon=True).start()
-
-
-def _ready() -> bool:
-    return True
+    def due(self) -> float | None:
+        """Seconds until the match wants time again by itself (news may arrive, a save waits);
+        None: only input or its own moves change it."""
+        ...
 
 
-class BotWorker:
-    """Runs engine work off the caller's thread: a spawned process, else a thread, else inline.
+#: How often a screen showing a match played elsewhere looks for its news (seconds).
+NEWS_POLL = 0.1
 
-    A process, not a thread: a thread running a hard bot holds the interpreter lock, and every
-    frame the table draws meanwhile would wait its turn.
-    """
 
-    def __init__(self, kind: str = "process") -> None:
-        if kind not in ("process", "thread", "inline"):
-            raise ValueError(f"no bot worker kind {kind!r}")
-        self.kind = kind
-        self._pool: Executor | None = None
+class Unshared:
+    """The port's answers for a match whose deal and bots are not on this computer: no bot
+    moves here, no replay, arrangements kept only as long as the object lives."""
 
-    def _executor(self) -> Executor | None:
-        if self.kind == "inline":
-            return None
-        if self._pool is None:
-            if self.kind == "process":
-                try:
-                    # The frozen app's entry point calls multiprocessing.freeze_support(), so a
-                    # spawned worker works there too.
-                    ctx = multiprocessing.get_context("spawn")
-                    self._pool = ProcessPoolExecutor(
-                        max_workers=1, mp_context=ctx, initializer=_start_worker
-                    )
-                except (OSError, ValueError, NotImplementedError):
-                    self.kind = "thread"
-            if self._pool is None:
-                self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="marriage-bot")
-        return self._pool
+    def advance(self, dt: float, move: bool) -> bool:
+        """Nothing moves here: the news comes by ``poll``."""
+        return False
 
-    def warm(self) -> None:
-        """Start the worker now, so the first bot turn does not wait for it."""
-        pool = self._executor()
-        if pool is not None:
-            pool.submit(_ready)
+    @property
+    def thinking(self) -> int | None:
+        """No bot thinks on this computer."""
+        return None
 
-    def submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
-        """Run ``fn(*args)`` on the worker (inline: now)."""
-        pool = self._executor()
-        if pool is not None:
-            try:
-                return pool.submit(fn, *args)
-            except (BrokenProcessPool, RuntimeError):
-                # A worker that died (killed by the system) is replaced by thinking inline.
-                self.kind = "inline"
-        done: Future[Any] = Future()
-        try:
-            done.set_result(fn(*args))
-        except Exception as exc:  # noqa: BLE001 - handed to the caller through the future
-            done.set_exception(exc)
-        return done
+    @property
+    def worker(self) -> BotWorker | None:
+        """No worker of the match's own."""
+        return None
 
-    def shutdown(self) -> None:
-        """Stop the worker without waiting for a running decision."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+    @property
+    def can_replay(self) -> bool:
+        """Only the host knows the deal."""
+        return False
+
+    def replay(self, hand_no: int) -> HandReplay | None:
+        """Only the host knows the deal."""
+        return None
+
+    def _arrangements(self) -> dict[int, dict[str, Any]]:
+        kept: dict[int, dict[str, Any]] = self.__dict__.setdefault("_unshared_kept", {})
+        return kept
+
+    def arrangement(self, seat: int) -> dict[str, Any] | None:
+        """The arrangement kept by ``keep_arrangement`` while this object lives."""
+        return self._arrangements().get(seat)
+
+    def keep_arrangement(self, seat: int, arranged: dict[str, Any]) -> None:
+        """Kept in memory only (nothing is saved on a joining laptop)."""
+        self._arrangements()[seat] = arranged
+
+    def notices(self) -> list[str]:
+        """Nothing to tell."""
+        return []
+
+    def due(self) -> float | None:
+        """News from the host may arrive at any moment: look often."""
+        return NEWS_POLL
 
 
 # ---------------------------------------------------------------------- the local match
@@ -259,6 +242,7 @@ class LocalMatch:
         self._pending: list[deque[Update]] = [deque(maxlen=MAX_PENDING) for _ in range(n)]
         self._job: Future[Action] | None = None
         self._job_key: tuple[int, int, str] | None = None
+        self._warm = False
         #: Bot answers that were not legal (a bot bug); the first legal action was played instead.
         self.bot_errors: list[str] = []
         #: Per seat, how its person arranged the hand (plain data the table reads and writes;
@@ -377,7 +361,32 @@ class LocalMatch:
         self._cancel()
         self._worker.shutdown()
 
+    def notices(self) -> list[str]:
+        """Nothing to tell: a match that saves itself says when it cannot."""
+        return []
+
+    def due(self) -> float | None:
+        """A match on this computer changes only when asked."""
+        return None
+
+    def arrangement(self, seat: int) -> dict[str, Any] | None:
+        """How ``seat``'s person arranged their hand, as kept in the save."""
+        return self.arrangements.get(self._seat(seat))
+
+    def keep_arrangement(self, seat: int, arranged: dict[str, Any]) -> None:
+        """Keep ``seat``'s arrangement beside the game (the next save writes it)."""
+        self.arrangements[self._seat(seat)] = arranged
+
     # ------------------------------------------------------------------ looking back
+    @property
+    def can_replay(self) -> bool:
+        """The deal is known here: every finished hand can be replayed."""
+        return True
+
+    def replay(self, hand_no: int) -> HandReplay | None:
+        """Every move of finished hand ``hand_no`` (see ``hand_replay``)."""
+        return self.hand_replay(hand_no)
+
     def hand_replay(self, hand_no: int) -> HandReplay:
         """Every move of finished hand ``hand_no`` (from 0), every hand revealed.
 
@@ -424,8 +433,19 @@ class LocalMatch:
 
     def warm(self) -> None:
         """Start the bot worker early when any seat is a bot."""
+        self._warm = True
         if any(d != HUMAN for d in self._drivers):
             self._worker.warm()
+
+    def advance(self, dt: float, move: bool) -> bool:
+        """Start a bot's decision; when ``move``, play a finished one (True when applied)."""
+        if not self._warm:
+            self.warm()
+        if move:
+            return self.pump()
+        if self.thinking is None and self.bot_to_move() is not None:
+            self._think()
+        return False
 
     def bot_to_move(self) -> int | None:
         """The bot seat that must act now, or None (a person's turn, or the match is over)."""
@@ -447,13 +467,7 @@ class LocalMatch:
         if seat is None:
             self._cancel()
             return False
-        key = (self.version, seat, self._drivers[seat])
-        if self._job_key != key:
-            self._cancel()
-            self._job_key = key
-            self._job = self._worker.submit(
-                decide, seat, key[2], self.bot_seed, self._game.view(seat)
-            )
+        self._think()
         job = self._job
         if job is None or not job.done():
             return False
@@ -481,6 +495,19 @@ class LocalMatch:
         return applied
 
     # ------------------------------------------------------------------ internals
+    def _think(self) -> None:
+        """Have the worker decide for the bot to move now, unless it already is."""
+        seat = self.bot_to_move()
+        if seat is None:
+            return
+        key = (self.version, seat, self._drivers[seat])
+        if self._job_key != key:
+            self._cancel()
+            self._job_key = key
+            self._job = self._worker.submit(
+                decide, seat, key[2], self.bot_seed, self._game.view(seat)
+            )
+
     def _seat(self, seat: int) -> int:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise ValueError(f"no seat {seat!r} at this table")
@@ -530,4 +557,14 @@ def _check_driver(kind: str) -> None:
         raise ValueError(f"no seat driver {kind!r} (choose from {', '.join(DRIVERS)})")
 
 
-__all__ = ["DRIVERS", "HUMAN", "BotWorker", "LocalMatch", "Match", "Update", "decide"]
+__all__ = [
+    "DRIVERS",
+    "HUMAN",
+    "NEWS_POLL",
+    "BotWorker",
+    "LocalMatch",
+    "Match",
+    "Unshared",
+    "Update",
+    "decide",
+]
