@@ -1,0 +1,407 @@
+"""The coach: a seat's decisions in a finished hand, set beside what the hard bot would do.
+
+Each decision is judged on the seat's own view at that moment (``engine.moments``), so the
+coach knows exactly what the player knew, never a card more. Where the hard bot would have
+drawn, taken, thrown, seen or gone out differently, and its own judgement says the difference
+costs something, the decision becomes a ``Mark``: what was done, what the bot would do, and why
+in one line. The words are honest about what they are: what the hard bot would do, not the
+right move. Cards are named in the engine's notation (``8D``); the screen says them as ``8♦``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine import plain
+from engine.actions import Action, Discard, DrawStock, GoOut, See, TakeDiscard, parse_action
+from engine.ai.alternatives import ITERATIONS, Alternative, Judge, bot_choice, decision_kind
+from engine.ai.evaluate import next_seat
+from engine.ai.medium import without
+from engine.cards import Card, code_of, format_cards
+from engine.moments import Moment, seat_moments
+from engine.rules import RuleSet
+from engine.solver import distance
+
+#: Most marks a review keeps: the costliest decisions of the hand.
+MARKS = 5
+#: A decision the bot's judgement puts less than this behind its own pick is not marked.
+MIN_COST = 0.5
+#: A choice this close to the bot's pick counts as matching it (two copies, equal cards).
+MATCHED = 0.05
+
+_MARK_FIELDS = ("move", "kind", "done", "instead", "why", "cost")
+_REVIEW_FIELDS = ("seat", "hand_no", "choices", "matched", "marks")
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One costly decision: move ``move`` of the hand (a ``HandReplay`` frame), what was
+    ``done``, what the hard bot would do ``instead``, ``why`` in one line, and its ``cost`` in
+    the bot's weighted missing cards."""
+
+    move: int
+    kind: str
+    done: str
+    instead: str
+    why: str
+    cost: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data."""
+        return {
+            "move": self.move,
+            "kind": self.kind,
+            "done": self.done,
+            "instead": self.instead,
+            "why": self.why,
+            "cost": self.cost,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Mark:
+        """Inverse of ``to_dict``; damaged data raises ValueError with a reason."""
+        d = plain.fields(data, "a review mark", _MARK_FIELDS)
+        cost = d["cost"]
+        if not isinstance(cost, int | float) or isinstance(cost, bool) or not 0 <= cost < 1e6:
+            raise ValueError("a review mark's cost is not a number")
+        return cls(
+            move=plain.integer(d["move"], "the marked move", 1),
+            kind=plain.one_of(
+                d["kind"], "the kind of decision", ("draw", "discard", "see", "go_out")
+            ),
+            done=plain.text(d["done"], "what was done", 400),
+            instead=plain.text(d["instead"], "what the bot would do", 400),
+            why=plain.text(d["why"], "why", 400),
+            cost=float(cost),
+        )
+
+
+@dataclass(frozen=True)
+class Review:
+    """One seat's hand, reviewed: how many of its ``choices`` ``matched`` the hard bot's, and
+    the ``marks`` of its costliest differences (costliest first)."""
+
+    seat: int
+    hand_no: int
+    choices: int
+    matched: int
+    marks: tuple[Mark, ...]
+
+    @property
+    def share(self) -> float | None:
+        """The share of choices that matched the hard bot's (None: no choice to make)."""
+        return self.matched / self.choices if self.choices else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data."""
+        return {
+            "seat": self.seat,
+            "hand_no": self.hand_no,
+            "choices": self.choices,
+            "matched": self.matched,
+            "marks": [m.to_dict() for m in self.marks],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Review:
+        """Inverse of ``to_dict``; damaged data raises ValueError with a reason."""
+        d = plain.fields(data, "a review", _REVIEW_FIELDS)
+        choices = plain.integer(d["choices"], "the choices", 0)
+        return cls(
+            seat=plain.integer(d["seat"], "the reviewed seat", 0, 5),
+            hand_no=plain.integer(d["hand_no"], "the hand number", 0),
+            choices=choices,
+            matched=plain.integer(d["matched"], "the matched choices", 0, choices),
+            marks=plain.items(d["marks"], "the marks", lambda v, w: Mark.from_dict(v), MARKS),
+        )
+
+
+# ---------------------------------------------------------------------- the words
+
+
+def _cards(cards: Iterable[Card]) -> str:
+    return format_cards(cards)
+
+
+def _melds(melds: Sequence[Sequence[Card]]) -> str:
+    return " | ".join(_cards(m) for m in melds)
+
+
+def _plural(n: float, word: str) -> str:
+    value = f"{n:g}"
+    return f"{value} {word}" + ("" if value == "1" else "s")
+
+
+def _said(action: Action, kind: str, view_top: Card | None, who: str) -> str:
+    """An action in the coach's words: ``who`` is "you" or "the hard bot would"."""
+    you = who == "you"
+    if isinstance(action, DrawStock):
+        return "you drew from the stock" if you else f"{who} draw from the stock"
+    if isinstance(action, TakeDiscard):
+        top = "the discard" if view_top is None else f"{view_top} from the discards"
+        return f"you took {top}" if you else f"{who} take {top}"
+    if isinstance(action, Discard):
+        missed = {"see": " without seeing", "go_out": " instead of going out"}.get(kind, "")
+        return f"you threw {action.card}{missed}" if you else f"{who} throw {action.card}"
+    if isinstance(action, See):
+        how = "dublees " if action.dublees else ""
+        body = f"{how}{_melds(action.melds)}".strip() or "your exposed tunnelas"
+        return f"you saw with {body}" if you else f"{who} see now with {body}"
+    if isinstance(action, GoOut):
+        return (
+            f"you went out throwing {action.discard}"
+            if you
+            else f"{who} go out throwing {action.discard}"
+        )
+    return str(action)
+
+
+def _goes_with(alt: Alternative) -> str:
+    card = alt.action.card if isinstance(alt.action, Discard) else None
+    if card is None:
+        return ""
+    return f"{card} went with {_cards(alt.joins)}" if alt.joins else f"{card} went with nothing"
+
+
+def _distance(judge: Judge, cards: Sequence[Card]) -> tuple[int, int]:
+    """(cards missing to see, to go out) for a hand of ``cards``."""
+    k = judge.k
+    d = distance(cards, k.wilds if k.seen else None, k.rules, k.shown, k.seen, k.capped, k.players)
+    return d.to_see, d.to_go_out
+
+
+def _distances(judge: Judge, alt: Alternative) -> tuple[int, int]:
+    """(cards missing to see, to go out) in the hand a discard leaves."""
+    assert isinstance(alt.action, Discard)
+    return _distance(judge, without(judge.k.cards, alt.action.card.code))
+
+
+def _discard_why(judge: Judge, done: Alternative, best: Alternative) -> str:
+    """Why the bot's throw beats the player's, by the measure that differs most."""
+    assert isinstance(done.action, Discard) and isinstance(best.action, Discard)
+    mine, its = done.action.card, best.action.card
+    theirs = f"{its} " + (
+        "goes with nothing" if not best.joins else f"goes with {_cards(best.joins)}"
+    )
+    k = judge.k
+    view = judge.view
+    parts = {
+        "missing": 2.0 * (done.missing - best.missing),
+        "outs": 0.0 if done.outs >= best.outs else 0.4 * (best.outs - done.outs),
+        "feeds": 0.375 * (done.feeds - best.feeds),
+        "maal": 0.08 * (done.maal - best.maal),
+    }
+    reason = max(parts, key=lambda p: parts[p])
+    if parts[reason] <= 0:
+        reason = "outs"
+    if reason == "missing":
+        (see_a, out_a), (see_b, out_b) = _distances(judge, done), _distances(judge, best)
+        if not k.seen and see_a != see_b:
+            return (
+                f"{_goes_with(done)}: throwing it left {_plural(see_a, 'card')} missing to see, "
+                f"against {see_b} throwing {its} ({theirs})"
+            )
+        return (
+            f"{_goes_with(done)}: throwing it left {_plural(out_a, 'card')} missing to go out, "
+            f"against {out_b} throwing {its} ({theirs})"
+        )
+    if reason == "feeds":
+        nxt = next_seat(view)
+        name = view.names[nxt]
+        taken = [
+            Card(c)
+            for c in sorted(judge.tracker.seats[nxt].taken)
+            if (c // 13 == mine.suit and abs(c % 13 - mine.rank) <= 2) or c == mine.code
+        ]
+        detail = (
+            f" (they took {_cards(taken)} from the discards)"
+            if taken
+            else " (they have seen)"
+            if view.seen[nxt]
+            else ""
+        )
+        return f"{mine} could help {name}, who plays next{detail}; {its} is safer to throw"
+    if reason == "maal":
+        role = k.wilds.roles[mine.code] if k.wilds is not None else None
+        what = f"your {role.value}" if role is not None else "maal"
+        return f"{mine} is {what}, worth keeping; {theirs}"
+    return (
+        f"{_goes_with(done)}: throwing it left {_plural(done.outs, 'live out')} "
+        f"(unseen cards that help), against {best.outs} throwing {its} ({theirs})"
+    )
+
+
+def _draw_why(judge: Judge, done: Alternative, best: Alternative) -> str:
+    """Why the bot would draw where the player took, or take where the player drew."""
+    top = judge.view.top_discard
+    cards = judge.k.cards
+    if isinstance(best.action, TakeDiscard) and top is not None:
+        joins = f" (it goes with {_cards(best.joins)})" if best.joins else ""
+        (see_a, out_a), (see_b, out_b) = _distance(judge, cards), _distance(judge, [*cards, top])
+        if not judge.k.seen and see_b < see_a:
+            closer = f"a card closer to seeing ({see_b} missing, not {see_a})"
+        elif out_b < out_a:
+            closer = f"a card closer to going out ({out_b} missing, not {out_a})"
+        else:
+            closer = "closer"
+        return f"{top}{joins} brings you {closer}: more than the stock's likely draw"
+    if isinstance(done.action, TakeDiscard) and top is not None:
+        if done.missing >= best.missing:
+            return (
+                f"{top} brought the hand no closer, and taking it shows the table what you collect"
+            )
+        return (
+            f"the stock's draw was as good ({_plural(best.outs, 'live out')} among the unseen "
+            f"cards), and taking {top} shows the table what you collect"
+        )
+    return "the hard bot weighs the two draws differently here"
+
+
+def _see_why(done: Alternative, best: Alternative) -> str:
+    if isinstance(done.action, See):
+        return (
+            f"seeing that way leaves {_plural(done.missing, 'card')} missing to go out, "
+            f"against {best.missing:g} the hard bot's way"
+        )
+    return "seeing now shows you the tiplu: wild cards start to count and your maal scores"
+
+
+def _out_why(done: Alternative, best: Alternative) -> str:
+    if isinstance(done.action, GoOut):
+        return f"that way keeps {_plural(best.maal, 'maal point')}, against {done.maal:g}"
+    assert isinstance(best.action, GoOut)
+    body = _melds(best.action.melds)
+    shown = f"{body} with " if body else ""
+    return f"the hand was yours to end: {shown}{best.action.discard} thrown"
+
+
+def mark_for(moment: Moment, iterations: int = ITERATIONS) -> tuple[bool, Mark | None] | None:
+    """Judge one decision: None when there was no choice; else (whether it matched the hard
+    bot's, a mark when it costs enough by the bot's own judgement)."""
+    view = moment.view
+    kind = decision_kind(view)
+    if kind is None:
+        return None
+    best = bot_choice(view, iterations)
+    if best is None:
+        return None
+    played = moment.action
+    if str(played) == str(best):
+        return True, None
+    judge = Judge(view)
+    best_score, best_alt = judge.judge(best, kind)
+    done_score, done_alt = judge.judge(played, kind)
+    cost = round(done_score - best_score, 3)
+    if cost < MATCHED:
+        return True, None
+    if cost < MIN_COST:
+        return False, None
+    top = view.top_discard
+    if kind == "discard":
+        why = _discard_why(judge, done_alt, best_alt)
+    elif kind == "draw":
+        why = _draw_why(judge, done_alt, best_alt)
+    elif kind == "see":
+        why = _see_why(done_alt, best_alt)
+    else:
+        why = _out_why(done_alt, best_alt)
+    mark = Mark(
+        move=moment.move,
+        kind=kind,
+        done=_said(played, kind, top, "you"),
+        instead=_said(best, kind, top, "the hard bot would"),
+        why=why,
+        cost=cost,
+    )
+    return False, mark
+
+
+def review_seat(
+    rules: RuleSet,
+    names: Sequence[str],
+    seed: int | str,
+    hands_total: int,
+    log: Iterable[Action],
+    hand_no: int,
+    seat: int,
+    iterations: int = ITERATIONS,
+    limit: int = MARKS,
+) -> Review:
+    """Review ``seat``'s decisions in finished hand ``hand_no`` against the hard bot's.
+
+    ValueError (with a reason a player can read) when that hand has not finished in the log.
+    """
+    choices = matched = 0
+    marks: list[Mark] = []
+    for moment in seat_moments(rules, names, seed, hands_total, log, hand_no, seat):
+        judged = mark_for(moment, iterations)
+        if judged is None:
+            continue
+        same, mark = judged
+        choices += 1
+        matched += same
+        if mark is not None:
+            marks.append(mark)
+    marks.sort(key=lambda m: (-m.cost, m.move))
+    return Review(seat, hand_no, choices, matched, tuple(marks[:limit]))
+
+
+def review_saved(data: Any, hand_no: int, seat: int, iterations: int = ITERATIONS) -> Review:
+    """``review_seat`` for a match's saved data (its rules, players, seed and log): what a
+    screen hands the bot worker, which holds no game."""
+    if not isinstance(data, dict):
+        raise ValueError("this is not a Marriage game save")
+    try:
+        rules = RuleSet.from_dict(data["rules"])
+        names = plain.names(data["players"])
+        hands = plain.integer(data["hands"], "the number of hands", 1)
+        log: list[Action] = []
+        for item in plain.items(data["log"], "the action log", lambda v, w: v, 1_000_000):
+            text, card_id = (
+                (item[0], item[1]) if isinstance(item, list) and len(item) == 2 else (item, None)
+            )
+            action = parse_action(plain.text(text, "an action", 400))
+            if isinstance(action, Discard) and isinstance(card_id, int):
+                action = Discard(action.card, card_id)
+            log.append(action)
+        seed = data["seed"]
+    except KeyError as exc:
+        raise ValueError(f"this save is missing {exc.args[0]!r}") from None
+    if not isinstance(seed, int | str) or isinstance(seed, bool):
+        raise ValueError("the seed is damaged")
+    return review_seat(rules, names, seed, hands, log, hand_no, seat, iterations)
+
+
+def named_codes(text: str) -> set[int]:
+    """The card codes a line names in the engine's notation (for checks and tests)."""
+    from engine.cards import RANKS, SUITS
+
+    out: set[int] = set()
+    for word in (
+        text.replace("|", " ").replace("(", " ").replace(")", " ").replace(",", " ").split()
+    ):
+        word = word.strip(":;.")
+        if word == "JK":
+            out.add(52)
+        elif len(word) == 2 and word[0] in RANKS and word[1] in SUITS:
+            out.add(SUITS.index(word[1]) * 13 + RANKS.index(word[0]))
+    return out
+
+
+def visible_codes(moment: Moment) -> set[int]:
+    """Every card code the seat could see at ``moment``."""
+    return {code_of(i) for i in moment.view.visible_ids()}
+
+
+__all__ = [
+    "MARKS",
+    "Mark",
+    "Review",
+    "mark_for",
+    "named_codes",
+    "review_saved",
+    "review_seat",
+    "visible_codes",
+]
