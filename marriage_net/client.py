@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import queue
+import random
 import threading
 import time
 from collections.abc import Callable
@@ -27,21 +28,29 @@ from engine.events import Event
 from engine.match import Unshared, Update
 from engine.view import PlayerView
 from marriage_net import protocol as p
+from marriage_net.news import SeatState, TurnClock, seat_state, turn_clock
 from marriage_net.tokens import TokenStore, table_key
 
 log = logging.getLogger("marriage.client")
 
-#: Connection states, as the table shows them.
-CONNECTING, LOBBY, PLAYING, RECONNECTING, GONE = (
+#: Connection states, as the table shows them. CLOSED: the host saved the table and closed it;
+#: this laptop keeps its seat and comes back by itself when the host opens the table again.
+CONNECTING, LOBBY, PLAYING, RECONNECTING, CLOSED, GONE = (
     "connecting",
     "lobby",
     "playing",
     "reconnecting",
+    "closed",
     "gone",
 )
+#: Waits between tries while the table is away: short at first, longer after a while.
+FIRST_RETRY, QUICK_RETRIES, LAST_RETRY, SLOW_AFTER = 0.05, 1.0, 5.0, 30.0
 
 
 AWAY = "Reconnecting to the table…"
+STILL_TRYING = (
+    "The host cannot be reached. Still trying: you will be back in your seat when it answers."
+)
 #: Refusals that mean a seat is no longer this connection's.
 SEAT_LOST = frozenset({p.Refusal.SEAT_MOVED, p.Refusal.SEAT_GIVEN})
 
@@ -110,6 +119,9 @@ class RemoteMatch(Unshared):
         self.lost: set[int] = set()
         self._refusals: list[str] = []
         self._seat_status: dict[int, p.SeatStatus] = {}
+        self._seat_news: dict[int, tuple[p.SeatStatus, float]] = {}
+        self._clock: tuple[p.Clock, float] | None = None
+        self._played_for: dict[int, list[Event]] = {}
         self._inbox: queue.SimpleQueue[tuple[str, Any]] = queue.SimpleQueue()
         self._views: dict[int, PlayerView] = {}
         self._versions: dict[int, int] = {}
@@ -156,6 +168,41 @@ class RemoteMatch(Unshared):
         """The latest news of each seat: connected, or a bot playing for a missing player."""
         self._drain()
         return self._seat_status
+
+    def seat_states(self) -> dict[int, SeatState]:
+        """Every seat as the screens show it, countdowns worked out for now (see ``SeatState``)."""
+        self._drain()
+        lobby = self._lobby
+        count = len(lobby.seats) if lobby is not None else len(self._names)
+        infos = {s.seat: s for s in lobby.seats} if lobby is not None else {}
+        return {
+            seat: seat_state(seat, self._seat_news.get(seat), infos.get(seat))
+            for seat in range(count)
+        }
+
+    def turn_clock(self) -> TurnClock | None:
+        """Whose turn the clock counts and the seconds they have left; None when none runs."""
+        self._drain()
+        return turn_clock(self._clock)
+
+    @property
+    def played_for(self) -> dict[int, list[Event]]:
+        """By seat of ours, what a computer played for it while its person was away (the seat's
+        own events, oldest first). Take a seat's list out (``pop``) once the player is told."""
+        self._drain()
+        return self._played_for
+
+    def take_back(self, seat: int) -> None:
+        """``seat``'s person plays again: a computer keeping the seat lets go of it."""
+        self._send(p.encode(p.Back(seat)))
+
+    def hand_to_computer(self, seat: int, computer: bool = True) -> None:
+        """The host's screen only: a computer player plays ``seat`` (False: its person again)."""
+        self._send(p.encode(p.Handover(seat, computer)))
+
+    def set_clock(self, seconds: int) -> None:
+        """The host's screen only: the turn clock (one of ``protocol.TURN_CLOCKS``; 0: off)."""
+        self._send(p.encode(p.SetRules(clock=seconds)))
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -281,7 +328,14 @@ class RemoteMatch(Unshared):
                     )
                     self._pending.setdefault(seat, []).append(update)
             elif kind == "seat_status":
-                self._seat_status[item.seat] = item
+                msg, _at = item
+                self._seat_status[msg.seat] = msg
+                self._seat_news[msg.seat] = item
+            elif kind == "clock":
+                self._clock = item
+            elif kind == "covered":
+                seat, events = item
+                self._played_for.setdefault(seat, []).extend(events)
             elif kind == "lost":
                 self._views.pop(item, None)
                 self._versions.pop(item, None)
@@ -301,7 +355,14 @@ class RemoteMatch(Unshared):
 
     def _status(self, state: str, message: str) -> None:
         self._net_state = state
+        self._net_message = message
         self._inbox.put(("status", Status(state, message)))
+
+    _net_message = ""
+
+    def status_message(self) -> str:
+        """The network thread's latest words for the status (safe from any thread)."""
+        return self._net_message
 
     async def _main(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -331,24 +392,32 @@ class RemoteMatch(Unshared):
         if ":" in self.address:
             uri = f"ws://[{self.address}]:{self.port}"
         lost_at: float | None = None
-        delay = 0.05
+        delay = FIRST_RETRY
         while not self._stop.is_set():
             outcome = await self._session(uri)
             if outcome is None:
                 return  # refused for good or gone for good: the status says why
             now = time.monotonic()
             if outcome == "connected":
-                lost_at, delay = now, 0.05
+                lost_at, delay = now, FIRST_RETRY
             elif lost_at is None:
                 lost_at = now
-            if now - lost_at > self.give_up:
+            away = now - lost_at
+            if away > self.give_up and self._net_state != CLOSED:
                 if self._net_state == CONNECTING:
                     self._status(GONE, f"No table answers at {self.address}: check the address.")
-                else:
+                    return
+                if not self._wanted:
                     self._status(GONE, "The host has gone: the table cannot be reached any more.")
-                return
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, 1.0)
+                    return
+                # A seat waits for us (the host's laptop may be asleep or restarting): keep
+                # trying, more slowly, for as long as this table stays open on our screen.
+                self._away = STILL_TRYING
+                if self.status_message() != STILL_TRYING:
+                    self._status(RECONNECTING, STILL_TRYING)
+            # Several laptops cut off at once should not all knock at the same instant.
+            await asyncio.sleep(delay * random.uniform(0.8, 1.2))
+            delay = min(delay * 2, QUICK_RETRIES if away < SLOW_AFTER else LAST_RETRY)
 
     async def _session(self, uri: str) -> str | None:
         """One connection: 'connected' if it got in and later dropped, 'failed' if it never did,
@@ -512,14 +581,28 @@ class RemoteMatch(Unshared):
             if not (msg.started and self._held):
                 self._status(LOBBY, "In the lobby: waiting for the host to start.")
         elif isinstance(msg, p.SeatStatus):
-            self._inbox.put(("seat_status", msg))
+            if not 0 <= msg.seat < 5:
+                raise HostError("news of a seat that does not exist")
+            self._inbox.put(("seat_status", (msg, time.monotonic())))
+        elif isinstance(msg, p.Clock):
+            if msg.seat is not None and not 0 <= msg.seat < 5:
+                raise HostError("a clock for a seat that does not exist")
+            self._inbox.put(("clock", (msg, time.monotonic())))
+        elif isinstance(msg, p.Covered):
+            self._check_seat(msg.seat)
+            self._inbox.put(("covered", (msg.seat, _events(msg.events))))
         elif isinstance(msg, p.Emoted):
             if msg.id in p.EMOTES:
                 self._inbox.put(("emoted", msg))
         elif isinstance(msg, p.Closing):
             if msg.saved:
-                self._away = f"{msg.why} Waiting for it to come back…"
-                self._status(RECONNECTING, self._away)
+                # One message until the table is back: the seat is kept, the return is automatic.
+                kept = (
+                    " Your seat is kept: you will be back in it by yourself."
+                    if self._wanted
+                    else ""
+                )
+                self._status(CLOSED, f"{msg.why}{kept}")
                 return "connected"
             self._status(GONE, msg.why)
             return ""

@@ -24,6 +24,7 @@ from websockets.exceptions import ConnectionClosed
 from engine.actions import parse_action
 from engine.rules import MAX_HANDS, RuleSet
 from marriage_net import protocol as p
+from marriage_net.cover import Cover
 from marriage_net.lockout import WrongCodes
 from marriage_net.matches import load_match, new_match
 from marriage_net.seats import (
@@ -127,6 +128,7 @@ class TableHost:
         settings: HostSettings | None = None,
         match: TableMatch | None = None,
         port: int = 0,
+        clock: int = p.DEFAULT_CLOCK,
     ) -> None:
         self.seats = seats
         self.rules = rules
@@ -141,8 +143,8 @@ class TableHost:
         self.conns: set[Conn] = set()
         self.holder: dict[int, Conn] = {}
         now = time.monotonic()
-        self.missing_since: dict[int, float] = {i: now for i in range(len(seats))}
-        self.substituted: set[int] = set()
+        self.cover = Cover(self.settings.grace, clock)
+        self.cover.missing_since = {i: now for i in range(len(seats))}
         self.wrong_codes = WrongCodes(self.settings.wrong_code_limit, self.settings.wrong_code_wait)
         self.sockets: set[Conn] = set()  # every open connection, with or without a hello yet
         self.work_ms: list[float] = []  # host time per accepted action, for the benchmark
@@ -172,6 +174,7 @@ class TableHost:
             settings=settings,
             match=match,
             port=save.port,
+            clock=save.clock,
         )
         return host
 
@@ -239,6 +242,7 @@ class TableHost:
             self.rules.to_dict(),
             self.hands,
             self.match.save_dict() if self.match is not None else None,
+            self.cover.clock,
         )
 
     def _request_save(self, durable: bool = False) -> None:
@@ -256,12 +260,23 @@ class TableHost:
             log.warning("could not save the table: %s", exc)
 
     # ------------------------------------------------------------------ the match
+    @property
+    def substituted(self) -> set[int]:
+        """Seats a computer plays because their person has been away past the grace time."""
+        return self.cover.away
+
+    @property
+    def clock(self) -> int:
+        """Seconds per turn (0: no turn clock)."""
+        return self.cover.clock
+
     def _attach_match(self) -> None:
         assert self.match is not None
         self.match.on_change = lambda _match: self._request_save()
         for i, seat in enumerate(self.seats):
             if not seat.is_bot and i not in self.holder:
-                self.missing_since.setdefault(i, time.monotonic())
+                self.cover.missing_since.setdefault(i, time.monotonic())
+        self._position(None)
 
     def start_match(self) -> None:
         """Deal: the seats' names, a seed from ``secrets`` that never leaves this process."""
@@ -278,7 +293,7 @@ class TableHost:
         hands = self.match_hands()
         self.match = new_match(names, self.rules, hands, drivers, secrets.randbits(128))
         now = time.monotonic()
-        self.missing_since = {i: now for i in range(len(self.seats)) if i not in self.holder}
+        self.cover.missing_since = {i: now for i in range(len(self.seats)) if i not in self.holder}
         self._attach_match()
         self._request_save()
         self._broadcast_lobby()
@@ -290,8 +305,16 @@ class TableHost:
         if self.match is None:
             return
         limit = self.settings.outbox_limit
+        latest: Any = None
         for seat in range(len(self.seats)):
             updates = self.match.poll(seat)
+            if updates:
+                latest = updates[-1].view
+            if self.cover.computer(seat):
+                for u in updates:
+                    mine = [e.to_dict() for e in u.events if e.player == seat]
+                    if mine:
+                        self.cover.record(seat, mine)
             conn = self.holder.get(seat)
             if conn is None:
                 continue
@@ -313,13 +336,17 @@ class TableHost:
                         view=u.view.to_dict(),
                     )
                 conn.send(msg, limit)
+        if self.match.version != self._position_version:
+            self._position(latest)
 
     async def _ticker(self) -> None:
-        # Bots move, missing players' seats pass to a bot after the grace time.
+        # Bots move, missing players' seats pass to a bot after the grace time, turn clocks
+        # run out.
         while True:
             await asyncio.sleep(self.settings.tick)
             try:
                 self._grace_check()
+                self._clock_check()
                 if self.match is not None:
                     self._pump()
             except Exception:  # a bug here must not silently stop every bot at the table
@@ -328,15 +355,85 @@ class TableHost:
     def _grace_check(self) -> None:
         if self.match is None:
             return
+        missing = [i for i, s in enumerate(self.seats) if not s.is_bot and i not in self.holder]
+        for seat in self.cover.due(missing, time.monotonic()):
+            log.info(
+                "a computer plays for %s (seat %d) until they are back", self._who(seat), seat + 1
+            )
+            self._drive(seat)
+            self._broadcast_status(seat)
+
+    # ------------------------------------------------------------------ the turn clock
+    _position_version = -1
+
+    def _position(self, view: Any) -> None:
+        """The match moved: whose turn it is now, and its clock."""
+        assert self.match is not None
+        self._position_version = self.match.version
+        if view is None:
+            view = self.match.view(0)
+        acting = view.current_player if view.phase in ("draw", "play") else None
+        key = None if acting is None else (view.hand_no, view.turn, acting)
+        person = acting is not None and not self.seats[acting].is_bot
         now = time.monotonic()
-        for i, seat in enumerate(self.seats):
-            if seat.is_bot or i in self.holder or i in self.substituted:
-                continue
-            since = self.missing_since.get(i)
-            if since is not None and now - since >= self.settings.grace:
-                self.substituted.add(i)
-                self.match.set_driver(i, self.settings.substitute)
-                self._broadcast_status(i)
+        changed, ended = self.cover.new_position(key, acting, person, now)
+        if ended is not None:  # the computer played the one turn the clock gave it
+            self._drive(ended)
+            self._broadcast_status(ended)
+            self._tell_covered(ended)
+        if changed:
+            self._broadcast_clock()
+
+    def _clock_check(self) -> None:
+        if self.match is None:
+            return
+        seat = self.cover.expired(time.monotonic())
+        if seat is None:
+            return
+        kept = seat in self.cover.kept
+        log.info(
+            "%s's turn clock ran out (seat %d): %s",
+            self._who(seat),
+            seat + 1,
+            "a computer plays for them until they act" if kept else "a computer makes the move",
+        )
+        self._drive(seat)
+        self._broadcast_status(seat)
+        self._broadcast_clock()
+
+    def _broadcast_clock(self) -> None:
+        text = p.encode(self.cover.clock_message(time.monotonic()))
+        for conn in self.conns:
+            conn.send(text, self.settings.outbox_limit)
+
+    def _drive(self, seat: int) -> None:
+        """Give ``seat`` to whoever should play it now: its person or the substitute."""
+        if self.match is None or self.seats[seat].is_bot:
+            return
+        want = self.settings.substitute if self.cover.computer(seat) else "human"
+        if self.match.driver(seat) != want:
+            self.match.set_driver(seat, want)
+
+    def _person_acts(self, seat: int) -> None:
+        """``seat``'s person acted: a computer covering for them lets go."""
+        if self.cover.acted(seat, time.monotonic()):
+            log.info("%s plays their seat again (seat %d)", self._who(seat), seat + 1)
+            self._drive(seat)
+            self._broadcast_status(seat)
+            self._tell_covered(seat)
+            self._broadcast_clock()
+
+    def _tell_covered(self, seat: int) -> None:
+        """Tell ``seat``'s person what a computer played for them, if they are here."""
+        conn = self.holder.get(seat)
+        if conn is None or self.cover.computer(seat):
+            return
+        events = self.cover.take_covered(seat)
+        if events:
+            conn.send(p.encode_raw("covered", seat=seat, events=events), self.settings.outbox_limit)
+
+    def _who(self, seat: int) -> str:
+        return self.seats[seat].name or f"seat {seat + 1}"
 
     # ------------------------------------------------------------------ messages out
     def match_hands(self) -> int:
@@ -349,13 +446,14 @@ class TableHost:
         return p.Lobby(
             self.table,
             [
-                s.info(i, i in self.holder or s.is_bot, i in self.substituted)
+                s.info(i, i in self.holder or s.is_bot, self.cover.computer(i))
                 for i, s in enumerate(self.seats)
             ],
             self.started,
             self.rules.name,
             self.match_hands(),
             self.rules.to_dict(),
+            self.cover.clock,
         )
 
     def _broadcast_lobby(self) -> None:
@@ -363,11 +461,14 @@ class TableHost:
         for conn in self.conns:
             conn.send(text, self.settings.outbox_limit)
 
-    def _broadcast_status(self, seat: int) -> None:
+    def _seat_status(self, seat: int) -> p.SeatStatus:
         s = self.seats[seat]
-        text = p.encode(
-            p.SeatStatus(seat, seat in self.holder or s.is_bot, seat in self.substituted, s.name)
-        )
+        if s.is_bot:
+            return p.SeatStatus(seat, True, True, s.name, p.COMPUTER)
+        return self.cover.status(seat, s.name, seat in self.holder, time.monotonic())
+
+    def _broadcast_status(self, seat: int) -> None:
+        text = p.encode(self._seat_status(seat))
         for conn in self.conns:
             conn.send(text, self.settings.outbox_limit)
         if self.match is None:  # before the deal the screens read who is here off the lobby
@@ -404,24 +505,40 @@ class TableHost:
             )
             if not old.seats and not old.owner:
                 old.outbox.put_nowait(None)
+        returning = seat not in self.holder
         self.holder[seat] = conn
         conn.seats.add(seat)
-        self.missing_since.pop(seat, None)
+        if self.cover.back(seat):
+            log.info("%s is back (seat %d)", self._who(seat), seat + 1)
+        elif returning:
+            log.info("%s sits in seat %d", self._who(seat), seat + 1)
+        self._drive(seat)
         s = self.seats[seat]
         conn.send(p.encode(p.Welcome(seat, s.token, s.name)), self.settings.outbox_limit)
-        if seat in self.substituted and self.match is not None:
-            self.substituted.discard(seat)
-            self.match.set_driver(seat, "human")
         if self.match is not None:
             self._send_snapshot(conn, seat)
+            self._tell_covered(seat)
         self._broadcast_status(seat)
+        if self.match is not None:
+            conn.send(
+                p.encode(self.cover.clock_message(time.monotonic())), self.settings.outbox_limit
+            )
+            for other in range(len(self.seats)):  # how every other seat stands
+                if other != seat:
+                    conn.send(p.encode(self._seat_status(other)), self.settings.outbox_limit)
 
-    def _detach(self, conn: Conn) -> None:
+    def _detach(self, conn: Conn, on_purpose: bool = False) -> None:
         now = time.monotonic()
         for seat in conn.seats:
             if self.holder.get(seat) is conn:
                 del self.holder[seat]
-                self.missing_since[seat] = now
+                self.cover.gone(seat, now, on_purpose)
+                log.info(
+                    "%s %s (seat %d)",
+                    self._who(seat),
+                    "left the table" if on_purpose else "lost their connection",
+                    seat + 1,
+                )
                 self._broadcast_status(seat)
         conn.seats.clear()
 
@@ -505,7 +622,8 @@ class TableHost:
         finally:
             self.conns.discard(conn)
             self.sockets.discard(conn)
-            self._detach(conn)
+            # A player who closes their table says so (1000); a dropped line says nothing.
+            self._detach(conn, on_purpose=_said_goodbye(ws))
 
     async def _refuse_and_close(self, ws: ServerConnection, why: p.Refusal, reason: str) -> None:
         with contextlib.suppress(ConnectionClosed):
@@ -647,6 +765,9 @@ class TableHost:
             raise _Refuse(p.Refusal.NOT_STARTED, "the match has not started")
         if msg.seat not in conn.seats:
             raise _Refuse(p.Refusal.NOT_YOUR_SEAT, "that is not your seat")
+        # Any move of theirs, even one too late, shows the person is there: a computer covering
+        # for them lets go first.
+        self._person_acts(msg.seat)
         if msg.v != self.match.version:
             raise _Refuse(
                 p.Refusal.STALE,
@@ -690,6 +811,11 @@ class TableHost:
             self.seats[msg.seat].ready = True
             self._broadcast_lobby()
             return
+        if isinstance(msg, p.Back):
+            if msg.seat not in conn.seats:
+                raise _Refuse(p.Refusal.NOT_YOUR_SEAT, "that is not your seat")
+            self._person_acts(msg.seat)
+            return
         if isinstance(msg, p.Emote):
             if msg.seat not in conn.seats:
                 raise _Refuse(p.Refusal.NOT_YOUR_SEAT, "that is not your seat")
@@ -709,6 +835,8 @@ class TableHost:
             self.start_match()
         elif isinstance(msg, p.Kick):
             self._kick(msg.seat)
+        elif isinstance(msg, p.Handover):
+            self._hand_over(msg.seat, msg.computer)
         elif isinstance(msg, p.Close):
             asyncio.ensure_future(
                 self.close(
@@ -729,13 +857,13 @@ class TableHost:
             if msg.seat in self.holder:
                 self._kick(msg.seat)
             self.seats.pop()
-            self.missing_since.pop(msg.seat, None)
+            self.cover.forget(msg.seat)
             self._request_save()
             self._broadcast_lobby()
             return
         if msg.seat == len(self.seats) < 5 and msg.kind in p.SEAT_KINDS:
             self.seats.append(Seat("open", ""))  # one player more; set up just below
-            self.missing_since[msg.seat] = time.monotonic()
+            self.cover.gone(msg.seat, time.monotonic())
         if not 0 <= msg.seat < len(self.seats):
             raise _Refuse(p.Refusal.NO_SUCH_SEAT, f"there is no seat {msg.seat + 1}")
         if msg.kind not in p.SEAT_KINDS:
@@ -760,6 +888,18 @@ class TableHost:
         self._broadcast_lobby()
 
     def _set_rules(self, msg: p.SetRules) -> None:
+        if msg.clock is not None:
+            if msg.clock not in p.TURN_CLOCKS:
+                clocks = ", ".join(str(c) for c in p.TURN_CLOCKS)
+                raise _Refuse(p.Refusal.BAD_RULES, f"a turn clock is one of {clocks} seconds")
+            if msg.rules is None and msg.hands is None:  # the clock may change at any time
+                self.cover.set_clock(msg.clock, time.monotonic())
+                log.info("the turn clock is now %s", f"{msg.clock} s" if msg.clock else "off")
+                self._request_save()
+                self._broadcast_lobby()
+                if self.match is not None:
+                    self._broadcast_clock()
+                return
         if self.match is not None:
             raise _Refuse(
                 p.Refusal.STARTED, "the match has started: the rules can no longer change"
@@ -777,6 +917,8 @@ class TableHost:
             except ValueError as exc:
                 raise _Refuse(p.Refusal.BAD_RULES, f"those rules cannot be played: {exc}") from None
         self.rules, self.hands = rules, hands
+        if msg.clock is not None:
+            self.cover.set_clock(msg.clock, time.monotonic())
         self._request_save()
         self._broadcast_lobby()
 
@@ -802,6 +944,36 @@ class TableHost:
                 old.outbox.put_nowait(None)
         if s.kind == "open":
             s.taken, s.token, s.ready = False, new_token(), False
-        self.missing_since[seat] = time.monotonic() - self.settings.grace
+        self.cover.forget(seat)
+        self.cover.gone(seat, time.monotonic(), on_purpose=True)  # a computer plays it at once
         self._request_save()
         self._broadcast_lobby()
+
+    def _hand_over(self, seat: int, computer: bool) -> None:
+        """The host hands a person's seat to a computer player, or back to its person."""
+        if self.match is None:
+            raise _Refuse(p.Refusal.NOT_STARTED, "the match has not started")
+        if not 0 <= seat < len(self.seats):
+            raise _Refuse(p.Refusal.NO_SUCH_SEAT, f"there is no seat {seat + 1}")
+        if self.seats[seat].is_bot:
+            raise _Refuse(p.Refusal.BAD_SEATS, f"seat {seat + 1} is a computer player already")
+        if not self.cover.hand_over(seat, computer, time.monotonic()):
+            return
+        log.info(
+            "the host hands %s (seat %d) %s",
+            self._who(seat),
+            seat + 1,
+            "to a computer player" if computer else "back to them",
+        )
+        self._drive(seat)
+        self._broadcast_status(seat)
+        self._broadcast_clock()
+        if not computer:
+            self._tell_covered(seat)
+
+
+def _said_goodbye(ws: ServerConnection) -> bool:
+    """Whether the client closed the connection itself, normally (a player leaving the table)."""
+    shake = ws.protocol
+    rcvd = shake.close_rcvd
+    return rcvd is not None and rcvd.code == 1000 and bool(shake.close_rcvd_then_sent)

@@ -23,6 +23,7 @@ from typing import Any
 from engine.rules import PRESETS, RuleSet
 from marriage_net.discovery import DISCOVERY_PORT, answer_questions
 from marriage_net.host import HostSettings, TableHost
+from marriage_net.protocol import DEFAULT_CLOCK
 from marriage_net.seats import make_seats
 
 SAVED_WHY = "The host saved the table and closed it: it comes back when they open it again."
@@ -35,6 +36,7 @@ class TableConfig:
     seats: list[tuple[str, str]] = field(default_factory=lambda: [("here", "You"), ("open", "")])
     rules: dict[str, Any] = field(default_factory=lambda: PRESETS["nepali"].to_dict())
     hands: int = 0  # 0: what the rules say (one hand per player)
+    clock: int = DEFAULT_CLOCK  # seconds per turn (0: no turn clock)
     table: str = "Marriage table"
     save_path: str | None = None
     reopen: bool = False
@@ -54,7 +56,13 @@ class TableConfig:
         rules = RuleSet.from_dict(self.rules)
         seats = make_seats(self.seats)
         return TableHost(
-            seats, rules, self.hands, table=self.table, save_path=save, settings=self.settings
+            seats,
+            rules,
+            self.hands,
+            table=self.table,
+            save_path=save,
+            settings=self.settings,
+            clock=self.clock,
         )
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import msgspec
 
-from marriage_net.protocol import SEAT_KINDS, SeatInfo, check_name
+from marriage_net.protocol import DEFAULT_CLOCK, SEAT_KINDS, TURN_CLOCKS, SeatInfo, check_name
 
 TABLE_FORMAT = "marriage-table"
 TABLE_VERSION = 1
@@ -108,6 +108,7 @@ class TableSave:
     rules: dict[str, Any]
     hands: int
     match: dict[str, Any] | None  # None until the deal
+    clock: int = DEFAULT_CLOCK  # seconds per turn (0: no clock)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for the save file."""
@@ -125,6 +126,7 @@ class TableSave:
                 for s in self.seats
             ],
             "match": self.match,
+            "clock": self.clock,
         }
 
     @classmethod
@@ -158,11 +160,14 @@ class TableSave:
                 raise ValueError("the match is damaged")
             if not isinstance(rules, dict) or not isinstance(hands, int) or hands < 0:
                 raise ValueError("the rules are damaged")
+            clock = data.get("clock", DEFAULT_CLOCK)  # tables saved before the clock: one now
+            if clock not in TURN_CLOCKS or isinstance(clock, bool):
+                raise ValueError("the turn clock is damaged")
         except KeyError as exc:
             raise ValueError(f"the saved table is missing {exc.args[0]!r}") from None
         except TypeError as exc:
             raise ValueError(f"the saved table is damaged ({exc})") from None
-        return cls(code, table, seats, port, owner, rules, hands, match)
+        return cls(code, table, seats, port, owner, rules, hands, match, clock)
 
     def write(self, path: Path, durable: bool = True) -> None:
         """Write atomically: a reader sees the old save or the new one, whole.

@@ -14,7 +14,7 @@ from net.tablekit import HostThread, Proxy, play_turns, wait_for
 from engine import PRESETS
 from engine.ai import make_bot
 from marriage_net import protocol as p
-from marriage_net.client import PLAYING, RECONNECTING, RemoteMatch
+from marriage_net.client import CLOSED, PLAYING, RECONNECTING, RemoteMatch
 from marriage_net.host import HostSettings, TableHost
 from marriage_net.hostproc import TableConfig, start_host
 from marriage_net.seats import make_seats
@@ -244,11 +244,14 @@ def test_closing_tells_every_client_why(saved):
         why = "The host went home."
         table.stop(why, saved=saved)
         if saved:
-            assert wait_for(lambda: asha.refresh().state == RECONNECTING)
-            assert why in asha.status.message
-        # A host that is gone leaves a clear status, never a hang.
-        assert wait_for(lambda: asha.refresh().state == "gone", timeout=10)
-        if not saved:
+            # One message, which stays: the seat is kept and comes back by itself.
+            assert wait_for(lambda: asha.refresh().state == CLOSED)
+            assert why in asha.status.message and "back in it by yourself" in asha.status.message
+            time.sleep(1.5)  # past give_up: still the same message, still trying
+            assert asha.refresh().state == CLOSED and why in asha.status.message
+        else:
+            # A host that is gone leaves a clear status, never a hang.
+            assert wait_for(lambda: asha.refresh().state == "gone", timeout=10)
             assert asha.status.message == why
     finally:
         asha.close()

@@ -36,7 +36,7 @@ def test_seat_text():
 def test_the_table_save_round_trips_and_explains_damage(tmp_path):
     seats = make_seats([("open", ""), ("here", "Asha")])
     save = TableSave(
-        "123456", "Dashain", seats, 47470, "owner", PRESETS["house"].to_dict(), 2, None
+        "123456", "Dashain", seats, 47470, "owner", PRESETS["house"].to_dict(), 2, None, 90
     )
     path = tmp_path / "t.json"
     save.write(path)
@@ -52,10 +52,15 @@ def test_the_table_save_round_trips_and_explains_damage(tmp_path):
         ({"hands": -1}, "rules are damaged"),  # 0 is "one hand per player"
         ({"hands": "4"}, "rules are damaged"),
         ({"match": [1]}, "match is damaged"),
+        ({"clock": 45}, "turn clock is damaged"),
+        ({"clock": True}, "turn clock is damaged"),
     ]:
         path.write_text(json.dumps({**data, **change}))
         with pytest.raises(ValueError, match=words):
             TableSave.read(path)
+    older = {k: v for k, v in data.items() if k != "clock"}  # saved before the turn clock
+    path.write_text(json.dumps(older))
+    assert TableSave.read(path).clock == 60
     del data["port"]
     path.write_text(json.dumps(data))
     with pytest.raises(ValueError, match="missing 'port'"):
