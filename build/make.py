@@ -13,6 +13,7 @@ hoc. Everything lands in build/out/installers, with SHA256SUMS beside it.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import hashlib
 import os
@@ -26,8 +27,13 @@ import tarfile
 import tempfile
 import time
 import tomllib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+
+import appimage_runtime  # build/ is this script's folder, so its modules import directly
+import notices
+import winversion
 
 ROOT = Path(__file__).resolve().parent.parent
 HERE = ROOT / "build"
@@ -308,6 +314,8 @@ def licence_texts() -> dict[str, Path]:
         "NOTICES.txt": ROOT / "assets" / "licences" / "NOTICES.txt",
         "OFL-fonts.txt": ROOT / "assets" / "fonts" / "OFL.txt",
     }
+    # The full texts NOTICES.txt points to (Apache-2.0, BSD-3-Clause, LGPL-2.1, MIT...).
+    texts.update({p.name: p for p in sorted((ROOT / "assets" / "licences").glob("*.txt"))})
     missing = [str(p.relative_to(ROOT)) for p in texts.values() if not p.is_file()]
     if missing:
         raise BuildError(f"licence files are missing: {', '.join(missing)}")
@@ -483,21 +491,17 @@ def run_lintian(deb: Path) -> tuple[list[str], list[str]]:
 # --- the AppImage ---------------------------------------------------------------------------
 
 
-def build_runtime() -> Path:
-    """Compile build/linux/runtime.c into a static ELF and mark it as an AppImage runtime."""
-    compiler = shutil.which("cc") or shutil.which("gcc")
-    if compiler is None:
-        raise BuildError("a C compiler is needed for the AppImage runtime: apt install gcc")
-    runtime = OUT / "appimage-runtime"
-    run([compiler, "-Os", "-static", "-s", "-o", str(runtime), str(HERE / "linux" / "runtime.c")])
-    data = bytearray(runtime.read_bytes())
-    data[8:11] = b"AI\x02"  # the type-2 AppImage magic, in the ELF header's padding
-    runtime.write_bytes(bytes(data))
-    return runtime
+def render_apprun(floor: str | None) -> str:
+    """build/linux/AppRun with the glibc the bundle needs, so it can refuse an older one."""
+    text = (HERE / "linux" / "AppRun").read_text(encoding="utf-8")
+    return text.replace("@GLIBC_FLOOR@", floor or "@none")
 
 
-def linux_appimage(bundle: Path, version: str) -> Path:
-    """Marriage-<version>-<machine>.AppImage: our runtime followed by a squashfs of the AppDir."""
+def linux_appimage(bundle: Path, version: str, runtime_choice: str) -> tuple[Path, str]:
+    """Marriage-<version>-<machine>.AppImage: a runtime followed by a squashfs of the AppDir.
+
+    Returns the AppImage and a line naming the runtime it starts with (see appimage_runtime).
+    """
     mksquashfs = shutil.which("mksquashfs")
     if mksquashfs is None:
         raise BuildError("mksquashfs is needed for the AppImage: apt install squashfs-tools")
@@ -510,7 +514,7 @@ def linux_appimage(bundle: Path, version: str) -> Path:
     for name, path in licence_texts().items():
         shutil.copy2(path, doc / name)
     shutil.copy2(ROOT / "CHANGELOG.md", doc / "CHANGELOG.md")
-    shutil.copy2(HERE / "linux" / "AppRun", appdir / "AppRun")
+    (appdir / "AppRun").write_text(render_apprun(glibc_floor(bundle)), encoding="utf-8")
     (appdir / "AppRun").chmod(0o755)
     shutil.copy2(HERE / "linux" / "marriage.desktop", appdir / "marriage.desktop")
     shutil.copy2(ICONS / "marriage-256.png", appdir / "marriage.png")
@@ -523,7 +527,10 @@ def linux_appimage(bundle: Path, version: str) -> Path:
         [mksquashfs, str(appdir), str(image), "-root-owned", "-noappend", "-comp", "gzip",
          "-quiet", "-no-progress"]
     )  # fmt: skip
-    runtime = build_runtime()
+    try:
+        runtime, which = appimage_runtime.get(runtime_choice, platform.machine(), OUT)
+    except appimage_runtime.RuntimeProblem as exc:
+        raise BuildError(str(exc)) from None
     INSTALLERS.mkdir(parents=True, exist_ok=True)
     appimage = INSTALLERS / f"Marriage-{version}-{platform.machine()}.AppImage"
     with appimage.open("wb") as out:
@@ -532,14 +539,14 @@ def linux_appimage(bundle: Path, version: str) -> Path:
             shutil.copyfileobj(squash, out)
     appimage.chmod(0o755)
     image.unlink()
-    return appimage
+    return appimage, which
 
 
 def check_appimage(appimage: Path) -> list[str]:
     """What is wrong with the AppImage's header or contents (nothing, when all is well)."""
     head = appimage.read_bytes()[:16]
     problems = []
-    if head[:4] != b"\x7fELF" or head[8:11] != b"AI\x02":
+    if head[:4] != b"\x7fELF" or head[8:11] != appimage_runtime.MAGIC:
         problems.append(f"{appimage.name} lacks the ELF and type-2 AppImage magic")
     offset = subprocess.run(
         [str(appimage), "--appimage-offset"], capture_output=True, text=True, timeout=30
@@ -553,6 +560,46 @@ def check_appimage(appimage: Path) -> list[str]:
             if f"/{wanted}\n" not in listing:
                 problems.append(f"{appimage.name} lacks {wanted}")
     return problems
+
+
+#: What an AppImage runtime unpacks or mounts under $TMPDIR: ours, and the official one's.
+APPIMAGE_TEMP_PATTERNS = ("marriage-appimage-*", ".mount_marriage-*", "appimage_extracted_*")
+
+
+def appimage_leftovers(since: float, tmp: Path | None = None) -> list[Path]:
+    """Folders an AppImage runtime made in the temp folder after ``since`` and left there."""
+    tmp = tmp or Path(tempfile.gettempdir())
+    return sorted(
+        p
+        for pattern in APPIMAGE_TEMP_PATTERNS
+        for p in tmp.glob(pattern)
+        if p.lstat().st_mtime >= since
+    )
+
+
+def check_appimage_runs(appimage: Path) -> list[str]:
+    """Self-test the AppImage as it opens by itself and unpacked (no FUSE); nothing left after."""
+    since = time.time() - 1
+    self_test(appimage, appimage.name)
+    with _env(APPIMAGE_EXTRACT_AND_RUN="1"):
+        self_test(appimage, f"{appimage.name} unpacked, without FUSE")
+    left = appimage_leftovers(since)
+    return [f"the AppImage left {p} behind" for p in left]
+
+
+@contextlib.contextmanager
+def _env(**values: str) -> Iterator[None]:
+    """Set environment variables for the commands run inside the block."""
+    old = {k: os.environ.get(k) for k in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for k, v in old.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
 
 
 def validate_metainfo() -> list[str]:
@@ -607,6 +654,7 @@ def windows_installer(bundle: Path, version: str) -> Path | None:
         [
             str(iscc),
             f"/DAppVersion={version}",
+            f"/DNumericVersion={winversion.windows_version_text(version)}",
             f"/DBundleDir={bundle}",
             f"/DOutputDir={INSTALLERS}",
             str(HERE / "windows" / "marriage.iss"),
@@ -616,7 +664,7 @@ def windows_installer(bundle: Path, version: str) -> Path | None:
 
 
 def macos_arch() -> str:
-    """The image's architecture name: universal2 when asked for, else this Mac's."""
+    """The app's architecture (arm64 or x86_64): MARRIAGE_TARGET_ARCH, else this Mac's."""
     return os.environ.get("MARRIAGE_TARGET_ARCH") or platform.machine()
 
 
@@ -696,7 +744,7 @@ THIRD_PARTY_TEXTS = ("python", "platformdirs", "websockets", "msgspec", "ifaddr"
 
 
 def check_licences(bundle: Path) -> list[str]:
-    """The bundle carries the notices, the LGPL text and the licence of every frozen library."""
+    """The bundle carries the notices and licence texts, and they cover every library and font."""
     found = list(bundle.rglob("licences/NOTICES.txt"))
     if len(found) != 1:
         return [f"the bundle holds {len(found)} copies of licences/NOTICES.txt, not one"]
@@ -705,21 +753,28 @@ def check_licences(bundle: Path) -> list[str]:
     for name in THIRD_PARTY_TEXTS:
         if not any(p.is_file() for p in (folder / "third-party" / name).glob("*")):
             problems.append(f"the bundle lacks the licence text of {name}")
+    notices_text = found[0].read_text(encoding="utf-8")
+    problems += notices.uncovered(bundle, notices_text, folder)
     if not problems:
-        print(f"licences: notices, LGPL-2.1 and {len(THIRD_PARTY_TEXTS)} third-party texts")
+        covered = len(notices.bundled_files(bundle))
+        print(
+            f"licences: notices, LGPL-2.1 and {len(THIRD_PARTY_TEXTS)} third-party texts; "
+            f"all {covered} bundled libraries and fonts covered"
+        )
     return problems
 
 
 def check_macos_app(app: Path) -> list[str]:
-    """A universal2 app holds both kinds of code; its signature verifies; LAN use is declared."""
+    """Every Mach-O file holds the promised code; the signature verifies."""
     problems = []
-    exe = app_executable(app)
-    archs = run(["lipo", "-archs", str(exe)]).stdout.split()
-    print(f"{exe.name} architectures: {' '.join(archs)}")
-    if macos_arch() == "universal2":
-        problems += [
-            f"the universal2 app has no {a} code" for a in ("arm64", "x86_64") if a not in archs
-        ]
+    done = subprocess.run(
+        ["sh", str(HERE / "macos" / "archs.sh"), str(app), macos_arch()],
+        capture_output=True,
+        text=True,
+    )
+    print(done.stdout.strip())
+    if done.returncode != 0:
+        problems.append(f"not every Mach-O file holds {macos_arch()} code:\n{done.stderr}")
     done = subprocess.run(
         ["codesign", "--verify", "--deep", "--strict", str(app)], capture_output=True, text=True
     )
@@ -802,7 +857,7 @@ def validate_desktop_file() -> list[str]:
 # --- the whole build -----------------------------------------------------------------------
 
 
-def build(check: bool, reuse_bundle: bool) -> int:
+def build(check: bool, reuse_bundle: bool, appimage_runtime_choice: str = "fallback") -> int:
     """Build everything for this OS, print the bars; with ``check``, also verify it all."""
     version = project_version()
     started = time.perf_counter()
@@ -833,7 +888,8 @@ def build(check: bool, reuse_bundle: bool) -> int:
             problems.append(f"the bundle needs glibc {floor}, over the {bar} floor ({blame})")
         archive = linux_archive(bundle, version)
         deb = linux_deb(bundle, version)
-        appimage = linux_appimage(bundle, version)
+        appimage, runtime_note = linux_appimage(bundle, version, appimage_runtime_choice)
+        notes.append(f"the AppImage starts with {runtime_note}")
         made += [archive, deb, appimage]
         bars.append(
             Bar("Linux archive (.tar.gz)", archive.stat().st_size / MB, ARCHIVE_BAR_MB, "MB")
@@ -862,7 +918,7 @@ def build(check: bool, reuse_bundle: bool) -> int:
         if is_linux():
             archive, deb, appimage = made[:3]
             unpack_and_test(archive, deb)
-            self_test(appimage, appimage.name)
+            problems += check_appimage_runs(appimage)
             problems += check_deb(deb, version)
             problems += check_appimage(appimage)
             problems += foreign_search_paths(bundle)
@@ -919,13 +975,24 @@ def main(argv: list[str] | None = None) -> int:
         "exit non-zero on any failure",
     )
     parser.add_argument(
+        "--appimage-runtime",
+        metavar="official|fallback|FILE",
+        help="the AppImage's runtime: the official type-2 runtime (fetched, pinned by SHA-256; "
+        "what releases use), our offline fallback (the default, for CI without a network), or "
+        "a file holding the official one; default $MARRIAGE_APPIMAGE_RUNTIME or fallback",
+    )
+    parser.add_argument(
         "--reuse-bundle",
         action="store_true",
         help="skip PyInstaller when build/out/dist already holds a bundle (faster iterations)",
     )
     args = parser.parse_args(argv)
     try:
-        return build(check=args.check, reuse_bundle=args.reuse_bundle)
+        return build(
+            check=args.check,
+            reuse_bundle=args.reuse_bundle,
+            appimage_runtime_choice=appimage_runtime.choose(args.appimage_runtime),
+        )
     except (BuildError, subprocess.TimeoutExpired) as exc:
         print(f"\nBUILD FAILED: {exc}", file=sys.stderr)
         return 1

@@ -31,13 +31,22 @@ def data_home() -> Path:
 
 def launch_command(data_dir: str | None = None) -> list[str]:
     """The command that starts this very install of the game."""
-    if getattr(sys, "frozen", False):
+    appimage, appdir = os.environ.get("APPIMAGE", ""), os.environ.get("APPDIR", "")
+    if getattr(sys, "frozen", False) and appimage and appdir and _inside(sys.executable, appdir):
+        # Run from an AppImage: this program lives in a mount gone when it ends; the menu
+        # must start the AppImage file itself.
+        command = [appimage]
+    elif getattr(sys, "frozen", False):
         command = [sys.executable]
     else:
         command = [sys.executable, "-m", "marriage_gui"]
     if data_dir:
         command += ["--data-dir", str(Path(data_dir).resolve())]
     return command
+
+
+def _inside(path: str, folder: str) -> bool:
+    return Path(path).resolve().is_relative_to(Path(folder).resolve())
 
 
 def exec_value(argv: Sequence[str]) -> str:

@@ -23,13 +23,10 @@ fail() { echo "SMOKE FAILED: $*" >&2; exit 1; }
 step "1 install: mount $dmg and verify the app in it"
 hdiutil attach -nobrowse -readonly -mountpoint "$mnt" "$dmg" >/dev/null
 codesign --verify --deep --strict --verbose=2 "$mnt/Marriage.app" || fail "the signature in the image does not verify"
-echo "architectures: $(lipo -archs "$mnt/Marriage.app/Contents/MacOS/Marriage")"
-if [ "${MARRIAGE_TARGET_ARCH:-}" = universal2 ]; then
-    for arch in arm64 x86_64; do
-        lipo -archs "$mnt/Marriage.app/Contents/MacOS/Marriage" | grep -qw "$arch" ||
-            fail "the universal2 app has no $arch code"
-    done
-fi
+# The image's name promises an architecture: every Mach-O file in the app must hold it.
+arch=${dmg##*-macos-}
+arch=${arch%.dmg}
+sh "$(dirname "$0")/archs.sh" "$mnt/Marriage.app" "$arch" || fail "the app lacks $arch code"
 plutil -extract NSLocalNetworkUsageDescription raw "$mnt/Marriage.app/Contents/Info.plist" >/dev/null ||
     fail "Info.plist lacks NSLocalNetworkUsageDescription"
 # Players drag the app to Applications; a folder of our own stands in for it.

@@ -1,10 +1,16 @@
 ; Inno Setup script for the Windows installer. build/make.py compiles it with:
-;   ISCC /DAppVersion=<version> /DBundleDir=<onedir bundle> /DOutputDir=<folder> marriage.iss
+;   ISCC /DAppVersion=<version> /DNumericVersion=<a.b.c.d> /DBundleDir=<onedir bundle>
+;        /DOutputDir=<folder> marriage.iss
+; NumericVersion is the version as Windows' four numbers (build/winversion.py: 0.2.0rc1 is
+; 0.2.0.3001); the text version goes wherever text is allowed.
 ; It installs for the current user without asking for admin rights; the "for all users"
 ; choice is offered in a dialog. Start-menu and desktop shortcuts, and an uninstaller.
 
 #ifndef AppVersion
   #define AppVersion "0.0.0"
+#endif
+#ifndef NumericVersion
+  #define NumericVersion "0.0.0.0"
 #endif
 #ifndef BundleDir
   #define BundleDir "..\out\dist\Marriage"
@@ -23,9 +29,12 @@ AppName={#AppName}
 AppVersion={#AppVersion}
 AppVerName={#AppName} {#AppVersion}
 AppPublisher=Marriage maintainers
-; Version info of setup.exe itself (Explorer's Properties > Details).
-VersionInfoVersion={#AppVersion}
-VersionInfoProductVersion={#AppVersion}
+; Version info of setup.exe itself (Explorer's Properties > Details): numbers where Windows
+; wants numbers, the text version beside them.
+VersionInfoVersion={#NumericVersion}
+VersionInfoProductVersion={#NumericVersion}
+VersionInfoTextVersion={#AppVersion}
+VersionInfoProductTextVersion={#AppVersion}
 VersionInfoProductName={#AppName}
 VersionInfoCompany=Marriage maintainers
 VersionInfoDescription={#AppName} {#AppVersion} setup
@@ -51,7 +60,8 @@ WizardStyle=modern
 Name: "english"; MessagesFile: "compiler:Default.isl"
 
 [Tasks]
-Name: "desktopicon"; Description: "{cm:CreateDesktopIcon}"; GroupDescription: "{cm:AdditionalIcons}"
+; Unticked unless the player ticks it: the README promises a desktop shortcut only then.
+Name: "desktopicon"; Description: "{cm:CreateDesktopIcon}"; GroupDescription: "{cm:AdditionalIcons}"; Flags: unchecked
 
 [InstallDelete]
 ; An upgrade replaces the whole bundle: files an older version had and this one has not
@@ -61,7 +71,7 @@ Type: filesandordirs; Name: "{app}\_internal"
 [Files]
 Source: "{#BundleDir}\*"; DestDir: "{app}"; Flags: ignoreversion recursesubdirs createallsubdirs
 Source: "..\..\LICENSE"; DestDir: "{app}\licences"; Flags: ignoreversion
-Source: "..\..\assets\licences\NOTICES.txt"; DestDir: "{app}\licences"; Flags: ignoreversion
+Source: "..\..\assets\licences\*.txt"; DestDir: "{app}\licences"; Flags: ignoreversion
 Source: "..\..\assets\fonts\OFL.txt"; DestDir: "{app}\licences"; DestName: "OFL-fonts.txt"; Flags: ignoreversion
 Source: "..\..\CHANGELOG.md"; DestDir: "{app}"; Flags: ignoreversion
 

@@ -1,0 +1,364 @@
+"""The AppImage's runtimes and AppRun: what they say, where signals go, what they leave behind.
+
+The offline fallback runtime (build/linux/runtime-fallback.c) is compiled once and put in
+front of small squashfs images whose AppRun is a shell script standing in for the game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD = ROOT / "build"
+sys.path.insert(0, str(BUILD))
+
+import appimage_runtime  # noqa: E402  (build/ is not a package)
+
+linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ELF and /proc")
+needs_squashfs = pytest.mark.skipif(
+    not (shutil.which("mksquashfs") and shutil.which("unsquashfs")),
+    reason="squashfs-tools is not installed",
+)
+
+
+@pytest.fixture(scope="module")
+def runtime(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The fallback runtime, compiled as build/make.py compiles it."""
+    if not sys.platform.startswith("linux"):
+        pytest.skip("an ELF runtime")
+    if not (shutil.which("cc") or shutil.which("gcc")):
+        pytest.skip("no C compiler")
+    out = tmp_path_factory.mktemp("runtime") / "runtime"
+    try:
+        return appimage_runtime.fallback(out)
+    except appimage_runtime.RuntimeProblem as exc:  # no static libc on this machine
+        pytest.skip(str(exc))
+
+
+def _tools(folder: Path, *names: str) -> Path:
+    """A folder of stand-in programs, for a PATH holding exactly these tools."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in names:
+        real = shutil.which(name)
+        tool = folder / name
+        if real and name in {"unsquashfs", "sh", "sleep", "touch"}:
+            tool.symlink_to(real)
+        else:
+            tool.write_text(f'#!/bin/sh\necho "$0 $*" >> "{folder}/calls.log"\nexit 1\n')
+            tool.chmod(0o755)
+    return folder
+
+
+def _appimage(runtime: Path, tmp_path: Path, apprun: str) -> Path:
+    """runtime + a squashfs of an AppDir whose AppRun is the given shell script."""
+    appdir = tmp_path / "AppDir"
+    appdir.mkdir()
+    (appdir / "AppRun").write_text("#!/bin/sh\n" + apprun)
+    (appdir / "AppRun").chmod(0o755)
+    image = tmp_path / "image.squashfs"
+    subprocess.run(
+        ["mksquashfs", str(appdir), str(image), "-root-owned", "-noappend", "-quiet",
+         "-no-progress", "-comp", "gzip"],
+        check=True,
+        timeout=60,
+    )  # fmt: skip
+    app = tmp_path / "Test.AppImage"
+    app.write_bytes(runtime.read_bytes() + image.read_bytes())
+    app.chmod(0o755)
+    return app
+
+
+def _env(tmp_path: Path, path: Path, **extra: str) -> dict[str, str]:
+    tmp = tmp_path / "tmp"
+    tmp.mkdir(exist_ok=True)
+    return {"PATH": str(path), "HOME": str(tmp_path), "TMPDIR": str(tmp), **extra}
+
+
+@linux_only
+def test_the_fallback_runtime_finds_its_image(runtime: Path, tmp_path: Path) -> None:
+    image = tmp_path / "x.AppImage"
+    image.write_bytes(runtime.read_bytes() + b"hsqs-not-really-a-filesystem")
+    image.chmod(0o755)
+    done = subprocess.run([str(image), "--appimage-offset"], capture_output=True, text=True)
+    assert done.stdout.strip() == str(runtime.stat().st_size)
+    assert runtime.read_bytes()[8:11] == appimage_runtime.MAGIC
+
+
+@linux_only
+def test_with_no_tool_at_all_it_names_each_missing_one(runtime: Path, tmp_path: Path) -> None:
+    image = tmp_path / "x.AppImage"
+    image.write_bytes(runtime.read_bytes() + b"hsqs")
+    image.chmod(0o755)
+    empty = _tools(tmp_path / "bin")
+    done = subprocess.run(
+        [str(image)], capture_output=True, text=True, env=_env(tmp_path, empty), timeout=30
+    )
+    assert done.returncode == 1
+    said = done.stderr
+    assert "neither" in said and "squashfuse" in said and "fusermount3" in said
+    assert "unsquashfs (package squashfs-tools)" in said
+    assert "sudo apt install squashfs-tools" in said
+
+
+@linux_only
+def test_with_squashfuse_but_no_fusermount_it_does_not_ask_for_squashfuse(
+    runtime: Path, tmp_path: Path
+) -> None:
+    image = tmp_path / "x.AppImage"
+    image.write_bytes(runtime.read_bytes() + b"hsqs")
+    image.chmod(0o755)
+    tools = _tools(tmp_path / "bin", "squashfuse")
+    done = subprocess.run(
+        [str(image)], capture_output=True, text=True, env=_env(tmp_path, tools), timeout=30
+    )
+    assert done.returncode == 1
+    missing = done.stderr.split("Missing for squashfuse:")[1].split(".")[0]
+    assert "fusermount3 or fusermount" in missing
+    assert "squashfuse," not in missing and not missing.strip().startswith("squashfuse")
+
+
+@linux_only
+def test_asked_to_unpack_without_unsquashfs_it_says_so(runtime: Path, tmp_path: Path) -> None:
+    image = tmp_path / "x.AppImage"
+    image.write_bytes(runtime.read_bytes() + b"hsqs")
+    image.chmod(0o755)
+    tools = _tools(tmp_path / "bin")
+    for args, extra in (
+        (["--appimage-extract-and-run"], {}),
+        ([], {"APPIMAGE_EXTRACT_AND_RUN": "1"}),
+    ):
+        done = subprocess.run(
+            [str(image), *args],
+            capture_output=True,
+            text=True,
+            env=_env(tmp_path, tools, **extra),
+            timeout=30,
+        )
+        assert done.returncode == 1
+        assert "unsquashfs" in done.stderr and "not installed" in done.stderr
+        assert "squashfuse" not in done.stderr  # it was told not to mount: no FUSE talk
+
+
+@linux_only
+def test_a_double_click_gets_the_error_in_a_dialog(runtime: Path, tmp_path: Path) -> None:
+    image = tmp_path / "x.AppImage"
+    image.write_bytes(runtime.read_bytes() + b"hsqs")
+    image.chmod(0o755)
+    tools = _tools(tmp_path / "bin", "kdialog", "xmessage")
+    env = _env(tmp_path, tools, DISPLAY=":0")
+    subprocess.run([str(image)], capture_output=True, env=env, timeout=30)
+    calls = (tools / "calls.log").read_text()
+    assert "kdialog --title Marriage --error" in calls and "unsquashfs" in calls
+    assert "xmessage" not in calls  # the first that exists, only
+    (tools / "calls.log").unlink()
+    env.pop("DISPLAY")
+    subprocess.run([str(image)], capture_output=True, env=env, timeout=30)
+    assert not (tools / "calls.log").exists()  # no desktop: stderr only
+
+
+@linux_only
+@needs_squashfs
+def test_extract_and_run_passes_arguments_and_cleans_up(runtime: Path, tmp_path: Path) -> None:
+    out = tmp_path / "said.txt"
+    app = _appimage(
+        runtime,
+        tmp_path,
+        f'echo "$APPIMAGE|$ARGV0|$*" > "{out}"\ntest -d "$APPDIR" && exit 7\n',
+    )
+    tools = _tools(tmp_path / "bin", "unsquashfs", "sh")
+    env = _env(tmp_path, tools)
+    done = subprocess.run(
+        [str(app), "--appimage-extract-and-run", "--self-test", "a b"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 7, done.stderr
+    appimage, _argv0, args = out.read_text().strip().split("|")
+    assert appimage == str(app) and args == "--self-test a b"
+    assert list(Path(env["TMPDIR"]).iterdir()) == []
+
+
+def _started(out: Path, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not out.exists():
+        assert time.monotonic() < deadline, "the stand-in game never started"
+        time.sleep(0.05)
+
+
+@linux_only
+@needs_squashfs
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_reaches_the_game_and_nothing_is_left(
+    runtime: Path, tmp_path: Path, sig: signal.Signals
+) -> None:
+    started, got = tmp_path / "started", tmp_path / "got"
+    app = _appimage(
+        runtime,
+        tmp_path,
+        f"trap 'echo TERM > \"{got}\"; exit 0' TERM\n"
+        f"trap 'echo HUP > \"{got}\"; exit 0' HUP\n"
+        f'touch "{started}"\n'
+        "while :; do sleep 0.1; done\n",
+    )
+    tools = _tools(tmp_path / "bin", "unsquashfs", "sh", "sleep", "touch")
+    env = _env(tmp_path, tools, APPIMAGE_EXTRACT_AND_RUN="1")
+    proc = subprocess.Popen([str(app)], env=env)
+    try:
+        _started(started)
+        unpacked = list(Path(env["TMPDIR"]).iterdir())
+        assert [p.name.split("-")[2] for p in unpacked] == [str(proc.pid)]
+        proc.send_signal(sig)
+        proc.wait(timeout=30)
+    finally:
+        proc.kill()
+    assert got.read_text().strip() == sig.name.removeprefix("SIG")
+    assert list(Path(env["TMPDIR"]).iterdir()) == []  # unpacked copy removed
+
+
+@linux_only
+@needs_squashfs
+def test_the_runtime_dies_of_the_signal_that_killed_the_game(runtime: Path, tmp_path: Path) -> None:
+    started = tmp_path / "started"
+    app = _appimage(runtime, tmp_path, f'touch "{started}"\nwhile :; do sleep 0.1; done\n')
+    tools = _tools(tmp_path / "bin", "unsquashfs", "sh", "sleep", "touch")
+    env = _env(tmp_path, tools, APPIMAGE_EXTRACT_AND_RUN="1")
+    proc = subprocess.Popen([str(app)], env=env)
+    try:
+        _started(started)
+        proc.terminate()
+        assert proc.wait(timeout=30) == -signal.SIGTERM
+    finally:
+        proc.kill()
+    assert list(Path(env["TMPDIR"]).iterdir()) == []
+
+
+@linux_only
+@needs_squashfs
+def test_a_folder_left_by_a_killed_run_is_swept(runtime: Path, tmp_path: Path) -> None:
+    app = _appimage(runtime, tmp_path, "exit 0\n")
+    tools = _tools(tmp_path / "bin", "unsquashfs", "sh")
+    env = _env(tmp_path, tools, APPIMAGE_EXTRACT_AND_RUN="1")
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    stale = Path(env["TMPDIR"]) / f"marriage-appimage-{gone.pid}-abcdef"
+    (stale / "root").mkdir(parents=True)
+    alive = Path(env["TMPDIR"]) / f"marriage-appimage-{os.getpid()}-abcdef"
+    alive.mkdir()
+    subprocess.run([str(app)], env=env, check=True, timeout=60)
+    assert not stale.exists()
+    assert alive.exists()  # its runtime still runs (this test): not ours to remove
+
+
+# --- the official runtime's pin ---------------------------------------------------------------
+
+
+def test_the_official_runtime_is_pinned_by_release_and_hash() -> None:
+    assert appimage_runtime.OFFICIAL_RELEASE.isdigit()
+    for machine, digest in appimage_runtime.OFFICIAL_SHA256.items():
+        assert len(digest) == 64 and int(digest, 16) >= 0, machine
+    url = appimage_runtime.OFFICIAL_URL.format(release="R", machine="x86_64")
+    assert url == "https://github.com/AppImage/type2-runtime/releases/download/R/runtime-x86_64"
+
+
+def test_a_runtime_file_must_match_the_pin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = tmp_path / "runtime-x86_64"
+    fake.write_bytes(b"not the runtime")
+    with pytest.raises(appimage_runtime.RuntimeProblem, match="is not the official"):
+        appimage_runtime.get(str(fake), "x86_64", tmp_path)
+    good = hashlib.sha256(fake.read_bytes()).hexdigest()
+    monkeypatch.setitem(appimage_runtime.OFFICIAL_SHA256, "x86_64", good)
+    path, said = appimage_runtime.get(str(fake), "x86_64", tmp_path)
+    assert path == fake and appimage_runtime.OFFICIAL_RELEASE in said
+    with pytest.raises(appimage_runtime.RuntimeProblem, match="no official AppImage runtime"):
+        appimage_runtime.get(str(fake), "riscv64", tmp_path)
+    with pytest.raises(appimage_runtime.RuntimeProblem, match="neither official nor fallback"):
+        appimage_runtime.get(str(tmp_path / "nothing"), "x86_64", tmp_path)
+
+
+def test_a_cached_official_runtime_is_used_only_if_it_matches(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    cached = cache / f"runtime-x86_64-{appimage_runtime.OFFICIAL_RELEASE}"
+    cached.write_bytes(b"runtime")
+    monkeypatch.setitem(
+        appimage_runtime.OFFICIAL_SHA256, "x86_64", hashlib.sha256(b"runtime").hexdigest()
+    )
+    assert appimage_runtime.official("x86_64", cache) == cached
+    cached.write_bytes(b"tampered")
+    # Not the pinned file: fetched again; here the fetch fails, and says how to build offline.
+    monkeypatch.setattr(appimage_runtime, "OFFICIAL_URL", "file:///nonexistent/{release}{machine}")
+    with pytest.raises(appimage_runtime.RuntimeProblem, match="--appimage-runtime fallback"):
+        appimage_runtime.official("x86_64", cache)
+
+
+def test_the_default_runtime_is_the_offline_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("MARRIAGE_APPIMAGE_RUNTIME", raising=False)
+    assert appimage_runtime.choose(None) == "fallback"
+    assert appimage_runtime.choose("official") == "official"
+    monkeypatch.setenv("MARRIAGE_APPIMAGE_RUNTIME", "official")
+    assert appimage_runtime.choose(None) == "official"
+
+
+# --- AppRun ----------------------------------------------------------------------------------
+
+
+def _apprun(tmp_path: Path, floor: str) -> Path:
+    """An AppDir with make.py's AppRun for ``floor`` and a stand-in game."""
+    text = (BUILD / "linux" / "AppRun").read_text(encoding="utf-8")
+    appdir = tmp_path / "AppDir"
+    game = appdir / "usr" / "lib" / "marriage" / "marriage"
+    game.parent.mkdir(parents=True)
+    game.write_text('#!/bin/sh\necho "game $*"\n')
+    game.chmod(0o755)
+    (appdir / "AppRun").write_text(text.replace("@GLIBC_FLOOR@", floor))
+    (appdir / "AppRun").chmod(0o755)
+    return appdir / "AppRun"
+
+
+def _libc() -> str:
+    done = subprocess.run(["getconf", "GNU_LIBC_VERSION"], capture_output=True, text=True)
+    if done.returncode != 0 or not done.stdout.startswith("glibc "):
+        pytest.skip("not a glibc system")
+    return done.stdout.split()[1]
+
+
+@linux_only
+def test_apprun_starts_the_game_on_a_new_enough_glibc(tmp_path: Path) -> None:
+    _libc()
+    apprun = _apprun(tmp_path, "2.17")
+    done = subprocess.run([str(apprun), "--self-test"], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.strip() == "game --self-test"
+
+
+@linux_only
+def test_apprun_refuses_an_older_glibc_in_words(tmp_path: Path) -> None:
+    have = _libc()
+    apprun = _apprun(tmp_path, "99.1")
+    tools = _tools(tmp_path / "bin", "zenity")
+    env = {"PATH": f"{tools}:/usr/bin:/bin", "DISPLAY": ":0"}
+    done = subprocess.run([str(apprun)], capture_output=True, text=True, env=env)
+    assert done.returncode == 1 and "game" not in done.stdout
+    assert "needs glibc 99.1 or newer" in done.stderr and f"has glibc {have}." in done.stderr
+    assert "zenity --error --no-markup --title Marriage" in (tools / "calls.log").read_text()
+
+
+def test_apprun_compares_versions_as_numbers(tmp_path: Path) -> None:
+    # 2.9 is older than 2.35 (a string comparison would say otherwise).
+    script = (BUILD / "linux" / "AppRun").read_text(encoding="utf-8")
+    older = script[script.index("older() {") : script.index("case $need")]
+    for a, b, want in (("2.9", "2.35", 0), ("2.35", "2.35", 1), ("2.36", "2.35", 1)):
+        done = subprocess.run(["sh", "-c", f"{older}\nolder {a} {b}"])
+        assert done.returncode == want, (a, b)
