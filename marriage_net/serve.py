@@ -10,15 +10,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import logging
+import os
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from engine.rules import PRESETS
 from marriage_net.discovery import DISCOVERY_PORT
 from marriage_net.host import HostSettings, TableHost
 from marriage_net.hostproc import TableConfig, run_table
+from marriage_net.protocol import DEFAULT_CLOCK, TURN_CLOCKS
 from marriage_net.seats import parse_seats
 
 DEFAULT_PORT = 47470
@@ -39,6 +42,54 @@ def _grace(text: str) -> float:
     if not 0 <= value <= 3600:
         raise argparse.ArgumentTypeError("grace must be between 0 and 3600 seconds")
     return value
+
+
+def _clock(text: str) -> int:
+    clocks = ", ".join(str(c) for c in TURN_CLOCKS)
+    if not text.isdigit() or int(text) not in TURN_CLOCKS:
+        raise argparse.ArgumentTypeError(f"the turn clock is one of {clocks} seconds, not {text!r}")
+    return int(text)
+
+
+class Output(logging.Handler):
+    """The table's log on standard output, one line each; when whatever reads it goes away (a
+    closed pipe, a terminal gone), the table is closed and saved instead of failing."""
+
+    def __init__(self, on_gone: Callable[[], None]) -> None:
+        super().__init__(logging.INFO)
+        self.on_gone = on_gone
+        self.gone = False
+        self.setFormatter(logging.Formatter("%(asctime)s  %(message)s", "%H:%M:%S"))
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self.gone:
+            return
+        say(self.format(record), self._lost)
+
+    def _lost(self) -> None:
+        self.gone = True
+        self.on_gone()
+
+
+def say(line: str, on_gone: Callable[[], None] | None = None) -> bool:
+    """Print ``line`` at once; False (and ``on_gone()``) when nobody reads the output any more."""
+    try:
+        print(line, flush=True)
+        return True
+    except (BrokenPipeError, ValueError, OSError):
+        _mute_stdout()
+        if on_gone is not None:
+            on_gone()
+        return False
+
+
+def _mute_stdout() -> None:
+    # Whatever is still buffered would fail again when the program ends, with a message on
+    # stderr: send it nowhere instead.
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -63,6 +114,13 @@ def build_parser() -> argparse.ArgumentParser:
         type=_grace,
         default=60.0,
         help="seconds a missing player's seat waits before a computer player takes it (default 60)",
+    )
+    p.add_argument(
+        "--clock",
+        type=_clock,
+        default=DEFAULT_CLOCK,
+        help=f"seconds a player has for a turn before their computer player moves for them: "
+        f"{', '.join(str(c) for c in TURN_CLOCKS)} (0: no clock; default {DEFAULT_CLOCK})",
     )
     p.add_argument("--name", default="Marriage table", help="the table's name")
     p.add_argument(
@@ -93,6 +151,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         seats=args.seats,
         rules=PRESETS[args.rules].to_dict(),
         hands=args.hands,
+        clock=args.clock,
         table=args.name,
         save_path=args.save,
         reopen=args.resume,
@@ -108,19 +167,35 @@ def main(argv: Sequence[str] | None = None) -> int:
             # Windows has no signal handlers in asyncio: there Ctrl-C ends asyncio.run.
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, stop.set)
+        # Joins, leaves, handovers and run-out clocks, as they happen.
+        table_log = logging.getLogger("marriage.host")
+        output = Output(stop.set)
+        table_log.addHandler(output)
+        table_log.setLevel(logging.INFO)
+        table_log.propagate = False
 
         def ready(host: TableHost) -> None:
             free = sum(1 for s in host.seats if s.free)
-            print(f"Marriage table {host.table!r} is open on {args.address} port {host.port}")
             seats = f"{free} open seat" + ("" if free == 1 else "s")
-            print(f"Table code: {host.code}   ({seats}; players type the address)")
+            clock = f"{host.clock} s a turn" if host.clock else "no turn clock"
+            lines = [
+                f"Marriage table {host.table!r} is open on {args.address} port {host.port}",
+                f"Table code: {host.code}   ({seats}; players type the address; {clock})",
+            ]
             if args.discovery and not host.discoverable:
-                print(f"Not answering 'find tables': UDP port {DISCOVERY_PORT} is in use here")
+                lines.append(
+                    f"Not answering 'find tables': UDP port {DISCOVERY_PORT} is in use here"
+                )
             if args.save:
-                print(f"Saving to {Path(args.save)} after every action")
-            sys.stdout.flush()
+                lines.append(f"Saving to {Path(args.save)} after every action")
+            for line in lines:
+                if not say(line, stop.set):
+                    break
 
-        await run_table(config, args.address, args.port, ready, stop)
+        try:
+            await run_table(config, args.address, args.port, ready, stop)
+        finally:
+            table_log.removeHandler(output)
 
     try:
         asyncio.run(run())
@@ -129,7 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (OSError, ValueError) as exc:
         print(f"marriage --serve: {exc}", file=sys.stderr)
         return 1
-    print("The table is closed.")
+    say("The table is closed.")
     return 0
 
 

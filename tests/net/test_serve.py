@@ -62,3 +62,52 @@ def test_a_served_table_seats_a_player_and_closes_on_interrupt(tmp_path):
     assert proc.returncode == 0, err
     assert "The table is closed." in out
     assert save.is_file()
+
+
+def _open(proc):
+    first = proc.stdout.readline()
+    second = proc.stdout.readline()
+    port = int(re.search(r"port (\d+)", first).group(1))
+    code = re.search(r"Table code: (\d{6})", second).group(1)
+    return port, code, second
+
+
+def test_a_served_table_says_who_comes_and_goes():
+    proc = _serve("--address", "127.0.0.1", "--port", "0", "--seats", "open,open", "--clock", "30")
+    try:
+        port, code, second = _open(proc)
+        assert "30 s a turn" in second
+        with raw_client(port) as ws:
+            say_hello(ws, code, "Asha", seat=0)
+            assert "Asha sits in seat 1" in proc.stdout.readline()
+        assert "Asha left the table (seat 1)" in proc.stdout.readline()
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0 and "Traceback" not in err
+
+
+def test_a_served_table_ends_cleanly_when_its_output_goes_away(tmp_path):
+    save = tmp_path / "table.json"
+    proc = _serve(
+        "--address", "127.0.0.1", "--port", "0", "--seats", "open,open", "--save", str(save)
+    )
+    try:
+        port, code, _second = _open(proc)
+        proc.stdout.close()  # whatever read the server's output is gone
+        with raw_client(port) as ws:
+            say_hello(ws, code, "Asha", seat=0)  # and the server has something to say
+        proc.wait(timeout=30)
+        err = proc.stderr.read()
+    finally:
+        proc.kill()
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err and "Exception ignored" not in err, err
+    assert save.is_file()  # closed as on an interrupt: saved to come back
+
+
+def test_a_bad_clock_is_explained():
+    proc = _serve("--clock", "45")
+    _out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 2 and "turn clock is one of 0, 30, 60, 90" in err
