@@ -12,6 +12,7 @@ from engine.wilds import Role, Wilds
 from marriage_gui.art import fonts
 from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
+from marriage_gui.coaching import ReviewOffer
 from marriage_gui.scene import Scene
 from marriage_gui.table.controls import Sheet, draw_controls, sheet_event
 from marriage_gui.ui.button import Button, lay_out_row
@@ -44,6 +45,7 @@ SHEET: Sheet = (
         (
             ("Next hand  /  Final standings", "deal on  /  the standings"),
             ("Replay", "step through this hand"),
+            ("Review", "the coach's marks on your hand"),
         ),
     ),
     (
@@ -52,6 +54,7 @@ SHEET: Sheet = (
             ("Enter  /  Space", "next hand (or the standings)"),
             ("Esc", "the same: leave the sheet"),
             ("R", "replay this hand"),
+            ("V", "review your hand with the coach"),
             ("F1  or  ?", "this sheet (any key or click closes it)"),
         ),
     ),
@@ -160,6 +163,10 @@ class HandResultScene(Scene):
         if not callable(getattr(table.match, "hand_replay", None)):
             self.replay_button.enabled = False
             self.replay_button.tooltip = NO_REPLAY
+        #: The coach's review of the hands played at this screen (worked out in the worker).
+        self.review = ReviewOffer(
+            app, table, self.names, self.result.hand_no if self.result is not None else None
+        )
         self.auto = 0.0
         self.bots_only = not table.setup.humans
         self.show_controls = False
@@ -200,6 +207,8 @@ class HandResultScene(Scene):
         if event.type == pygame.KEYDOWN:
             if self.replay_button.answers(event.key):
                 self.replay_button.click()
+            elif self.review.button.answers(event.key):
+                self.review.button.click()
             elif event.key == pygame.K_ESCAPE:
                 self.button.click()
             else:
@@ -209,9 +218,11 @@ class HandResultScene(Scene):
                 self.replay_hover = self.replay_button.hit(event.pos)
             for b in (self.button, self.replay_button):
                 b.handle_event(event)
+            self.review.handle_event(event)
 
     def update(self, dt: float) -> None:
         """A table of bots only moves on by itself."""
+        self.review.update()
         if self.bots_only and not self.table.frozen:
             self.auto += dt
             if self.auto >= self._auto_delay():
@@ -223,7 +234,7 @@ class HandResultScene(Scene):
     def wake_after(self) -> float | None:
         if self.bots_only and not self.table.frozen:
             return max(0.0, self._auto_delay() - self.auto)
-        return None
+        return self.review.wake_after()
 
     def _auto_delay(self) -> float:
         return float(getattr(getattr(self.app, "settings", None), "bot_delay", 0.6)) * 4
@@ -336,13 +347,14 @@ class HandResultScene(Scene):
             if not items:
                 surface.blit(fonts.render("no maal", item_size, TABLE_MUTED), (bx, by))
         area = pygame.Rect(m, h - m - bh, w - 2 * m, bh)
-        lay_out_row([self.replay_button, self.button], area, "right", 12)
+        lay_out_row([self.review.button, self.replay_button, self.button], area, "right", 12)
         self.button.draw(surface)
         self.replay_button.draw(surface)
+        self.review.button.draw(surface)
         if self.book is not None:
             note = describe_payments(self.book, self.names)
             note_size = max(13, h // 52)
-            room = self.replay_button.rect.x - m - round(note_size * 1.5)
+            room = self.review.button.rect.x - m - round(note_size * 1.5)
             note_size = fitting_size(note, note_size, room, 10, bold=True)
             surface.blit(
                 fonts.render(note, note_size, TABLE_TEXT, True),
@@ -350,6 +362,9 @@ class HandResultScene(Scene):
             )
         if self.replay_hover and self.replay_button.tooltip:
             tip, at = self.replay_button.tooltip, self.replay_button.rect
+            draw_tooltip(surface, tip, at, ui_scale((w, h)), above)
+        if self.review.hover and self.review.button.tooltip:
+            tip, at = self.review.button.tooltip, self.review.button.rect
             draw_tooltip(surface, tip, at, ui_scale((w, h)), above)
         hint = fonts.render("F1: controls", max(11, h // 64), TABLE_MUTED)
         surface.blit(hint, hint.get_rect(topright=(w - m - tip_w - 12, y0)))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from engine.ai.coach import Mark, Review
 from engine.cards import CARDS, code_of
 from engine.replay import HandReplay, ReplayFrame
 from marriage_gui.art.cards import card_size
@@ -59,17 +60,44 @@ SHEET: Sheet = (
 
 _PLAYED = ("draw", "play")
 
+#: The controls sheet when the replay shows the coach's marks.
+REVIEW_SHEET: Sheet = (
+    SHEET[0],
+    (
+        "Keys",
+        (
+            ("Up  /  Down", "the coach's previous  /  next mark"),
+            *SHEET[1][1],
+        ),
+    ),
+)
+
 
 class ReplayScene(Scene):
     """Steps through ``replay``; ``names`` are the seats as this screen says them."""
 
     name = "replay"
 
-    def __init__(self, app: App, replay: HandReplay, names: Sequence[str] | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        replay: HandReplay,
+        names: Sequence[str] | None = None,
+        review: Review | None = None,
+    ) -> None:
         super().__init__(app)
         self.replay = replay
         self.names = tuple(names) if names is not None else replay.names
         self.at = 0
+        #: The coach's review of one seat's hand (its marks, costliest first), if opened by
+        #: the score sheet's Review; the replay opens at the first mark.
+        self.review = review
+        self.marks: tuple[Mark, ...] = tuple(
+            m for m in (review.marks if review is not None else ()) if 0 < m.move <= replay.moves
+        )
+        self.mark_no = 0
+        if self.marks:
+            self.at = self.marks[0].move
         self.playing = False
         self.clock = 0.0
         self.show_controls = False
@@ -84,6 +112,11 @@ class ReplayScene(Scene):
             Button("End  »", self.end, hotkey="End", look=TABLE_BUTTON),
             Button("Back", self.back, hotkey="Esc", look=TABLE_BUTTON),
         ]
+        if self.marks:
+            self.buttons[:0] = [
+                Button("‹  Mark", self.previous_mark, hotkey="Up", look=TABLE_BUTTON),
+                Button("Mark  ›", self.next_mark, hotkey="Down", look=TABLE_BUTTON),
+            ]
 
     # ------------------------------------------------------------------ where we are
     @property
@@ -110,6 +143,28 @@ class ReplayScene(Scene):
         self.at = max(0, min(self.replay.moves, at))
         if self.at == self.replay.moves:
             self.pause()
+
+    # ------------------------------------------------------------------ the coach's marks
+    @property
+    def mark(self) -> Mark | None:
+        """The coach's mark on the move shown now, if any."""
+        return next((m for m in self.marks if m.move == self.at), None)
+
+    def go_mark(self, k: int) -> None:
+        """Show mark ``k`` (wrapping round), costliest first."""
+        if not self.marks:
+            return
+        self.pause()
+        self.mark_no = k % len(self.marks)
+        self.go(self.marks[self.mark_no].move)
+
+    def next_mark(self) -> None:
+        """The next of the coach's marks."""
+        self.go_mark(self.mark_no + 1 if self.mark is not None else self.mark_no)
+
+    def previous_mark(self) -> None:
+        """The previous of the coach's marks."""
+        self.go_mark(self.mark_no - 1 if self.mark is not None else self.mark_no)
 
     def start(self) -> None:
         """The deal."""
@@ -162,6 +217,8 @@ class ReplayScene(Scene):
                 pygame.K_END: self.end,
                 pygame.K_SPACE: self.toggle,
                 pygame.K_ESCAPE: self.back,
+                pygame.K_UP: self.previous_mark,
+                pygame.K_DOWN: self.next_mark,
             }
             act = keys.get(event.key)
             if act is not None:
@@ -208,14 +265,72 @@ class ReplayScene(Scene):
         bh = max(36, round(h * 0.055))
         bar = pygame.Rect(m, h - m - bh, w - 2 * m, bh)
         rows_top = self._draw_piles(surface, pygame.Rect(m, y, w - 2 * m, round(h * 0.15)))
-        self._draw_seats(surface, pygame.Rect(m, rows_top, w - 2 * m, bar.y - 10 - rows_top))
+        rows_end = bar.y - 10
+        if self.review is not None:
+            coach = pygame.Rect(m, 0, w - 2 * m, round(max(64, h * 0.11)))
+            coach.bottom = rows_end
+            rows_end = coach.y - 8
+            self._draw_coach(surface, coach)
+        self._draw_seats(surface, pygame.Rect(m, rows_top, w - 2 * m, rows_end - rows_top))
         lay_out_row(self.buttons, bar, "center", 10)
         for b in self.buttons:
             b.draw(surface)
         hint = label("F1: controls", max(11, h // 64), TABLE_MUTED)
         surface.blit(hint, hint.get_rect(midleft=(m, bar.centery)))
         if self.show_controls:
-            draw_controls(surface, SHEET)
+            draw_controls(surface, REVIEW_SHEET if self.marks else SHEET)
+
+    def coach_lines(self) -> tuple[str, str, str]:
+        """The coach's panel in words: (heading, what was done and what the bot would do,
+        why), cards as a player reads them; off a mark, a summary of the review."""
+        review = self.review
+        if review is None:
+            return "", "", ""
+        whose = self.names[review.seat] if 0 <= review.seat < len(self.names) else ""
+        mark = self.mark
+        if mark is None:
+            matched = (
+                f"{review.matched} of {review.choices} choices as the hard bot would play them"
+                if review.choices
+                else "no choices to compare"
+            )
+            if not self.marks:
+                rest = "nothing the hard bot would clearly have played otherwise"
+            else:
+                rest = f"{count(len(self.marks), 'mark')}: Up and Down step through them"
+            return f"Coach  ·  {whose}", f"{matched}", rest
+        k = self.marks.index(mark)
+        head = (
+            f"Coach  ·  {whose}  ·  mark {k + 1} of {len(self.marks)} (costliest first)  ·  "
+            "what the hard bot would do, not the only way to play"
+        )
+        done = f"{mark.done[:1].upper()}{mark.done[1:]}  ·  {mark.instead}"
+        return head, cards_said(done), cards_said(mark.why[:1].upper() + mark.why[1:])
+
+    def _draw_coach(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The coach's panel: the mark on this move (or the review's summary)."""
+        mark = self.mark
+        panel(
+            surface,
+            area,
+            10,
+            (22, 30, 52, 230) if mark is not None else (10, 40, 28, 210),
+            GOLD_LIGHT if mark is not None else None,
+            edge_width=2,
+        )
+        head, done, why = self.coach_lines()
+        small = max(11, area.height // 6)
+        size = max(13, area.height // 4)
+        inner = area.width - 24
+        y = area.y + 6
+        for words, points, ink, bold in (
+            (head, small, TABLE_MUTED, False),
+            (done, size, GOLD_LIGHT if mark is not None else TABLE_TEXT, True),
+            (why, max(12, size - 2), TABLE_TEXT, False),
+        ):
+            line = card_text(fit(words, points, inner, bold), points, ink, bold)
+            surface.blit(line, (area.x + 12, y))
+            y += line.get_height() + 2
 
     def groups(self, seat: int) -> list[list[int]]:
         """What ``seat``'s row shows, group by group: the shown melds, then (once the hand is

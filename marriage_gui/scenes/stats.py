@@ -7,10 +7,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from marriage_gui import coach_tally
 from marriage_gui.art import JOKER
 from marriage_gui.scenes.base import MenuScene
 from marriage_gui.storage import Stats
-from marriage_gui.ui import theme
+from marriage_gui.ui import line_plot, theme
 from marriage_gui.ui.button import Button
 from marriage_gui.ui.form import ScrollPanel
 from marriage_gui.ui.widget import Widget
@@ -38,6 +39,8 @@ class StatsScene(MenuScene):
         self.panel = ScrollPanel()
         super().__init__(app)
         self.stats: Stats = app.storage.stats()
+        #: The coach's tally: per player, the choices that matched the hard bot's.
+        self.tally = coach_tally.read(app.storage)
         self.new_button = Button("Play a game", self._new_game, primary=True, size=20)
         self.layout()
 
@@ -46,6 +49,7 @@ class StatsScene(MenuScene):
 
     def on_enter(self) -> None:
         self.stats = self.app.storage.stats()
+        self.tally = coach_tally.read(self.app.storage)
         super().on_enter()
 
     def layout(self) -> None:
@@ -70,9 +74,14 @@ class StatsScene(MenuScene):
         top = self.tiles_rect.bottom + round(26 * k)
         row = round(40 * k)
         wanted = round(86 * k) + max(1, len(self.stats.opponents)) * row
-        self.table_box = pygame.Rect(
-            margin, top, w - 2 * margin, min(wanted, h - top - round(30 * k))
-        )
+        bottom = h - round(30 * k)
+        self.tally_box = pygame.Rect(margin, bottom, w - 2 * margin, 0)
+        if self.tally.lines:
+            # The coach's tally takes the foot of the screen; the opponents scroll above it.
+            self.tally_box.h = round(min(230 * k, max(150 * k, (bottom - top) * 0.45)))
+            self.tally_box.bottom = bottom
+            bottom = self.tally_box.y - round(18 * k)
+        self.table_box = pygame.Rect(margin, top, w - 2 * margin, min(wanted, bottom - top))
         view = self.table_box.inflate(-round(20 * k), -round(20 * k))
         view.y += round(46 * k)
         view.h -= round(46 * k)
@@ -207,6 +216,58 @@ class StatsScene(MenuScene):
             s = theme.text("No opponents yet.", round(16 * k), theme.TEXT_DIM)
             surface.blit(s, s.get_rect(center=inner.center))
         self.panel.draw(surface)
+        if self.tally.lines:
+            self._draw_tally(surface)
+
+    def _draw_tally(self, surface: pygame.Surface) -> None:
+        """The coach's tally: a line per player over their last matches, with a key."""
+        k, box = self.k, self.tally_box
+        theme.panel(surface, box, round(14 * k), shadow=round(10 * k))
+        pad = round(14 * k)
+        title = theme.text("The coach's tally", round(18 * k), theme.GOLD_LIGHT, True)
+        surface.blit(title, (box.x + pad + round(6 * k), box.y + pad - round(2 * k)))
+        note = theme.text(
+            "choices that matched the hard bot's, match by match (newest at the right)",
+            round(13 * k),
+            theme.TEXT_FAINT,
+        )
+        surface.blit(
+            note,
+            note.get_rect(
+                bottomleft=(
+                    title.get_rect().right + box.x + pad + round(18 * k),
+                    box.y + pad - round(2 * k) + title.get_height() - round(2 * k),
+                )
+            ),
+        )
+        key_w = round(box.w * 0.26)
+        top = box.y + pad + title.get_height() + round(8 * k)
+        plot = pygame.Rect(box.x + pad, top, box.w - 3 * pad - key_w, box.bottom - pad - top)
+        series = [line_plot.Series(t.name, t.shares) for t in self.tally.lines]
+        line_plot.draw(surface, plot, series, coach_tally.LAST_MATCHES, k)
+        y = top
+        size = round(15 * k)
+        for i, t in enumerate(self.tally.lines):
+            ink = line_plot.INKS[i % len(line_plot.INKS)]
+            x = plot.right + pad
+            pygame.draw.line(
+                surface,
+                ink,
+                (x, y + size // 2 + 2),
+                (x + round(22 * k), y + size // 2 + 2),
+                max(2, round(3 * k)),
+            )
+            words = f"{t.name}  {round(100 * t.share)}%"
+            room = box.right - pad - (x + round(30 * k))
+            name = theme.text(theme.fit(words, size, room, True), size, theme.TEXT, True)
+            surface.blit(name, (x + round(30 * k), y))
+            detail = theme.text(
+                f"{t.matched} of {t.choices} choices, {len(t.shares)} {noun(len(t.shares), 'match')}",
+                round(12 * k),
+                theme.TEXT_FAINT,
+            )
+            surface.blit(detail, (x + round(30 * k), y + name.get_height()))
+            y += name.get_height() + detail.get_height() + round(6 * k)
 
     def _draw_empty(self, surface: pygame.Surface) -> None:
         k, (w, h) = self.k, self.size
