@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine import legal_cache, safe_json, seat_history, turns, view_build
+from engine import legal_cache, offers, safe_json, seat_history, turns, view_build
 from engine.actions import Action, Discard, malformed, parse_action
 from engine.cards import CARDS, SHOE_SIZE, Card, code_of
 from engine.events import Event
@@ -247,31 +247,41 @@ class Game:
             raise ValueError(f"no seat {seat}")
         over = self.phase == "hand_over" or self.phase == "match_over"
         hands = self.hands
+        mover = seat == self.current_player
+        legal = legal_cache.legal_tuple(self) if mover else ()
+        advice = offers.ASK if mover and self.phase == "play" else None
         return view_build.build(
-            seat,
-            self.names,
-            self.rules,
-            self.phase,
-            self.current_player,
-            self.dealer,
-            self.hand_no,
-            self.hands_total,
-            self.turn,
-            tuple(hands[seat]),
-            tuple(map(len, hands)),
-            tuple(map(tuple, self.shown)),
-            tuple(self.discards),
-            len(self.stock),
-            tuple(self.seen),
-            tuple(self.seen_by_dublees),
-            self.tiplu_id if over or self.seen[seat] else None,
-            self.taken,
-            self.must_go_out,
-            legal_cache.legal_tuple(self) if seat == self.current_player else (),
-            seat_history.history(self, seat) if history else (),
-            tuple(self.totals),
-            self.results[-1] if over and self.results else None,
-            tuple(map(tuple, hands)) if over else None,
+            {
+                "seat": seat,
+                "names": self.names,
+                "rules": self.rules,
+                "phase": self.phase,
+                "current_player": self.current_player,
+                "dealer": self.dealer,
+                "hand_no": self.hand_no,
+                "hands_total": self.hands_total,
+                "turn": self.turn,
+                "hand": tuple(hands[seat]),
+                "hand_counts": tuple(map(len, hands)),
+                "shown": tuple(map(tuple, self.shown)),
+                "discards": tuple(self.discards),
+                "stock_count": len(self.stock),
+                "seen": tuple(self.seen),
+                "seen_by_dublees": tuple(self.seen_by_dublees),
+                "tiplu_id": self.tiplu_id if over or self.seen[seat] else None,
+                "taken": self.taken,
+                "must_go_out": self.must_go_out,
+                "legal": legal,
+                "history": seat_history.history(self, seat) if history else (),
+                "totals": tuple(self.totals),
+                "result": self.results[-1] if over and self.results else None,
+                "revealed_hands": tuple(map(tuple, hands)) if over else None,
+                "why_not": offers.why_not(self, legal) if mover else offers.NOTHING,
+                # Worked out from the view itself when first read (what the seat knows is all
+                # the advice may use); until then the view only says there may be some.
+                "best_see": advice,
+                "best_go_out": advice,
+            }
         )
 
     def clone(self) -> Game:

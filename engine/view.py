@@ -5,15 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import plain, seat_history
-from engine.actions import Action, parse_action
+from engine import offers, plain, seat_history
+from engine.actions import Action, GoOut, See, parse_action
 from engine.cards import CARDS, DECKS, JOKER_CODE, Card, code_of
 from engine.events import Event
+from engine.melds import classify_meld, is_dublee
+from engine.offers import WhyNot
 from engine.result import HandResult
 from engine.rules import RuleSet
 from engine.wilds import Wilds
-
-_NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 PHASES = ("draw", "play", "hand_over", "match_over")
 _FIELDS = (
@@ -42,6 +42,8 @@ _FIELDS = (
     "result",
     "revealed_hands",
 )
+#: Fields a view written before they existed may lack (saves and older updates still read).
+_LATER_FIELDS = ("why_not", "best_see", "best_go_out")
 
 #: A shown meld: its kind ("tunnela" dealt, "see" melds, "dublee" pairs, "out") and card ids.
 Shown = tuple[str, tuple[int, ...]]
@@ -75,6 +77,13 @@ class PlayerView:
     totals: tuple[int, ...]
     result: HandResult | None = None
     revealed_hands: tuple[tuple[int, ...], ...] | None = None
+    #: Why each kind of action is not offered now (only the seat to act hears it).
+    why_not: WhyNot = offers.NOTHING
+    #: The See the engine would choose among those offered (None when none is). Worked out
+    #: from the other fields, so equality leaves it (and ``best_go_out``) out.
+    best_see: See | None = field(default=None, compare=False)
+    #: The Go out the engine would choose among those offered (None when none is).
+    best_go_out: GoOut | None = field(default=None, compare=False)
     _wilds: list[Wilds | None] = field(default_factory=list, compare=False, repr=False)
 
     @property
@@ -145,14 +154,24 @@ class PlayerView:
         """What this seat must show to see, in words (its exposed tunnelas count; dublees only
         where the rules allow them at this table)."""
         tunnelas = sum(1 for kind, _ids in self.shown[self.seat] if kind == "tunnela")
-        need = max(0, 3 - tunnelas)
-        if need == 0:
-            melds = "nothing more (your exposed tunnelas are enough)"
-        else:
-            melds = f"{_NUMBERS.get(need, str(need))} pure meld{'s' if need != 1 else ''}"
-        if self.rules.dublees_allowed(self.players):
-            return f"{melds} or {_NUMBERS.get(self.rules.dublee_see, str(self.rules.dublee_see))} dublees"
-        return melds
+        return offers.seeing_requirement(self.rules, self.players, tunnelas)
+
+    @property
+    def dublees_count(self) -> bool:
+        """Whether a pair in this seat's hand counts as a dublee now: where the rules allow
+        dublees at this table, before seeing or after seeing with dublees."""
+        me = self.seat
+        return self.rules.dublees_allowed(self.players) and (
+            not self.seen[me] or self.seen_by_dublees[me]
+        )
+
+    def is_complete(self, ids: tuple[int, ...] | list[int]) -> bool:
+        """Whether these cards of the hand make a group that counts now: a meld (with the wild
+        cards this seat knows), or a dublee where dublees count."""
+        cards = [CARDS[code_of(i)] for i in ids]
+        if len(cards) == 2:
+            return self.dublees_count and is_dublee(cards[0], cards[1], self.wilds, self.rules)
+        return len(cards) >= 3 and classify_meld(cards, self.wilds, self.rules) is not None
 
     def shown_cards(self, seat: int) -> list[Card]:
         """Every card ``seat`` has on the table."""
@@ -216,12 +235,15 @@ class PlayerView:
             "revealed_hands": None
             if self.revealed_hands is None
             else [list(h) for h in self.revealed_hands],
+            "why_not": self.why_not.to_dict(),
+            "best_see": None if self.best_see is None else str(self.best_see),
+            "best_go_out": None if self.best_go_out is None else str(self.best_go_out),
         }
 
     @classmethod
     def from_dict(cls, data: Any) -> PlayerView:
         """Inverse of ``to_dict``; damaged data raises ValueError with a reason."""
-        d = plain.fields(data, "a player view", _FIELDS)
+        d = plain.fields(data, "a player view", _FIELDS, _LATER_FIELDS)
         names = plain.names(d["names"])
         n = len(names)
         seat = plain.integer(d["seat"], "the seat", 0, n - 1)
@@ -236,6 +258,12 @@ class PlayerView:
 
         revealed = d["revealed_hands"]
         result = d["result"]
+        why = plain.fields(d.get("why_not", {}), "the reasons", (), offers.KINDS)
+        see, out = d.get("best_see"), d.get("best_go_out")
+        best_see = None if see is None else action(see, "the advised see")
+        best_go_out = None if out is None else action(out, "the advised go out")
+        if not isinstance(best_see, See | None) or not isinstance(best_go_out, GoOut | None):
+            raise ValueError("the advised see or go out is another kind of action")
         return cls(
             seat=seat,
             names=names,
@@ -272,6 +300,9 @@ class PlayerView:
             revealed_hands=None
             if revealed is None
             else per_seat(plain.items(revealed, "the revealed hands", plain.card_ids), "revealed"),
+            why_not=WhyNot(**{k: plain.text(v, f"why not {k}", 400) for k, v in why.items()}),
+            best_see=best_see,
+            best_go_out=best_go_out,
         )
 
 
@@ -291,5 +322,26 @@ class _History:
         view.__dict__["history"] = value
 
 
-# Set after the dataclass is made, so that the field keeps no default and its type for checkers.
+class _Advised:
+    """``PlayerView.best_see`` / ``best_go_out``: the advice, worked out from the view when
+    first read if the view was built with ``offers.ASK`` there (and kept)."""
+
+    def __init__(self, name: str, advise: Any) -> None:
+        self.name, self.advise = name, advise
+
+    def __get__(self, view: PlayerView | None, owner: type | None = None) -> Any:
+        if view is None:
+            return None  # the dataclass's default
+        value = view.__dict__[self.name]
+        if value is offers.ASK:
+            value = view.__dict__[self.name] = self.advise(view)
+        return value
+
+    def __set__(self, view: PlayerView, value: Any) -> None:
+        view.__dict__[self.name] = value
+
+
+# Set after the dataclass is made, so that the fields keep their defaults and types for checkers.
 setattr(PlayerView, "history", _History())  # noqa: B010
+setattr(PlayerView, "best_see", _Advised("best_see", offers.best_see))  # noqa: B010
+setattr(PlayerView, "best_go_out", _Advised("best_go_out", offers.best_go_out))  # noqa: B010

@@ -267,6 +267,9 @@ class ViewData(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     totals: list[int]
     result: ResultData | None
     revealed_hands: list[list[int]] | None
+    why_not: dict[str, str] = msgspec.field(default_factory=dict)
+    best_see: str | None = None
+    best_go_out: str | None = None
 
 
 # ---------------------------------------------------------------- host to client

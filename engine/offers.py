@@ -1,0 +1,251 @@
+"""What the engine tells the seat to act besides its legal actions: why each kind of action is
+not offered now, and which See and which Go out it would choose among those offered.
+
+A table shows these words and defaults as they are; it never works out a rule for itself. Only
+the seat to act gets answers (every other seat's are empty), so a view pays for them once per
+position, and the advice is worked out only where there is a choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any
+
+from engine import turns
+from engine.actions import Action, Discard, DrawStock, ExposeTunnela, GoOut, See, TakeDiscard
+from engine.cards import CARDS, Card, code_of
+from engine.rules import RuleSet
+from engine.scoring import maal_points
+from engine.solver import distance
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.view import PlayerView
+
+_NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+#: The words of the engine's own refusals that the answers reuse.
+DRAW_FIRST = "draw a card first (from the stock or the discard pile)"
+DRAWN = "you have already drawn this turn"
+SEEN = "you have already seen"
+NOT_SEEN = "you must see before you can go out"
+NO_GO_OUT = "you cannot go out with these cards yet"
+
+
+@dataclass(frozen=True)
+class WhyNot:
+    """Why each kind of action is not offered to the seat to act, in a player's words.
+
+    A field is "" when that kind is offered, and every field is "" for a seat that is not to act
+    (or between hands). Card codes in the words (``5H``) are the engine's own, as in its refusals.
+    """
+
+    draw: str = ""
+    take_discard: str = ""
+    expose: str = ""
+    see: str = ""
+    go_out: str = ""
+    discard: str = ""
+
+    def to_dict(self) -> dict[str, str]:
+        """Plain data: each kind's words."""
+        return {k: getattr(self, k) for k in KINDS}
+
+
+#: The kinds of action a ``WhyNot`` answers for, in its field order.
+KINDS = tuple(f.name for f in fields(WhyNot))
+#: The answers of a seat that is not to act.
+NOTHING = WhyNot()
+
+
+class _Ask:
+    """Stands in a view's ``best_see`` / ``best_go_out`` until first read: the advice costs a
+    search of the hand, and most views (a bot's, an onlooker's) never ask for it."""
+
+    def __repr__(self) -> str:
+        return "ASK"
+
+    def __reduce__(self) -> str:
+        # Copies and pickles (a view sent to the bot worker) stay the one ``ASK``.
+        return "ASK"
+
+
+#: The advice of a view not worked out yet.
+ASK: Any = _Ask()
+
+
+def seeing_requirement(rules: RuleSet, players: int, tunnelas: int) -> str:
+    """What a seat with ``tunnelas`` exposed must show to see, in words (dublees only where the
+    rules allow them at this table)."""
+    need = max(0, 3 - tunnelas)
+    if need == 0:
+        melds = "nothing more (your exposed tunnelas are enough)"
+    else:
+        melds = f"{_NUMBERS.get(need, str(need))} pure meld{'s' if need != 1 else ''}"
+    if rules.dublees_allowed(players):
+        return f"{melds} or {_NUMBERS.get(rules.dublee_see, str(rules.dublee_see))} dublees"
+    return melds
+
+
+def why_not(g: Game, legal: Sequence[Action]) -> WhyNot:
+    """Why the seat to act in ``g`` is not offered each kind of action ``legal`` lacks."""
+    phase = g.phase
+    if phase == "draw":
+        return _before_drawing(g, legal)
+    if phase == "play":
+        # After the draw a position's legal tuple comes from the legal actions' memo, whose key
+        # holds everything these answers read: the same tuple, the same answers.
+        hit = _AFTER.get(id(legal))
+        if hit is not None and hit[0] is legal:
+            return hit[1]
+        why = _after_drawing(g, legal)
+        if len(_AFTER) >= _LIMIT:
+            _AFTER.clear()
+        _AFTER[id(legal)] = (legal, why)
+        return why
+    return NOTHING
+
+
+_AFTER: dict[int, tuple[Sequence[Action], WhyNot]] = {}
+_LIMIT = 4096
+
+
+def _expose(g: Game) -> str:
+    if not g.rules.expose_dealt_tunnelas:
+        return "these rules do not expose dealt tunnelas"
+    return "tunnelas can be exposed only before your first draw"
+
+
+def _before_drawing(g: Game, legal: Sequence[Action]) -> WhyNot:
+    p = g.current_player
+    draw = take = expose = False
+    for a in legal:
+        kind = type(a)
+        if kind is DrawStock:
+            draw = True
+        elif kind is TakeDiscard:
+            take = True
+        elif kind is ExposeTunnela:
+            expose = True
+    seen = g.seen[p]
+    return WhyNot(
+        "" if draw else "the stock is empty",
+        "" if take else turns.check(g, TakeDiscard()) or "",
+        ""
+        if expose
+        else _expose(g)
+        if g.drawn[p] or not g.rules.expose_dealt_tunnelas
+        else "you hold no tunnela (three identical cards) to expose",
+        SEEN if seen else DRAW_FIRST,
+        DRAW_FIRST if seen else NOT_SEEN,
+        DRAW_FIRST,
+    )
+
+
+def _after_drawing(g: Game, legal: Sequence[Action]) -> WhyNot:
+    p = g.current_player
+    see = go_out = discard = False
+    for a in legal:
+        kind = type(a)
+        if kind is Discard:
+            discard = True
+        elif kind is See:
+            see = True
+        elif kind is GoOut:
+            go_out = True
+    seen = g.seen[p]
+    if seen:
+        see_why = SEEN
+    elif g.must_go_out:
+        see_why = "go out now"
+    elif see:
+        see_why = ""
+    else:
+        tunnelas = sum(1 for kind, _ids in g.shown[p] if kind == "tunnela")
+        need = seeing_requirement(g.rules, len(g.names), tunnelas)
+        see_why = f"you do not hold {need} to show"
+    if discard:
+        discard_why = ""
+    elif g.must_go_out:
+        discard_why = "you took the discard for your last dublee: go out now"
+    else:
+        taken = "" if g.taken is None else f" ({code_of_text(g.taken)})"
+        discard_why = f"you may not throw back the card you just took{taken}"
+    return WhyNot(
+        DRAWN,
+        DRAWN,
+        _expose(g),
+        see_why,
+        "" if go_out else NO_GO_OUT if seen else NOT_SEEN,
+        discard_why,
+    )
+
+
+def code_of_text(card_id: int) -> str:
+    """A physical card's code as the engine writes it (``QS``)."""
+    return str(CARDS[code_of(card_id)])
+
+
+# ---------------------------------------------------------------------- advice
+def _without(cards: list[Card], gone: Sequence[Card]) -> list[Card]:
+    """``cards`` with one copy of each of ``gone`` taken out."""
+    rest = list(cards)
+    for c in gone:
+        for i, held in enumerate(rest):
+            if held.code == c.code:
+                del rest[i]
+                break
+    return rest
+
+
+def _unseen_capped(view: PlayerView) -> tuple[int, ...]:
+    return tuple(min(2, max(0, n)) for n in view.unseen_counts())
+
+
+def best_see(view: PlayerView) -> See | None:
+    """The See the engine would choose among those offered: showing nothing when that is
+    enough, else the one leaving the hand closest to going out (the first of equals)."""
+    sees = [a for a in view.legal if isinstance(a, See)]
+    if len(sees) <= 1:
+        return sees[0] if sees else None
+    if See(()) in sees:
+        return See(())
+    seat = view.seat
+    cards = view.cards
+    shown = [[CARDS[code_of(i)] for i in ids] for _kind, ids in view.shown[seat]]
+    capped = _unseen_capped(view)
+    best: tuple[int, See] | None = None
+    for see in sees:
+        rest = _without(cards, [c for m in see.melds for c in m])
+        after = shown + [list(m) for m in see.melds]
+        # Once seen, only the distance to going out counts; the tiplu is still unknown here.
+        cost = distance(rest, None, view.rules, after, True, capped, view.players).to_go_out
+        if best is None or cost < best[0]:
+            best = (cost, see)
+    assert best is not None
+    return best[1]
+
+
+def best_go_out(view: PlayerView) -> GoOut | None:
+    """The Go out the engine would choose among those offered: the finish that keeps the most
+    maal (the first of equals)."""
+    outs = [a for a in view.legal if isinstance(a, GoOut)]
+    if len(outs) <= 1:
+        return outs[0] if outs else None
+    seat = view.seat
+    shown = [[CARDS[code_of(i)] for i in ids] for _kind, ids in view.shown[seat]]
+    tunnelas = [
+        [CARDS[code_of(i)] for i in ids] for kind, ids in view.shown[seat] if kind == "tunnela"
+    ]
+    others = [g for g in shown if g not in tunnelas]
+    cards = view.cards
+    wilds = view.wilds
+    best: tuple[int, GoOut] | None = None
+    for out in outs:
+        rest = _without(cards, [out.discard])
+        kept = maal_points(rest, wilds, view.rules, tunnelas, True, others)
+        if best is None or kept > best[0]:
+            best = (kept, out)
+    assert best is not None
+    return best[1]
