@@ -121,8 +121,13 @@ class Review:
 # ---------------------------------------------------------------------- the words
 
 
+#: Most partner cards a line names (the rest are said as "…").
+NAMED = 4
+
+
 def _cards(cards: Iterable[Card]) -> str:
-    return format_cards(cards)
+    named = list(cards)
+    return format_cards(named[:NAMED]) + (" …" if len(named) > NAMED else "")
 
 
 def _melds(melds: Sequence[Sequence[Card]]) -> str:
@@ -240,8 +245,12 @@ def _draw_why(judge: Judge, done: Alternative, best: Alternative) -> str:
     if isinstance(best.action, TakeDiscard) and top is not None:
         joins = f" (it goes with {_cards(best.joins)})" if best.joins else ""
         (see_a, out_a), (see_b, out_b) = _distance(judge, cards), _distance(judge, [*cards, top])
+        if not judge.k.seen and see_b == 0 < see_a:
+            return f"{top}{joins} would let you see: better than the stock's likely draw"
         if not judge.k.seen and see_b < see_a:
             closer = f"a card closer to seeing ({see_b} missing, not {see_a})"
+        elif out_b == 0 < out_a:
+            return f"{top}{joins} would let you go out: better than the stock's likely draw"
         elif out_b < out_a:
             closer = f"a card closer to going out ({out_b} missing, not {out_a})"
         else:

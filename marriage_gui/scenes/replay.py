@@ -14,6 +14,7 @@ import pygame
 from engine.ai.coach import Mark, Review
 from engine.cards import CARDS, code_of
 from engine.replay import HandReplay, ReplayFrame
+from marriage_gui.art import fonts
 from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
 from marriage_gui.scene import Scene
@@ -267,7 +268,7 @@ class ReplayScene(Scene):
         rows_top = self._draw_piles(surface, pygame.Rect(m, y, w - 2 * m, round(h * 0.15)))
         rows_end = bar.y - 10
         if self.review is not None:
-            coach = pygame.Rect(m, 0, w - 2 * m, round(max(64, h * 0.11)))
+            coach = pygame.Rect(m, 0, w - 2 * m, self._coach_height(h))
             coach.bottom = rows_end
             rows_end = coach.y - 8
             self._draw_coach(surface, coach)
@@ -276,7 +277,9 @@ class ReplayScene(Scene):
         for b in self.buttons:
             b.draw(surface)
         hint = label("F1: controls", max(11, h // 64), TABLE_MUTED)
-        surface.blit(hint, hint.get_rect(midleft=(m, bar.centery)))
+        # A long row of buttons (the coach's add two) leaves no room for the hint beside it.
+        if hint.get_width() + m + 8 < min(b.rect.x for b in self.buttons):
+            surface.blit(hint, hint.get_rect(midleft=(m, bar.centery)))
         if self.show_controls:
             draw_controls(surface, REVIEW_SHEET if self.marks else SHEET)
 
@@ -307,6 +310,18 @@ class ReplayScene(Scene):
         done = f"{mark.done[:1].upper()}{mark.done[1:]}  ·  {mark.instead}"
         return head, cards_said(done), cards_said(mark.why[:1].upper() + mark.why[1:])
 
+    @staticmethod
+    def _coach_sizes(h: int) -> tuple[int, int, int]:
+        """Type sizes of the coach's three lines in a window ``h`` high."""
+        return max(11, h // 62), max(14, h // 40), max(13, h // 48)
+
+    def _coach_height(self, h: int) -> int:
+        """The coach's panel: room for its three lines and a margin."""
+        small, size, why_size = self._coach_sizes(h)
+        lines = [fonts.size_of("Ag♦", small)[1], fonts.size_of("Ag♦", size, True)[1]]
+        lines.append(fonts.size_of("Ag♦", why_size)[1])
+        return sum(lines) + 4 + 14
+
     def _draw_coach(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The coach's panel: the mark on this move (or the review's summary)."""
         mark = self.mark
@@ -319,14 +334,13 @@ class ReplayScene(Scene):
             edge_width=2,
         )
         head, done, why = self.coach_lines()
-        small = max(11, area.height // 6)
-        size = max(13, area.height // 4)
+        small, size, why_size = self._coach_sizes(surface.get_height())
         inner = area.width - 24
         y = area.y + 6
         for words, points, ink, bold in (
             (head, small, TABLE_MUTED, False),
             (done, size, GOLD_LIGHT if mark is not None else TABLE_TEXT, True),
-            (why, max(12, size - 2), TABLE_TEXT, False),
+            (why, why_size, TABLE_TEXT, False),
         ):
             line = card_text(fit(words, points, inner, bold), points, ink, bold)
             surface.blit(line, (area.x + 12, y))

@@ -75,13 +75,14 @@ class StatsScene(MenuScene):
         row = round(40 * k)
         wanted = round(86 * k) + max(1, len(self.stats.opponents)) * row
         bottom = h - round(30 * k)
-        self.tally_box = pygame.Rect(margin, bottom, w - 2 * margin, 0)
+        gap = round(18 * k)
+        tally_h = 0
         if self.tally.lines:
-            # The coach's tally takes the foot of the screen; the opponents scroll above it.
-            self.tally_box.h = round(min(230 * k, max(150 * k, (bottom - top) * 0.45)))
-            self.tally_box.bottom = bottom
-            bottom = self.tally_box.y - round(18 * k)
-        self.table_box = pygame.Rect(margin, top, w - 2 * margin, min(wanted, bottom - top))
+            # The coach's tally sits under the opponents, who scroll if both do not fit.
+            tally_h = round(min(230 * k, max(150 * k, (bottom - top) * 0.45)))
+        room = bottom - top - (tally_h + gap if tally_h else 0)
+        self.table_box = pygame.Rect(margin, top, w - 2 * margin, min(wanted, room))
+        self.tally_box = pygame.Rect(margin, self.table_box.bottom + gap, w - 2 * margin, tally_h)
         view = self.table_box.inflate(-round(20 * k), -round(20 * k))
         view.y += round(46 * k)
         view.h -= round(46 * k)
@@ -244,7 +245,8 @@ class StatsScene(MenuScene):
         top = box.y + pad + title.get_height() + round(8 * k)
         plot = pygame.Rect(box.x + pad, top, box.w - 3 * pad - key_w, box.bottom - pad - top)
         series = [line_plot.Series(t.name, t.shares) for t in self.tally.lines]
-        line_plot.draw(surface, plot, series, coach_tally.LAST_MATCHES, k)
+        slots = max(len(t.shares) for t in self.tally.lines)
+        line_plot.draw(surface, plot, series, slots, k)
         y = top
         size = round(15 * k)
         for i, t in enumerate(self.tally.lines):
