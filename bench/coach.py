@@ -70,6 +70,16 @@ def problems(preset: str, seed: int, log: list[Action], review: Review) -> list[
     return out
 
 
+def figures(walls: list[float], cpus: list[float]) -> str:
+    """Median, p95 and max seconds over some hands, and the median CPU time."""
+    ordered = sorted(walls)
+    p95 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
+    return (
+        f"{len(ordered)} hands, median {statistics.median(ordered):.2f} s, p95 {p95:.2f} s, "
+        f"max {ordered[-1]:.2f} s (CPU median {statistics.median(cpus):.2f} s)"
+    )
+
+
 def main(argv: list[str]) -> int:
     """Review ``hands`` random hands per preset and print the worker time per hand."""
     hands = int(argv[0]) if argv and argv[0].isdigit() else 200
@@ -90,14 +100,8 @@ def main(argv: list[str]) -> int:
             choices += review.choices
             matched += review.matched
             bad += problems(preset, seed, log, review)
-        print(f"{preset}: {hands} hands reviewed", flush=True)
-    walls.sort()
-    p95 = walls[min(len(walls) - 1, int(len(walls) * 0.95))]
-    print(
-        f"worker time per hand over {len(walls)} hands: median {statistics.median(walls):.2f} s, "
-        f"p95 {p95:.2f} s, max {walls[-1]:.2f} s (CPU median {statistics.median(cpus):.2f} s); "
-        f"target {TARGET_S:.1f} s"
-    )
+        print(f"{preset}: {figures(walls[-hands:], cpus[-hands:])}", flush=True)
+    print(f"worker time per hand, all presets: {figures(walls, cpus)}; target {TARGET_S:.1f} s")
     print(
         f"{marks} marks, {matched} of {choices} choices matched the hard bot "
         f"({100 * matched / max(1, choices):.0f}%)"
