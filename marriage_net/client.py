@@ -17,7 +17,7 @@ import random
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -74,14 +74,14 @@ def _view(data: p.ViewData, seat: int, players: int | None) -> PlayerView:
     if players is not None and len(data.names) != players:
         raise HostError("the number of players changed")
     try:
-        return PlayerView.from_dict(p.plain(data))
+        return PlayerView.from_wire(data)  # checked as it was decoded: now only as a whole
     except ValueError as exc:
         raise HostError(f"a damaged view ({exc})") from None
 
 
 def _events(data: list[p.EventData]) -> tuple[Event, ...]:
     try:
-        return tuple(Event.from_dict(p.plain(e)) for e in data)
+        return tuple(map(Event.from_wire, data))
     except ValueError as exc:
         raise HostError(f"a damaged event ({exc})") from None
 
@@ -313,6 +313,8 @@ class RemoteMatch(Unshared):
                 self._views[seat] = view
                 self._versions[seat] = v
                 self.lost.discard(seat)
+                if view.phase == "match_over":
+                    self.tokens.finished(self.key)  # nothing to sit back down at
                 if update is not None:
                     self._pending.setdefault(seat, []).append(update)
             elif kind == "refused":
@@ -558,7 +560,7 @@ class RemoteMatch(Unshared):
                 self._out.put_nowait(p.encode(p.Resync(msg.seat)))  # type: ignore[union-attr]
             self._hand_no[msg.seat] = view.hand_no
             self._history[msg.seat] = history
-            full = replace(view, history=history, _wilds=[])
+            full = view.with_history(history)
             self._inbox.put(("view", (msg.seat, msg.v, full, update)))
         elif isinstance(msg, p.Refused):
             # Decisions follow the code alone; the words are only ever shown.
@@ -578,6 +580,8 @@ class RemoteMatch(Unshared):
             if len(msg.seats) > 5 or any(s.seat != i for i, s in enumerate(msg.seats)):
                 raise HostError("a damaged list of seats")
             self._inbox.put(("lobby", msg))
+            if self._held and self.owner is None:  # a table to sit back down at after a restart
+                self.tokens.note_table(self.key, self.address, self.port, self.code, msg.table)
             if not (msg.started and self._held):
                 self._status(LOBBY, "In the lobby: waiting for the host to start.")
         elif isinstance(msg, p.SeatStatus):

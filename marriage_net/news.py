@@ -75,3 +75,8 @@ def turn_clock(news: tuple[p.Clock, float] | None) -> TurnClock | None:
     if msg.seat is None:
         return None
     return TurnClock(msg.seat, max(0.0, msg.seconds - (time.monotonic() - at)), msg.total)
+
+
+def describe_clock(seconds: int) -> str:
+    """The turn clock in a few words, as the join screen and the lobby show it."""
+    return f"{seconds} s a turn" if seconds else "no turn clock"

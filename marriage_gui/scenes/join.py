@@ -25,8 +25,9 @@ from marriage_gui.ui.words import count
 from marriage_net import protocol as p
 from marriage_net.client import GONE, PLAYING, RemoteMatch
 from marriage_net.discovery import DISCOVERY_PORT, TableFound, discovery_targets, find_tables
+from marriage_net.news import describe_clock
 from marriage_net.serve import DEFAULT_PORT
-from marriage_net.tokens import TokenStore, table_key
+from marriage_net.tokens import TableMemo, TokenStore, table_key
 
 if TYPE_CHECKING:
     from marriage_gui.app import App
@@ -60,7 +61,11 @@ class JoinScene(MenuScene):
     heading = "Join a table"
 
     def __init__(
-        self, app: App, player_name: str = "", discovery_port: int = DISCOVERY_PORT
+        self,
+        app: App,
+        player_name: str = "",
+        discovery_port: int = DISCOVERY_PORT,
+        rejoin: TableMemo | None = None,
     ) -> None:
         self.discovery_port = discovery_port
         self.found: list[TableFound] = []
@@ -77,12 +82,23 @@ class JoinScene(MenuScene):
         self._seen_seats: tuple[Any, ...] = ()
         super().__init__(app)
         self.tokens = TokenStore(app.storage.path(TOKENS))
-        self.name_input = TextInput(player_name, max_len=p.MAX_NAME, placeholder="Your name")
+        # What was typed last time comes back: the name, the code, the address.
+        typed = self.tokens.profile()
+        code, address = typed.get("code", ""), typed.get("address", "")
+        if rejoin is not None:
+            code, address = rejoin.code, f"{rejoin.address}:{rejoin.port}"
+        self.remembered_address = bool(address)
+        self.name_input = TextInput(
+            player_name or typed.get("name", ""), max_len=p.MAX_NAME, placeholder="Your name"
+        )
         self.code_input = TextInput(
-            "", max_len=7, placeholder="6-digit code", on_submit=lambda _t: self.connect()
+            code, max_len=7, placeholder="6-digit code", on_submit=lambda _t: self.connect()
         )
         self.address_input = TextInput(
-            "", max_len=60, placeholder="e.g. 192.168.1.23", on_submit=lambda _t: self.connect()
+            address,
+            max_len=60,
+            placeholder="e.g. 192.168.1.23",
+            on_submit=lambda _t: self.connect(),
         )
         self.connect_button = Button("Join", self.connect, primary=True, size=22)
         self.rules_button = Button(
@@ -96,6 +112,8 @@ class JoinScene(MenuScene):
             self.message, self.problem = f"Finding tables is switched off: {exc}", True
         threading.Thread(target=self._look, daemon=True).start()
         self.layout()
+        if rejoin is not None:  # straight back to the seat this laptop held: nothing to type
+            self.connect()
 
     # ------------------------------------------------------------------ finding tables
     def _look(self) -> None:
@@ -108,7 +126,7 @@ class JoinScene(MenuScene):
     @property
     def ask_address(self) -> bool:
         """Whether to offer typing the host's address (nothing found for a while)."""
-        return self.waited >= ASK_ADDRESS_AFTER or not self.targets
+        return self.waited >= ASK_ADDRESS_AFTER or not self.targets or self.remembered_address
 
     def read_rules(self) -> None:
         """The rules of the table joined, explained as the Rules screen explains any."""
@@ -141,6 +159,9 @@ class JoinScene(MenuScene):
             self.message, self.problem = str(exc).capitalize() + ".", True
             return
         self.app.sounds.play("click")
+        self.tokens.keep_profile(
+            name=self.name_input.text.strip(), code=code, address=self.address_input.text.strip()
+        )
         if self.remote is not None:
             self.remote.close()
         address, port = where
@@ -167,15 +188,16 @@ class JoinScene(MenuScene):
             return
         if self.remote is not None:
             self.app.sounds.play("click")
+            self.tokens.keep_profile(name=name)
             self.remote.sit(name, seat)
 
-    def on_exit(self) -> None:
-        super().on_exit()
-        if self not in self.app.stack:  # gone for good (Back, the window closed), not covered
-            self._stop.set()
-            if self.remote is not None:
-                self.remote.close()
-                self.remote = None
+    def shutdown(self) -> None:
+        """Gone for good (Back, the window closed): the search and the connection stop."""
+        super().shutdown()
+        self._stop.set()
+        if self.remote is not None:
+            self.remote.close()
+            self.remote = None
 
     # ------------------------------------------------------------------ time
     def wake_after(self) -> float | None:
@@ -262,25 +284,29 @@ class JoinScene(MenuScene):
         rx = col + round(40 * k)
         fw = w - rx - round(60 * k)
         ry = self.content_top + round(44 * k)
+        # Top to bottom as they are filled in: the name, the host's address (when asked for),
+        # then the code with the Join button beside it.
         self.name_input.place(pygame.Rect(rx, ry, fw, round(46 * k)), k)
-        self.code_input.place(pygame.Rect(rx, ry + round(84 * k), round(220 * k), round(54 * k)), k)
+        y = ry + round(84 * k)
         self.address_input.visible = self.ask_address
-        self.address_input.place(pygame.Rect(rx, ry + round(176 * k), fw, round(46 * k)), k)
+        if self.ask_address:
+            self.address_input.place(pygame.Rect(rx, y, fw, round(46 * k)), k)
+            y += round(84 * k)
+        self.code_input.place(pygame.Rect(rx, y, round(220 * k), round(54 * k)), k)
         self.connect_button.place(
-            pygame.Rect(rx + round(240 * k), ry + round(84 * k), round(160 * k), round(54 * k)), k
+            pygame.Rect(rx + round(240 * k), y, round(160 * k), round(54 * k)), k
         )
-        sy = ry + round(260 * k)
+        sy = y + round(120 * k)
         for b in self.seat_buttons:
             b.place(pygame.Rect(rx, sy, fw, round(44 * k)), k)
             sy += round(52 * k)
         self.rules_button.place(
             pygame.Rect(rx, sy + round(6 * k), round(240 * k), round(40 * k)), k
         )
-        widgets: list[Widget] = [self.back_button, *self.table_buttons]
-        widgets += [self.name_input, self.code_input]
-        widgets += [self.connect_button]
+        widgets: list[Widget] = [self.back_button, *self.table_buttons, self.name_input]
         if self.ask_address:
             widgets.append(self.address_input)
+        widgets += [self.code_input, self.connect_button]
         widgets += self.seat_buttons
         if self.rules_button.visible:
             widgets.append(self.rules_button)
@@ -320,11 +346,17 @@ class JoinScene(MenuScene):
             title = (
                 f"{lobby.table} · code {spaced_code(self.remote.code)} · "
                 f"{PRESET_LABELS.get(lobby.rules, lobby.rules)} · {count(lobby.hands, 'hand')}"
+                f" · {describe_clock(lobby.clock)}"
             )
-            surface.blit(
-                theme.text(title, round(17 * k), theme.GOLD, True),
-                (self.name_input.rect.x, self.name_input.rect.y + round(226 * k)),
-            )
+            size = round(17 * k)
+            for i, part in enumerate(theme.wrap(title, size, self.name_input.rect.w)):
+                surface.blit(
+                    theme.text(part, size, theme.GOLD, True),
+                    (
+                        self.code_input.rect.x,
+                        self.code_input.rect.bottom + round((22 + 22 * i) * k),
+                    ),
+                )
         if self.message:
             colour = theme.ERROR if self.problem else theme.TEXT
             for i, part in enumerate(theme.wrap(self.message, round(18 * k), w - round(120 * k))):

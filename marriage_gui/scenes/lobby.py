@@ -35,6 +35,7 @@ from marriage_net import protocol as p
 from marriage_net.client import GONE, PLAYING, RemoteMatch, Status
 from marriage_net.discovery import DISCOVERY_PORT, host_addresses
 from marriage_net.hostproc import HostProcess
+from marriage_net.news import describe_clock
 from marriage_net.serve import DEFAULT_PORT
 from marriage_net.tokens import TokenStore
 
@@ -60,7 +61,15 @@ class LobbyScene(MenuScene):
     def __init__(
         self, app: App, player_name: str = DEFAULT_HOST_NAME, discovery_port: int = DISCOVERY_PORT
     ) -> None:
+        # The table is called after its host ("Asha's table"), so two families on one Wi-Fi can
+        # tell theirs apart: a host with no name of their own yet is asked for one first.
+        typed = TokenStore(app.storage.path(TOKENS)).profile()
+        if player_name == DEFAULT_HOST_NAME and typed.get("name"):
+            player_name = typed["name"]
         self.player_name = player_name
+        self.asking = (
+            player_name == DEFAULT_HOST_NAME and not app.storage.path(TABLE_SAVE).is_file()
+        )
         self.discovery_port = discovery_port
         self.proc: HostProcess | None = None
         self.remote: RemoteMatch | None = None
@@ -94,8 +103,38 @@ class LobbyScene(MenuScene):
             size=17,
             tooltip="Everyone rejoins by themselves when you host again",
         )
+        self.clock_stepper = Stepper(
+            list(p.TURN_CLOCKS),
+            p.TURN_CLOCKS.index(p.DEFAULT_CLOCK),
+            on_change=self.set_clock,
+            fmt=lambda v: describe_clock(v).capitalize(),
+            tooltip="How long each player has for a turn before their computer player moves",
+        )
+        self.name_input = TextInput(
+            "", max_len=p.MAX_NAME, placeholder="Your name", on_submit=lambda _t: self.open_named()
+        )
+        self.open_button = Button("Open my table", self.open_named, primary=True, size=22)
         self.back_button.text = "‹  Close table"
         self.addresses = host_addresses()
+        self.layout()
+        if self.asking:
+            self.form.focus(self.name_input, keyboard=False)
+        else:
+            threading.Thread(target=self._open, daemon=True).start()
+
+    def open_named(self) -> None:
+        """Open the table under the name typed (and remember it for next time)."""
+        try:
+            name = p.check_name(self.name_input.text)
+        except p.ProtocolError as exc:
+            self.problem = exc.reason.capitalize() + "."
+            return
+        if name == DEFAULT_HOST_NAME:
+            self.problem = "Type your own name: the others find your table by it."
+            return
+        self.app.sounds.play("click")
+        TokenStore(self.app.storage.path(TOKENS)).keep_profile(name=name)
+        self.player_name, self.asking, self.problem = name, False, ""
         self.layout()
         threading.Thread(target=self._open, daemon=True).start()
 
@@ -137,6 +176,11 @@ class LobbyScene(MenuScene):
         problem = read_table_rules(self.app, self.lobby)
         if problem is not None:
             self.problem = problem
+
+    def set_clock(self, seconds: int) -> None:
+        """Each turn lasts at most ``seconds`` (0: no clock); then a computer player moves."""
+        if self.remote is not None:
+            self.remote.set_clock(seconds)
 
     def set_hands(self, hands: int) -> None:
         """The match lasts ``hands`` hands, however many sit down."""
@@ -187,9 +231,10 @@ class LobbyScene(MenuScene):
             self.app.storage.path(TABLE_SAVE).unlink(missing_ok=True)
         self.remote = self.proc = None
 
-    def on_exit(self) -> None:
-        super().on_exit()
-        if self not in self.app.stack and self.proc is not None:  # the window closed
+    def shutdown(self) -> None:
+        """Gone for good (the window closed): the table is saved and closed."""
+        super().shutdown()
+        if self.proc is not None:
             self._let_go(save=True)  # everyone rejoins when it is hosted again
 
     # ------------------------------------------------------------------ time
@@ -197,7 +242,9 @@ class LobbyScene(MenuScene):
         """Look again soon while the table opens and while it is open (players join and the
         table answers in the background); only a table that failed to open is still."""
         own = super().wake_after()
-        return own if self.remote is None and self.problem else polling(own)
+        if self.asking or (self.remote is None and self.problem):
+            return own
+        return polling(own)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -238,6 +285,7 @@ class LobbyScene(MenuScene):
                 self._synced = lobby
                 self.rules_stepper.select(lobby.rules)
                 self.hands_stepper.select(lobby.hands)
+                self.clock_stepper.select(lobby.clock)
             self.remove_button.enabled = len(lobby.seats) > 2 and not lobby.started
         if status.state == PLAYING and remote.seats:
             self.open_table()
@@ -276,10 +324,18 @@ class LobbyScene(MenuScene):
         self.layout()
 
     def layout(self) -> None:
-        if not hasattr(self, "start_button"):
+        if not hasattr(self, "open_button"):
             return
         k = self.k
         w, h = self.size
+        if self.asking:
+            x, y = round(76 * k), self.content_top + round(150 * k)
+            self.name_input.place(pygame.Rect(x, y, round(380 * k), round(50 * k)), k)
+            self.open_button.place(
+                pygame.Rect(x + round(400 * k), y - round(2 * k), round(240 * k), round(54 * k)), k
+            )
+            self.form.set_widgets([self.back_button, self.name_input, self.open_button])
+            return
         left = round(w * 0.46)
         y = self.content_top + round(30 * k)
         row_h, gap = round(46 * k), round(12 * k)
@@ -314,14 +370,21 @@ class LobbyScene(MenuScene):
             ),
             k,
         )
+        # Below the rules, clear of the note on changed rules that may sit under them.
+        self.clock_stepper.place(
+            pygame.Rect(left + round(40 * k), ry + row_h + round(28 * k), round(330 * k), row_h), k
+        )
         widgets += [self.add_button, self.remove_button, self.rules_stepper, self.hands_stepper]
-        widgets.append(self.rules_button)
+        widgets += [self.clock_stepper, self.rules_button]
         widgets += [self.save_button, self.start_button]
         self.form.set_widgets([self.back_button, *widgets])
 
     def draw_content(self, surface: pygame.Surface) -> None:
         k = self.k
         w, h = self.size
+        if self.asking:
+            self._draw_name_question(surface)
+            return
         left = round(48 * k)
         top = self.content_top + round(20 * k)
         panel = pygame.Rect(left, top, round(w * 0.46) - left - round(24 * k), round(470 * k))
@@ -393,3 +456,23 @@ class LobbyScene(MenuScene):
             for i, part in enumerate(theme.wrap(message, round(18 * k), w - round(100 * k))):
                 text = theme.text(part, round(18 * k), theme.ERROR if self.problem else theme.TEXT)
                 surface.blit(text, (round(48 * k), h - round(80 * k) + i * round(24 * k)))
+
+    def _draw_name_question(self, surface: pygame.Surface) -> None:
+        """Before the table opens: the host's name, which the table is called by."""
+        k = self.k
+        w, h = self.size
+        x, y = round(76 * k), self.content_top + round(40 * k)
+        surface.blit(
+            theme.text("What is your name?", round(30 * k), theme.GOLD_LIGHT, True), (x, y)
+        )
+        note = (
+            "Your table is called after you, so the others can tell it from any other table "
+            "on the Wi-Fi: “Asha's table”."
+        )
+        size = round(17 * k)
+        for i, part in enumerate(theme.wrap(note, size, w - 2 * x)):
+            surface.blit(theme.text(part, size, theme.TEXT), (x, y + round((48 + 24 * i) * k)))
+        if self.problem:
+            for i, part in enumerate(theme.wrap(self.problem, round(18 * k), w - 2 * x)):
+                text = theme.text(part, round(18 * k), theme.ERROR)
+                surface.blit(text, (x, h - round(80 * k) + i * round(24 * k)))

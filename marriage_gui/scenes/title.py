@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import math
+import socket
+import threading
 from typing import TYPE_CHECKING
 
 import pygame
 
 from marriage_gui.art import JOKER, felt
+from marriage_gui.scene import polling
 from marriage_gui.scenes.base import MenuScene
 from marriage_gui.storage import SaveError
 from marriage_gui.ui import theme
@@ -17,12 +20,16 @@ if TYPE_CHECKING:
     from engine.match import LocalMatch
     from marriage_gui.app import App
     from marriage_gui.setup import MatchSetup
+    from marriage_gui.ui.widget import Widget
+    from marriage_net.tokens import TableMemo
 
 # A marriage in hearts (J♥ the jhiplu, Q♥ the tiplu, K♥ the poplu) between an ace and a joker.
 _FAN = (13 + 12, 13 + 9, 13 + 10, 13 + 11, JOKER)
 _TIPLU = 13 + 10
 #: The fan sways for a moment when the game opens, then rests so an idle title costs nothing.
 SWAY_SECONDS = 4.0
+#: How long the title waits for a remembered table to answer before not offering it.
+PROBE_SECONDS = 1.5
 
 
 class TitleScene(MenuScene):
@@ -35,7 +42,13 @@ class TitleScene(MenuScene):
         self.save_note = ""
         self.save_broken = False
         self._t = 0.0
+        # A table this laptop held a seat at, once it answers: "Rejoin Asha's table".
+        self.rejoin: TableMemo | None = None
+        self._answered: TableMemo | None = None
+        self._probing = False
         super().__init__(app)
+        self.rejoin_button = Button("Rejoin", self.rejoin_table, primary=True, size=22)
+        self.rejoin_button.visible = False
         self.continue_button = Button("Continue", self.resume, primary=True, size=22)
         self.buttons = [
             self.continue_button,
@@ -48,6 +61,7 @@ class TitleScene(MenuScene):
             Button("Quit", self.quit, size=22),
         ]
         self.check_save()
+        self.look_for_seat()
 
     # ------------------------------------------------------------------ the save
     def check_save(self) -> None:
@@ -78,8 +92,50 @@ class TitleScene(MenuScene):
         button.sub = self.save_note
         button.tooltip = self.app.save_problem if self.save_broken else None
 
+    # ------------------------------------------------------------------ a seat to go back to
+    def look_for_seat(self) -> None:
+        """Find the table this laptop last held a seat at; offer it once it answers."""
+        from marriage_gui.table.net import TOKENS  # noqa: PLC0415 - the table loads on demand
+        from marriage_net.tokens import TokenStore  # noqa: PLC0415
+
+        memo = TokenStore(self.app.storage.path(TOKENS)).last_table()
+        if memo is None or self._probing:
+            self._show_rejoin(None)
+            return
+        self._probing = True
+        threading.Thread(target=self._probe, args=(memo,), daemon=True).start()
+
+    def _probe(self, memo: TableMemo) -> None:
+        # Only knock on the door (a TCP connection, no hello): saying hello with the seat's
+        # token would take the seat from wherever it is played now.
+        try:
+            with socket.create_connection((memo.address, memo.port), timeout=PROBE_SECONDS):
+                self._answered = memo
+        except OSError:
+            self._answered = None
+        finally:
+            self._probing = False
+
+    def _show_rejoin(self, memo: TableMemo | None) -> None:
+        from marriage_gui.table.net import spaced_code  # noqa: PLC0415
+
+        self.rejoin = memo
+        self.rejoin_button.visible = memo is not None
+        if memo is not None:
+            self.rejoin_button.text = f"Rejoin {memo.table}"
+            self.rejoin_button.sub = f"code {spaced_code(memo.code)} · {memo.address}"
+        self.layout()
+
+    def rejoin_table(self) -> None:
+        """Sit back down at the table this laptop held a seat at: no name or code to type."""
+        if self.rejoin is None:
+            return
+        self.app.sounds.play("click")
+        self.app.open("join", rejoin=self.rejoin)
+
     def on_enter(self) -> None:
         self.check_save()
+        self.look_for_seat()
         super().on_enter()
         if self.form.focused is None or not self.form.focused.enabled:
             first = next(b for b in self.buttons if b.enabled)
@@ -141,17 +197,24 @@ class TitleScene(MenuScene):
         top = round(h * 0.50)
         x = round(w * 0.5 - bw / 2)
         y = top
-        for b in self.buttons:
-            height = round(64 * k) if b is self.continue_button else bh
+        menu = self.menu
+        for b in menu:
+            height = round(64 * k) if b in (self.continue_button, self.rejoin_button) else bh
             b.place(pygame.Rect(x, y, bw, height), k)
             y += height + gap
         # Short windows: keep the menu on screen by sliding it up.
         overflow = y - gap - (h - round(34 * k))
         if overflow > 0:
-            for b in self.buttons:
+            for b in menu:
                 b.rect.y -= overflow
-        self.menu_top = self.buttons[0].rect.y
-        self.form.set_widgets(list(self.buttons))
+        self.menu_top = menu[0].rect.y
+        widgets: list[Widget] = [*menu]
+        self.form.set_widgets(widgets)
+
+    @property
+    def menu(self) -> list[Button]:
+        """The buttons shown, top to bottom: a table to rejoin first, when there is one."""
+        return ([self.rejoin_button] if self.rejoin_button.visible else []) + self.buttons
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if (
@@ -159,13 +222,21 @@ class TitleScene(MenuScene):
             and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
             and self.form.focused is None
         ):
-            next(b for b in self.buttons if b.enabled).click()
+            next(b for b in self.menu if b.enabled).click()
             return
         super().handle_event(event)
 
     def update(self, dt: float) -> None:
         super().update(dt)
         self._t = min(self._t + dt, SWAY_SECONDS)
+        if self._answered is not self.rejoin and not self._probing:
+            self._show_rejoin(self._answered)
+
+    def wake_after(self) -> float | None:
+        """Look again soon while a remembered table is being asked whether it is there."""
+        own = super().wake_after()
+        news = self._probing or self._answered is not self.rejoin
+        return polling(own) if news else own
 
     def animating(self) -> bool:
         return self._t < SWAY_SECONDS or super().animating()

@@ -145,7 +145,7 @@ def test_the_host_screen_chooses_the_rules_and_the_join_screen_shows_them(screen
     lobby.hands_stepper.move(2)
     assert _step(apps, lambda: lobby.lobby.hands == 6)
     lobby.add_button.click()
-    assert _step(apps, lambda: len(lobby.lobby.seats) == 5)
+    assert _step(apps, lambda: len(lobby.lobby.seats) == 5 and len(lobby.seat_rows) == 5)
     assert lobby.lobby.hands == 6 and lobby.hands_stepper.value == 6
     # Deal: the table plays by them.
     lobby.seat_rows[1][0].move(2)

@@ -81,3 +81,34 @@ def test_tokens_survive_a_restart_and_a_damaged_file(tmp_path):
     assert TokenStore(path).tokens("127.0.0.1:1/123456") == {}
     TokenStore(path).remember("k", 0, "t")  # starts over rather than failing
     assert TokenStore(path).tokens("k") == {0: "t"}
+
+
+def test_the_store_remembers_the_table_to_sit_back_down_at(tmp_path, monkeypatch):
+    import time
+
+    path = tmp_path / "tokens.json"
+    store = TokenStore(path)
+    assert store.last_table() is None and store.profile() == {}
+    store.keep_profile(name="Bina", code="482913")
+    store.remember("127.0.0.1:47470/482913", 1, "ab" * 16)
+    assert store.last_table() is None  # a seat, but not yet where or what the table is
+    store.note_table("127.0.0.1:47470/482913", "127.0.0.1", 47470, "482913", "Asha's table")
+    memo = TokenStore(path).last_table()
+    assert (memo.address, memo.port, memo.code, memo.table) == (
+        "127.0.0.1",
+        47470,
+        "482913",
+        "Asha's table",
+    )
+    assert TokenStore(path).tokens(memo.key) == {1: "ab" * 16}  # the tokens are untouched
+    later = time.time() + 2 * 24 * 3600
+    monkeypatch.setattr(time, "time", lambda: later)
+    assert store.last_table() is None  # too long ago
+    monkeypatch.undo()
+    store.finished(memo.key)  # the match is over: nothing to go back to
+    assert store.last_table() is None and store.tokens(memo.key) == {1: "ab" * 16}
+    for i in range(30):  # many tables later, what was typed is still there
+        store.remember(f"127.0.0.1:{i}/000000", 0, "t")
+    assert TokenStore(path).profile() == {"name": "Bina", "code": "482913"}
+    store.forget("127.0.0.1:29/000000")
+    assert store.tokens("127.0.0.1:29/000000") == {}
