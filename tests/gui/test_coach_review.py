@@ -239,3 +239,35 @@ def test_plot_points_put_the_newest_at_the_right_and_shares_bottom_to_top():
     assert spots[-1][0] == area.right and spots[0][1] == area.bottom
     assert spots[1][1] == area.y + 50 and spots[2][1] == area.y
     assert [x for x, _ in spots] == sorted(x for x, _ in spots)
+
+
+def test_a_review_that_fails_in_the_worker_leaves_the_sheet_working(app, monkeypatch):
+    spy = SpyWorker()
+    from marriage_gui.table.scene import TableScene
+
+    monkeypatch.setattr(TableScene, "worker", property(lambda self: spy))
+    result, _ = sheet(app, SOLO)
+    spy.jobs[0][0].set_exception(RuntimeError("worker died"))
+    app.step([], DT)
+    b = result.review.button
+    assert not b.enabled and b.tooltip == "The coach could not review this hand."
+    assert result.review.failures == {0: "worker died"}
+    assert result.wake_after() is None
+    key(app, pygame.K_v, "v")
+    assert app.scene is result
+
+
+def test_f1_over_a_review_lists_the_mark_keys(app, monkeypatch):
+    import marriage_gui.scenes.replay as replay_module
+
+    shown = []
+    monkeypatch.setattr(replay_module, "draw_controls", lambda surface, sheet: shown.append(sheet))
+    result, match = sheet(app, SOLO)
+    marks = (Mark(3, "discard", "you threw 8D", "the hard bot would throw KC", "why", 2.0),)
+    app.open(
+        "replay", replay=match.hand_replay(0), names=result.names, review=Review(0, 0, 1, 0, marks)
+    )
+    key(app, pygame.K_F1)
+    assert shown and shown[-1] is replay_module.REVIEW_SHEET
+    keys = [k for k, _what in shown[-1][1][1]]
+    assert "Up  /  Down" in keys
