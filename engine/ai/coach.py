@@ -130,6 +130,15 @@ def _cards(cards: Iterable[Card]) -> str:
     return format_cards(named[:NAMED]) + (" …" if len(named) > NAMED else "")
 
 
+def _with(card: Card, joins: Sequence[Card]) -> str:
+    """The cards ``card`` goes with, its own copy said as "another 5D"."""
+    others = [c for c in joins if c != card]
+    parts = [f"another {card}"] if card in joins else []
+    if others:
+        parts.append(_cards(others))
+    return " and ".join(parts) or "nothing"
+
+
 def _melds(melds: Sequence[Sequence[Card]]) -> str:
     return " | ".join(_cards(m) for m in melds)
 
@@ -167,7 +176,7 @@ def _goes_with(alt: Alternative) -> str:
     card = alt.action.card if isinstance(alt.action, Discard) else None
     if card is None:
         return ""
-    return f"{card} went with {_cards(alt.joins)}" if alt.joins else f"{card} went with nothing"
+    return f"{card} went with {_with(card, alt.joins)}"
 
 
 def _distance(judge: Judge, cards: Sequence[Card]) -> tuple[int, int]:
@@ -187,9 +196,7 @@ def _discard_why(judge: Judge, done: Alternative, best: Alternative) -> str:
     """Why the bot's throw beats the player's, by the measure that differs most."""
     assert isinstance(done.action, Discard) and isinstance(best.action, Discard)
     mine, its = done.action.card, best.action.card
-    theirs = f"{its} " + (
-        "goes with nothing" if not best.joins else f"goes with {_cards(best.joins)}"
-    )
+    theirs = f"{its} " + (f"goes with {_with(its, best.joins)}")
     k = judge.k
     view = judge.view
     parts = {
@@ -243,7 +250,7 @@ def _draw_why(judge: Judge, done: Alternative, best: Alternative) -> str:
     top = judge.view.top_discard
     cards = judge.k.cards
     if isinstance(best.action, TakeDiscard) and top is not None:
-        joins = f" (it goes with {_cards(best.joins)})" if best.joins else ""
+        joins = f" (it goes with {_with(top, best.joins)})" if best.joins else ""
         (see_a, out_a), (see_b, out_b) = _distance(judge, cards), _distance(judge, [*cards, top])
         if not judge.k.seen and see_b == 0 < see_a:
             return f"{top}{joins} would let you see: better than the stock's likely draw"

@@ -25,7 +25,15 @@ from marriage_gui.table.seats import renamed
 from marriage_gui.ui.button import Button, lay_out_row
 from marriage_gui.ui.card_names import card_text
 from marriage_gui.ui.card_names import said as cards_said
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_BUTTON, TABLE_MUTED, TABLE_TEXT, fit, panel
+from marriage_gui.ui.theme import (
+    GOLD_LIGHT,
+    TABLE_BUTTON,
+    TABLE_MUTED,
+    TABLE_TEXT,
+    fit,
+    panel,
+    shrunk,
+)
 from marriage_gui.ui.theme import text as label
 from marriage_gui.ui.widget import MOUSE_EVENTS
 from marriage_gui.ui.words import count
@@ -342,7 +350,8 @@ class ReplayScene(Scene):
             (done, size, GOLD_LIGHT if mark is not None else TABLE_TEXT, True),
             (why, why_size, TABLE_TEXT, False),
         ):
-            line = card_text(fit(words, points, inner, bold), points, ink, bold)
+            said, fitted = shrunk(words, points, inner, max(10, points - 6), bold)
+            line = card_text(said, fitted, ink, bold)
             surface.blit(line, (area.x + 12, y))
             y += line.get_height() + 2
 
