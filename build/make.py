@@ -583,8 +583,30 @@ def check_appimage_runs(appimage: Path) -> list[str]:
     self_test(appimage, appimage.name)
     with _env(APPIMAGE_EXTRACT_AND_RUN="1"):
         self_test(appimage, f"{appimage.name} unpacked, without FUSE")
+    problems = appimage_menu_entry(appimage)
     left = appimage_leftovers(since)
-    return [f"the AppImage left {p} behind" for p in left]
+    return problems + [f"the AppImage left {p} behind" for p in left]
+
+
+def appimage_menu_entry(appimage: Path) -> list[str]:
+    """``--install-desktop-entry`` from the AppImage must start the AppImage file itself."""
+    with tempfile.TemporaryDirectory(prefix="marriage-menu-") as tmp:
+        env = dict(_frozen_env(Path(tmp)), XDG_DATA_HOME=str(Path(tmp) / "data"))
+        done = subprocess.run(
+            [str(appimage), "--install-desktop-entry"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        entry = Path(tmp) / "data" / "applications" / "marriage.desktop"
+        if done.returncode != 0 or not entry.is_file():
+            return [f"--install-desktop-entry from the AppImage failed:\n{done.stderr}"]
+        execs = [line for line in entry.read_text().splitlines() if line.startswith("Exec=")]
+    if execs != [f"Exec={appimage}"]:
+        return [f"the AppImage's menu entry says {execs}, not Exec={appimage}"]
+    print(f"menu entry from the AppImage: {execs[0]}")
+    return []
 
 
 @contextlib.contextmanager

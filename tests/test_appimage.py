@@ -104,8 +104,9 @@ def test_with_no_tool_at_all_it_names_each_missing_one(runtime: Path, tmp_path: 
     )
     assert done.returncode == 1
     said = done.stderr
-    assert "neither" in said and "squashfuse" in said and "fusermount3" in said
-    assert "unsquashfs (package squashfs-tools)" in said
+    mount = said.split("To mount it, this system lacks:")[1].split(". ")[0]
+    assert "squashfuse" in mount and "fusermount3" in mount
+    assert "To unpack it instead, it lacks unsquashfs (package squashfs-tools)" in said
     assert "sudo apt install squashfs-tools" in said
 
 
@@ -121,7 +122,7 @@ def test_with_squashfuse_but_no_fusermount_it_does_not_ask_for_squashfuse(
         [str(image)], capture_output=True, text=True, env=_env(tmp_path, tools), timeout=30
     )
     assert done.returncode == 1
-    missing = done.stderr.split("Missing for squashfuse:")[1].split(".")[0]
+    missing = done.stderr.split("To mount it, this system lacks:")[1].split(". ")[0]
     assert "fusermount3 or fusermount" in missing
     assert "squashfuse," not in missing and not missing.strip().startswith("squashfuse")
 

@@ -378,10 +378,9 @@ int main(int argc, char **argv)
              "installed. Install squashfs-tools (e.g. sudo apt install squashfs-tools), then "
              "try again.");
     else if (*missing)
-        tell("this AppImage needs either squashfuse with FUSE or unsquashfs to open, and this "
-             "system has neither. Missing for squashfuse: %s. Missing for unpacking: unsquashfs "
-             "(package squashfs-tools). The simplest fix: sudo apt install squashfs-tools (or "
-             "your system's package of that name), then try again.",
+        tell("this AppImage cannot open here. To mount it, this system lacks: %s. To unpack it "
+             "instead, it lacks unsquashfs (package squashfs-tools). The simplest fix: sudo apt "
+             "install squashfs-tools (or your system's package of that name), then try again.",
              missing);
     else
         tell("squashfuse could not mount this AppImage (exit %d), and unsquashfs (package "

@@ -81,6 +81,17 @@ step "2 self-test the AppImage (mounted when FUSE works, unpacked otherwise)"
 self_test "$odd/Marriage.AppImage"
 APPIMAGE_EXTRACT_AND_RUN=1 self_test "$odd/Marriage.AppImage"
 menu_entry "$odd/Marriage.AppImage"
+# The AppImage's own menu entry must start the AppImage file, not its temporary mount.
+XDG_DATA_HOME="$scratch/menu" "$odd/Marriage.AppImage" --install-desktop-entry
+exec_line=$(grep '^Exec=' "$scratch/menu/applications/marriage.desktop")
+case $exec_line in
+*Marriage.AppImage*) ;;
+*) fail "the AppImage's menu entry does not start the AppImage: $exec_line" ;;
+esac
+case $exec_line in
+*usr/lib/marriage*) fail "the AppImage's menu entry points into its mount: $exec_line" ;;
+esac
+XDG_DATA_HOME="$scratch/menu" "$odd/Marriage.AppImage" --remove-desktop-entry
 step "3 uninstall"
 rm "$odd/Marriage.AppImage"
 step "4 nothing left"
