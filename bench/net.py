@@ -21,9 +21,15 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+# The network tests' kit, for one play loop for both (by its own name: this file is "net").
+sys.path.insert(0, str(ROOT / "tests" / "net"))
+
+from tablekit import play_turns  # noqa: E402
 
 from engine.ai import make_bot  # noqa: E402
 from engine.rules import PRESETS  # noqa: E402
@@ -87,7 +93,7 @@ class Watch:
 def play(
     clients: list[RemoteMatch],
     bots: dict[int, object],
-    until: object,
+    until: Callable[[], bool],
     submitted: dict[int, float],
     drops: dict[int, int] | None = None,
     rejoins: list[float] | None = None,
@@ -95,39 +101,33 @@ def play(
     timeout: float = 900.0,
     pace: float = 0.0,
 ) -> None:
-    """Play every seat until ``until()``; stamp each submit by the version it will make."""
-    sent: set[tuple[int, int]] = set()
+    """Play every seat until ``until()`` with the network tests' own loop; stamp each submit by
+    the version it will make, and drop the connections ``drops`` names on their way."""
     dropped: set[int] = set()
-    end = time.monotonic() + timeout
-    while not until():  # type: ignore[operator]
-        if time.monotonic() > end:
-            raise SystemExit("bench: the match did not finish in time")
-        idle = True
-        # Between hands any person may deal the next one: here the first seat in play does.
-        dealer = min((s for c in clients for s in c.seats if c.has_view(s)), default=None)
-        for client in clients:
-            for seat in client.seats:
-                client.poll(seat)
-                if not client.has_view(seat):
-                    continue
-                v = client.seat_version(seat)
-                if drops and rejoins is not None and watches is not None:
-                    for at, who in drops.items():
-                        if v >= at and at not in dropped and who == seat:
-                            dropped.add(at)
-                            rejoins.append(_drop(clients[who], watches[who]))
-                view = client.view(seat)
-                deal = view.phase == "hand_over" and seat == dealer
-                if (view.is_my_turn or deal) and (seat, v) not in sent:
-                    sent.add((seat, v))
-                    action = "next hand" if deal else bots[seat].choose(view)  # type: ignore[attr-defined]
-                    submitted[v + 1] = time.perf_counter()
-                    client.submit(seat, action)
-                    idle = False
-                    if pace:
-                        time.sleep(pace)
-        if idle:
-            time.sleep(0.0005)
+
+    def at_position(client: object, seat: int, v: int) -> None:
+        if drops and rejoins is not None and watches is not None:
+            for at, who in drops.items():
+                if v >= at and at not in dropped and who == seat:
+                    dropped.add(at)
+                    rejoins.append(_drop(clients[who], watches[who]))
+
+    def stamp(_seat: int, v: int) -> None:
+        submitted[v + 1] = time.perf_counter()
+
+    try:
+        play_turns(
+            clients,
+            bots,
+            until,
+            timeout,
+            at_position=at_position,
+            on_submit=stamp,
+            pace=pace,
+            idle=0.0005,
+        )
+    except AssertionError:
+        raise SystemExit("bench: the match did not finish in time") from None
 
 
 def _drop(client: RemoteMatch, watch: Watch) -> float:

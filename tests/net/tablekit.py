@@ -183,13 +183,23 @@ class Proxy:
 
 
 def play_turns(
-    clients: list[Any], bots: dict[int, Any], done: Callable[[], bool], timeout: float
+    clients: list[Any],
+    bots: dict[int, Any],
+    done: Callable[[], bool],
+    timeout: float,
+    *,
+    at_position: Callable[[Any, int, int], None] | None = None,
+    on_submit: Callable[[int, int], None] | None = None,
+    pace: float = 0.0,
+    idle: float = 0.002,
 ) -> int:
     """Play every held seat of ``clients`` with ``bots`` (by seat) until ``done``; actions sent.
 
     Each seat acts once per position (seat, version): a refusal or a lost update is answered by
     the next snapshot, never by sending again blindly. Between hands only one seat deals, so
-    with no lost update every action sent is accepted.
+    with no lost update every action sent is accepted. ``at_position(client, seat, version)``
+    sees every seat's position before it acts (a benchmark drops connections there);
+    ``on_submit(seat, version)`` is told just before each action goes; ``pace`` waits after each.
     """
     sent: set[tuple[int, int]] = set()
     count = 0
@@ -197,7 +207,7 @@ def play_turns(
     while not done():
         if time.monotonic() > end:
             raise AssertionError("the match did not finish in time")
-        idle = True
+        acted = False
         # Between hands any person may deal the next one: here the first seat in play does.
         dealer = min((s for c in clients for s in c.seats if c.has_view(s)), default=None)
         for client in clients:
@@ -205,23 +215,21 @@ def play_turns(
                 client.poll(seat)
                 if not client.has_view(seat):
                     continue
+                v = client.seat_version(seat)
+                if at_position is not None:
+                    at_position(client, seat, v)
                 view = client.view(seat)
-                key = (seat, client.seat_version(seat))
-                if view.phase == "hand_over" and seat == dealer and key not in sent:
-                    sent.add(key)
-                    client.submit(seat, "next hand")
+                deal = view.phase == "hand_over" and seat == dealer
+                mine = view.phase != "hand_over" and view.is_my_turn and seat in bots
+                if (deal or mine) and (seat, v) not in sent:
+                    sent.add((seat, v))
+                    if on_submit is not None:
+                        on_submit(seat, v)
+                    client.submit(seat, "next hand" if deal else bots[seat].choose(view))
                     count += 1
-                    idle = False
-                elif (
-                    view.phase != "hand_over"
-                    and view.is_my_turn
-                    and key not in sent
-                    and seat in bots
-                ):
-                    sent.add(key)
-                    client.submit(seat, bots[seat].choose(view))
-                    count += 1
-                    idle = False
-        if idle:
-            time.sleep(0.002)
+                    acted = True
+                    if pace:
+                        time.sleep(pace)
+        if not acted:
+            time.sleep(idle)
     return count
