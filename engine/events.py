@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Annotated, Any
 
-from engine import plain
+import msgspec
+
+from engine import wire
 from engine.cards import card_of, format_cards
-
-_FIELDS = ("kind", "player", "card_ids", "groups", "private_to", "text")
-
+from engine.wire import travels
 
 _set = object.__setattr__
 
@@ -22,12 +22,17 @@ class Event:
     everybody else gets the hidden form ``for_seat`` gives.
     """
 
-    kind: str
-    player: int | None
-    card_ids: tuple[int, ...] = ()
-    groups: tuple[int, ...] = ()  # sizes of meld groups within card_ids, when melds moved
-    private_to: int | None = None
-    text: str = ""
+    kind: str = field(
+        metadata=travels(Annotated[str, msgspec.Meta(min_length=1, max_length=40)], wire.same)
+    )
+    player: int | None = field(metadata=travels(wire.Seat | None, wire.same))
+    card_ids: tuple[int, ...] = field(default=(), metadata=travels(wire.CardIds, list))
+    # sizes of meld groups within card_ids, when melds moved
+    groups: tuple[int, ...] = field(
+        default=(), metadata=travels(wire.many(Annotated[int, msgspec.Meta(ge=1)]), list)
+    )
+    private_to: int | None = field(default=None, metadata=travels(wire.Seat | None, wire.same))
+    text: str = field(default="", metadata=travels(wire.text(4000), wire.same))
 
     def __init__(
         self,
@@ -75,31 +80,28 @@ class Event:
 
     def to_dict(self) -> dict[str, object]:
         """Plain data (ids only; cards are derived)."""
-        return {
-            "kind": self.kind,
-            "player": self.player,
-            "card_ids": list(self.card_ids),
-            "groups": list(self.groups),
-            "private_to": self.private_to,
-            "text": self.text,
-        }
+        return _FORM.to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Any) -> Event:
         """Inverse of ``to_dict``; damaged data raises ValueError with a reason."""
-        d = plain.fields(data, "an event", _FIELDS)
-        kind = plain.text(d["kind"], "the event kind", 40)
-        if not kind:
-            raise ValueError("the event kind is empty")
-        ids = plain.card_ids(d["card_ids"], "the event cards")
-        groups = plain.items(d["groups"], "the event groups", lambda v, w: plain.integer(v, w, 1))
-        if groups and sum(groups) != len(ids):
+        return cls._make(_FORM.read(data, "an event"))
+
+    @classmethod
+    def from_wire(cls, data: Any) -> Event:
+        """An event from its wire struct, already checked field by field as it was decoded."""
+        return cls._make(_FORM.unpack(data))
+
+    @staticmethod
+    def wire_type() -> type[msgspec.Struct]:
+        """The struct type this travels as (its fields and limits come from this class)."""
+        return _FORM.struct
+
+    @classmethod
+    def _make(cls, d: dict[str, Any]) -> Event:
+        if d["groups"] and sum(d["groups"]) != len(d["card_ids"]):
             raise ValueError("the event groups do not add up to its cards")
-        return cls(
-            kind=kind,
-            player=plain.optional_integer(d["player"], "the event player", 0, 4),
-            card_ids=ids,
-            groups=groups,
-            private_to=plain.optional_integer(d["private_to"], "the event's seat", 0, 4),
-            text=plain.text(d["text"], "the event text"),
-        )
+        return cls(**d)
+
+
+_FORM = wire.form(Event, "EventData")

@@ -9,15 +9,16 @@ position, and the advice is worked out only where there is a choice.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
-from engine import turns
+from engine import turns, wire
 from engine.actions import Action, Discard, DrawStock, ExposeTunnela, GoOut, See, TakeDiscard
 from engine.cards import CARDS, Card, code_of
 from engine.rules import RuleSet
 from engine.scoring import maal_points
 from engine.solver import distance
+from engine.wire import travels
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -33,6 +34,10 @@ NOT_SEEN = "you must see before you can go out"
 NO_GO_OUT = "you cannot go out with these cards yet"
 
 
+#: How each reason travels: short words, and older data may leave any out.
+_WORDS = travels(wire.text(400), wire.same, optional=True)
+
+
 @dataclass(frozen=True)
 class WhyNot:
     """Why each kind of action is not offered to the seat to act, in a player's words.
@@ -41,12 +46,12 @@ class WhyNot:
     (or between hands). Card codes in the words (``5H``) are the engine's own, as in its refusals.
     """
 
-    draw: str = ""
-    take_discard: str = ""
-    expose: str = ""
-    see: str = ""
-    go_out: str = ""
-    discard: str = ""
+    draw: str = field(default="", metadata=_WORDS)
+    take_discard: str = field(default="", metadata=_WORDS)
+    expose: str = field(default="", metadata=_WORDS)
+    see: str = field(default="", metadata=_WORDS)
+    go_out: str = field(default="", metadata=_WORDS)
+    discard: str = field(default="", metadata=_WORDS)
 
     def to_dict(self) -> dict[str, str]:
         """Plain data: each kind's words."""

@@ -2,37 +2,87 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
 
-from engine import plain
+import msgspec
+
+from engine import wire
 from engine.cards import CARDS, Card, code_of, format_cards, parse_card, parse_cards
 from engine.deadwood import DeadwoodResult, deadwood
 from engine.scoring import MaalBreakdown, MaalItem
 from engine.wilds import Wilds
+from engine.wire import travels
 
 if TYPE_CHECKING:
     from engine.rules import RuleSet
 
-_FIELDS = (
-    "hand_no",
-    "dealer",
-    "winner",
-    "reason",
-    "dublee_win",
-    "tiplu",
-    "seen",
-    "points",
-    "breakdowns",
-    "nets",
-    "hands",
-    "shown",
-    "finish",
-    "final_discard",
-    "totals",
-    "deadwood",
-)
 REASONS = ("went out", "stock exhausted", "turn cap", "void")
+
+
+class BreakdownData(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """One player's maal count as it travels: the total and each item (label, cards, points)."""
+
+    total: int
+    items: wire.many(tuple[wire.text(80), wire.text(4000), int])  # type: ignore[valid-type]
+
+
+class DeadwoodData(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """One player's deadwood count under deadwood scoring, as it travels."""
+
+    points: int
+    melds: wire.many(wire.text(4000))  # type: ignore[valid-type]
+    loose: wire.text(4000)  # type: ignore[valid-type]
+
+
+def _breakdowns_out(values: tuple[MaalBreakdown, ...]) -> list[dict[str, Any]]:
+    return [
+        {
+            "total": b.total,
+            "items": [[it.label, format_cards(it.cards), it.points] for it in b.items],
+        }
+        for b in values
+    ]
+
+
+def _breakdowns_back(values: tuple[BreakdownData, ...]) -> tuple[MaalBreakdown, ...]:
+    return tuple(
+        MaalBreakdown(
+            b.total,
+            tuple(MaalItem(label, tuple(parse_cards(cards)), pts) for label, cards, pts in b.items),
+        )
+        for b in values
+    )
+
+
+def _deadwood_out(values: tuple[DeadwoodResult, ...]) -> list[dict[str, Any]]:
+    return [
+        {
+            "points": d.points,
+            "melds": [format_cards(m) for m in d.melds],
+            "loose": format_cards(d.loose),
+        }
+        for d in values
+    ]
+
+
+def _deadwood_back(values: tuple[DeadwoodData, ...]) -> tuple[DeadwoodResult, ...]:
+    return tuple(
+        DeadwoodResult(d.points, [parse_cards(m) for m in d.melds], parse_cards(d.loose))
+        for d in values
+    )
+
+
+def _tiplu_out(card: Card | None) -> str | None:
+    return None if card is None else str(card)
+
+
+def _tiplu_back(text: str | None) -> Card | None:
+    return None if text is None else parse_card(text)
+
+
+def _field(kind: Any, out: Any = wire.lists, back: Any = wire.same, **more: Any) -> Any:
+    return field(metadata=travels(kind, out, back), **more)
 
 
 @dataclass(frozen=True)
@@ -43,22 +93,29 @@ class HandResult:
     settlement nets (summing to zero), contract points, or deadwood penalties, by the scoring.
     """
 
-    hand_no: int
-    dealer: int
-    winner: int | None
-    reason: str  # "went out", "stock exhausted", "turn cap", "void"
-    dublee_win: bool
-    tiplu: Card | None
-    seen: tuple[bool, ...]
-    points: tuple[int, ...]
-    breakdowns: tuple[Any, ...]  # MaalBreakdown per player
-    nets: tuple[int, ...]
-    hands: tuple[tuple[int, ...], ...]  # cards left in each hand (ids)
-    shown: tuple[tuple[tuple[str, tuple[int, ...]], ...], ...]
-    finish: tuple[tuple[int, ...], ...]  # the winner's melds as laid down (ids)
-    final_discard: int | None
-    totals: tuple[int, ...]  # running match totals after this hand
-    deadwood: tuple[Any, ...] = ()  # DeadwoodResult per player under deadwood scoring
+    hand_no: int = _field(wire.Count)
+    dealer: int = _field(wire.Seat)
+    winner: int | None = _field(wire.Seat | None)
+    reason: str = _field(Literal[REASONS])  # "went out", "stock exhausted", "turn cap", "void"
+    dublee_win: bool = _field(bool)
+    tiplu: Card | None = _field(wire.text(4) | None, _tiplu_out, _tiplu_back)
+    seen: tuple[bool, ...] = _field(wire.Flags)
+    points: tuple[int, ...] = _field(wire.Numbers)
+    # MaalBreakdown per player
+    breakdowns: tuple[Any, ...] = _field(
+        wire.many(BreakdownData), _breakdowns_out, _breakdowns_back
+    )
+    nets: tuple[int, ...] = _field(wire.Numbers)
+    hands: tuple[tuple[int, ...], ...] = _field(wire.many(wire.CardIds))  # cards left (ids)
+    shown: tuple[tuple[tuple[str, tuple[int, ...]], ...], ...] = _field(wire.many(wire.SeatShown))
+    # the winner's melds as laid down (ids)
+    finish: tuple[tuple[int, ...], ...] = _field(wire.many(wire.CardIds))
+    final_discard: int | None = _field(wire.CardId | None)
+    totals: tuple[int, ...] = _field(wire.Numbers)  # running match totals after this hand
+    # DeadwoodResult per player under deadwood scoring
+    deadwood: tuple[Any, ...] = _field(
+        wire.many(DeadwoodData), _deadwood_out, _deadwood_back, default=()
+    )
 
     @property
     def void(self) -> bool:
@@ -77,78 +134,41 @@ class HandResult:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for saves and the network."""
-        return {
-            "hand_no": self.hand_no,
-            "dealer": self.dealer,
-            "winner": self.winner,
-            "reason": self.reason,
-            "dublee_win": self.dublee_win,
-            "tiplu": None if self.tiplu is None else str(self.tiplu),
-            "seen": list(self.seen),
-            "points": list(self.points),
-            "breakdowns": [
-                {
-                    "total": b.total,
-                    "items": [[it.label, format_cards(it.cards), it.points] for it in b.items],
-                }
-                for b in self.breakdowns
-            ],
-            "nets": list(self.nets),
-            "hands": [list(h) for h in self.hands],
-            "shown": [[[k, list(ids)] for k, ids in s] for s in self.shown],
-            "finish": [list(m) for m in self.finish],
-            "final_discard": self.final_discard,
-            "totals": list(self.totals),
-            "deadwood": [
-                {
-                    "points": d.points,
-                    "melds": [format_cards(m) for m in d.melds],
-                    "loose": format_cards(d.loose),
-                }
-                for d in self.deadwood
-            ],
-        }
+        return _FORM.to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Any) -> HandResult:
         """Inverse of ``to_dict``; damaged data raises ValueError with a reason."""
-        d = plain.fields(data, "a hand result", _FIELDS)
-        reason = plain.text(d["reason"], "the result's reason", 40)
-        if reason not in REASONS:
-            raise ValueError(f"unknown way for a hand to end: {reason!r}")
-        tiplu = d["tiplu"]
-        seen = plain.booleans(d["seen"], "who had seen")
-        n = len(seen)
+        return cls._make(_FORM.read(data, "a hand result"))
+
+    @classmethod
+    def from_wire(cls, data: Any) -> HandResult:
+        """A result from its wire struct, already checked field by field as it was decoded."""
+        return cls._make(_FORM.unpack(data))
+
+    @staticmethod
+    def wire_type() -> type[msgspec.Struct]:
+        """The struct type this travels as (its fields and limits come from this class)."""
+        return _FORM.struct
+
+    @classmethod
+    def _make(cls, d: dict[str, Any]) -> HandResult:
+        """A result from its fields, checked against each other (one entry per seat)."""
+        n = len(d["seen"])
         if not 2 <= n <= 5:
             raise ValueError(f"a result for {n} players")
-
-        def per_seat(values: tuple[Any, ...], what: str) -> tuple[Any, ...]:
-            if len(values) != n:
-                raise ValueError(f"{what} has {len(values)} entries for {n} players")
-            return values
-
-        return cls(
-            hand_no=plain.integer(d["hand_no"], "the hand number", 0),
-            dealer=plain.integer(d["dealer"], "the dealer", 0, n - 1),
-            winner=plain.optional_integer(d["winner"], "the winner", 0, n - 1),
-            reason=reason,
-            dublee_win=plain.boolean(d["dublee_win"], "the dublee win"),
-            tiplu=None if tiplu is None else parse_card(plain.text(tiplu, "the tiplu", 4)),
-            seen=seen,
-            points=per_seat(plain.integers(d["points"], "the maal points"), "the maal points"),
-            breakdowns=per_seat(
-                plain.items(d["breakdowns"], "the maal counts", _breakdown), "the maal counts"
-            ),
-            nets=per_seat(plain.integers(d["nets"], "the hand's nets"), "the hand's nets"),
-            hands=per_seat(plain.items(d["hands"], "the hands", plain.card_ids), "the hands"),
-            shown=per_seat(plain.items(d["shown"], "the shown melds", plain.seat_shown), "shown"),
-            finish=plain.items(d["finish"], "the finishing melds", plain.card_ids),
-            final_discard=None
-            if d["final_discard"] is None
-            else plain.card_id(d["final_discard"], "the final discard"),
-            totals=per_seat(plain.integers(d["totals"], "the totals"), "the totals"),
-            deadwood=plain.items(d["deadwood"], "the deadwood", _deadwood),
-        )
+        wire.seat(d["dealer"], "the dealer", n)
+        wire.seat(d["winner"], "the winner", n)
+        for name, what in (
+            ("points", "the maal points"),
+            ("breakdowns", "the maal counts"),
+            ("nets", "the hand's nets"),
+            ("hands", "the hands"),
+            ("shown", "the shown melds"),
+            ("totals", "the totals"),
+        ):
+            wire.per_seat(d[name], what, n)
+        return cls(**d)
 
     def final_cards(self, seat: int) -> list[Card]:
         """Everything ``seat`` ended with: hand and table."""
@@ -178,32 +198,4 @@ class HandResult:
         return melds, tuple(take(c) for c in best.loose)
 
 
-def _cards(value: Any, what: str) -> tuple[Card, ...]:
-    return tuple(parse_cards(plain.text(value, what)))
-
-
-def _item(value: Any, what: str) -> MaalItem:
-    if not isinstance(value, list) or len(value) != 3:
-        raise ValueError(f"{what} must be [label, cards, points]")
-    return MaalItem(
-        plain.text(value[0], f"{what} label", 80),
-        _cards(value[1], f"{what} cards"),
-        plain.integer(value[2], f"{what} points"),
-    )
-
-
-def _breakdown(value: Any, what: str) -> MaalBreakdown:
-    d = plain.fields(value, what, ("total", "items"))
-    return MaalBreakdown(
-        plain.integer(d["total"], f"{what} total"), plain.items(d["items"], what, _item)
-    )
-
-
-def _deadwood(value: Any, what: str) -> DeadwoodResult:
-    d = plain.fields(value, what, ("points", "melds", "loose"))
-    melds = plain.items(d["melds"], f"{what} melds", _cards)
-    return DeadwoodResult(
-        plain.integer(d["points"], f"{what} points"),
-        [list(m) for m in melds],
-        list(_cards(d["loose"], f"{what} loose cards")),
-    )
+_FORM = wire.form(HandResult, "ResultData")

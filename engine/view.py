@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 
-from engine import offers, plain, seat_history
+import msgspec
+
+from engine import offers, seat_history, wire
 from engine.actions import Action, GoOut, See, parse_action
 from engine.cards import CARDS, DECKS, JOKER_CODE, Card, code_of
 from engine.events import Event
@@ -14,76 +16,100 @@ from engine.offers import WhyNot
 from engine.result import HandResult
 from engine.rules import RuleSet
 from engine.wilds import Wilds
+from engine.wire import travels
 
 PHASES = ("draw", "play", "hand_over", "match_over")
-_FIELDS = (
-    "seat",
-    "names",
-    "rules",
-    "phase",
-    "current_player",
-    "dealer",
-    "hand_no",
-    "hands_total",
-    "turn",
-    "hand",
-    "hand_counts",
-    "shown",
-    "discards",
-    "stock_count",
-    "seen",
-    "seen_by_dublees",
-    "tiplu_id",
-    "taken",
-    "must_go_out",
-    "legal",
-    "history",
-    "totals",
-    "result",
-    "revealed_hands",
-)
-#: Fields a view written before they existed may lack (saves and older updates still read).
-_LATER_FIELDS = ("why_not", "best_see", "best_go_out")
 
 #: A shown meld: its kind ("tunnela" dealt, "see" melds, "dublee" pairs, "out") and card ids.
 Shown = tuple[str, tuple[int, ...]]
 
 
+def _actions(texts: tuple[str, ...]) -> tuple[Action, ...]:
+    return tuple(map(parse_action, texts))
+
+
+def _texts(actions: tuple[Action, ...]) -> list[str]:
+    return [str(a) for a in actions]
+
+
+def _advice(kind: type[Action]) -> Any:
+    def back(text: str | None) -> Action | None:
+        if text is None:
+            return None
+        action = parse_action(text)
+        if not isinstance(action, kind):
+            raise ValueError(f"the advised {kind.__name__} is another kind of action")
+        return action
+
+    return travels(wire.text(400) | None, _advice_out, back, optional=True)
+
+
+def _advice_out(action: Action | None) -> str | None:
+    return None if action is None else str(action)
+
+
+def _field(kind: Any, out: Any = wire.lists, back: Any = wire.same, **more: Any) -> Any:
+    return field(metadata=travels(kind, out, back), **more)
+
+
+_EVENT = wire.form(Event).struct
+_RESULT = wire.form(HandResult).struct
+_WHY_NOT = wire.form(WhyNot)
+
+
 @dataclass(frozen=True)
 class PlayerView:
-    """What ``seat`` may know of the game now: its own cards, everything public, no more."""
+    """What ``seat`` may know of the game now: its own cards, everything public, no more.
 
-    seat: int
-    names: tuple[str, ...]
-    rules: RuleSet
-    phase: str
-    current_player: int
-    dealer: int
-    hand_no: int
-    hands_total: int
-    turn: int
-    hand: tuple[int, ...]
-    hand_counts: tuple[int, ...]
-    shown: tuple[tuple[Shown, ...], ...]
-    discards: tuple[int, ...]
-    stock_count: int
-    seen: tuple[bool, ...]
-    seen_by_dublees: tuple[bool, ...]
-    tiplu_id: int | None
-    taken: int | None
-    must_go_out: bool
-    legal: tuple[Action, ...]
-    history: tuple[Event, ...]
-    totals: tuple[int, ...]
-    result: HandResult | None = None
-    revealed_hands: tuple[tuple[int, ...], ...] | None = None
+    Declared once: each field says how it travels (``engine.wire``), and the view's dict, its
+    reader and the network's struct type all come from these lines.
+    """
+
+    seat: int = _field(wire.Seat, wire.same)
+    names: tuple[str, ...] = _field(wire.many(wire.Name, 5), list)
+    rules: RuleSet = _field(dict[str, wire.RuleValue], RuleSet.to_dict, RuleSet.from_dict)
+    phase: str = _field(wire.Phase, wire.same)
+    current_player: int = _field(wire.Seat, wire.same)
+    dealer: int = _field(wire.Seat, wire.same)
+    hand_no: int = _field(wire.Count, wire.same)
+    hands_total: int = _field(Annotated[int, msgspec.Meta(ge=1)], wire.same)
+    turn: int = _field(wire.Count, wire.same)
+    hand: tuple[int, ...] = _field(wire.CardIds, list)
+    hand_counts: tuple[int, ...] = _field(wire.many(wire.Count), list)
+    shown: tuple[tuple[Shown, ...], ...] = _field(wire.many(wire.SeatShown))
+    discards: tuple[int, ...] = _field(wire.CardIds, list)
+    stock_count: int = _field(Annotated[int, msgspec.Meta(ge=0, le=wire.MAX_CARD_ID)], wire.same)
+    seen: tuple[bool, ...] = _field(wire.Flags, list)
+    seen_by_dublees: tuple[bool, ...] = _field(wire.Flags, list)
+    tiplu_id: int | None = _field(wire.CardId | None, wire.same)
+    taken: int | None = _field(wire.CardId | None, wire.same)
+    must_go_out: bool = _field(bool, wire.same)
+    legal: tuple[Action, ...] = _field(wire.many(wire.text(400), 100_000), _texts, _actions)
+    history: tuple[Event, ...] = _field(
+        wire.many(_EVENT, 1_000_000),
+        lambda events: [e.to_dict() for e in events],
+        lambda data: tuple(map(Event.from_wire, data)),
+    )
+    totals: tuple[int, ...] = _field(wire.Numbers, list)
+    result: HandResult | None = _field(
+        _RESULT | None,
+        lambda r: None if r is None else r.to_dict(),
+        lambda d: None if d is None else HandResult.from_wire(d),
+        default=None,
+    )
+    revealed_hands: tuple[tuple[int, ...], ...] | None = _field(
+        wire.many(wire.CardIds) | None, default=None
+    )
     #: Why each kind of action is not offered now (only the seat to act hears it).
-    why_not: WhyNot = offers.NOTHING
+    why_not: WhyNot = field(
+        default=offers.NOTHING,
+        metadata=travels(_WHY_NOT.struct, WhyNot.to_dict, _WHY_NOT.make, optional=True),
+    )
     #: The See the engine would choose among those offered (None when none is). Worked out
     #: from the other fields, so equality leaves it (and ``best_go_out``) out.
-    best_see: See | None = field(default=None, compare=False)
+    best_see: See | None = field(default=None, compare=False, metadata=_advice(See))
     #: The Go out the engine would choose among those offered (None when none is).
-    best_go_out: GoOut | None = field(default=None, compare=False)
+    best_go_out: GoOut | None = field(default=None, compare=False, metadata=_advice(GoOut))
     _wilds: list[Wilds | None] = field(default_factory=list, compare=False, repr=False)
 
     @property
@@ -208,102 +234,62 @@ class PlayerView:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data: what a network client or a save of this seat's view would carry."""
-        return {
-            "seat": self.seat,
-            "names": list(self.names),
-            "rules": self.rules.to_dict(),
-            "phase": self.phase,
-            "current_player": self.current_player,
-            "dealer": self.dealer,
-            "hand_no": self.hand_no,
-            "hands_total": self.hands_total,
-            "turn": self.turn,
-            "hand": list(self.hand),
-            "hand_counts": list(self.hand_counts),
-            "shown": [[[k, list(ids)] for k, ids in melds] for melds in self.shown],
-            "discards": list(self.discards),
-            "stock_count": self.stock_count,
-            "seen": list(self.seen),
-            "seen_by_dublees": list(self.seen_by_dublees),
-            "tiplu_id": self.tiplu_id,
-            "taken": self.taken,
-            "must_go_out": self.must_go_out,
-            "legal": [str(a) for a in self.legal],
-            "history": [e.to_dict() for e in self.history],
-            "totals": list(self.totals),
-            "result": None if self.result is None else self.result.to_dict(),
-            "revealed_hands": None
-            if self.revealed_hands is None
-            else [list(h) for h in self.revealed_hands],
-            "why_not": self.why_not.to_dict(),
-            "best_see": None if self.best_see is None else str(self.best_see),
-            "best_go_out": None if self.best_go_out is None else str(self.best_go_out),
-        }
+        return _FORM.to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Any) -> PlayerView:
         """Inverse of ``to_dict``; damaged data raises ValueError with a reason."""
-        d = plain.fields(data, "a player view", _FIELDS, _LATER_FIELDS)
-        names = plain.names(d["names"])
-        n = len(names)
-        seat = plain.integer(d["seat"], "the seat", 0, n - 1)
+        return cls._make(_FORM.read(data, "a player view"))
 
-        def per_seat(values: tuple[Any, ...], what: str) -> tuple[Any, ...]:
-            return plain.per_seat(values, what, n)
+    @classmethod
+    def from_wire(cls, data: Any) -> PlayerView:
+        """A view from its wire struct (``wire_type()``), already checked field by field as it
+        was decoded: only what ties the fields together is checked here."""
+        return cls._make(_FORM.unpack(data))
 
-        phase = plain.one_of(d["phase"], "the phase", PHASES)
+    @staticmethod
+    def wire_type() -> type[msgspec.Struct]:
+        """The struct type a view travels as (its fields and limits come from this class)."""
+        return _FORM.struct
 
-        def action(value: Any, what: str) -> Action:
-            return parse_action(plain.text(value, what, 400))
+    def with_history(self, history: tuple[Event, ...]) -> PlayerView:
+        """This view telling ``history`` as its story (a client joins a snapshot's history
+        and the events since)."""
+        d = dict(self.__dict__)
+        d["history"] = history
+        d["_wilds"] = []
+        view = _new(PlayerView)
+        _set(view, "__dict__", d)
+        return view
 
-        revealed = d["revealed_hands"]
-        result = d["result"]
-        why = plain.fields(d.get("why_not", {}), "the reasons", (), offers.KINDS)
-        see, out = d.get("best_see"), d.get("best_go_out")
-        best_see = None if see is None else action(see, "the advised see")
-        best_go_out = None if out is None else action(out, "the advised go out")
-        if not isinstance(best_see, See | None) or not isinstance(best_go_out, GoOut | None):
-            raise ValueError("the advised see or go out is another kind of action")
-        return cls(
-            seat=seat,
-            names=names,
-            rules=RuleSet.from_dict(d["rules"]),
-            phase=phase,
-            current_player=plain.integer(d["current_player"], "the player to act", 0, n - 1),
-            dealer=plain.integer(d["dealer"], "the dealer", 0, n - 1),
-            hand_no=plain.integer(d["hand_no"], "the hand number", 0),
-            hands_total=plain.integer(d["hands_total"], "the match length", 1),
-            turn=plain.integer(d["turn"], "the turn", 0),
-            hand=plain.card_ids(d["hand"], "the hand"),
-            hand_counts=per_seat(
-                plain.items(
-                    d["hand_counts"], "the hand sizes", lambda v, w: plain.integer(v, w, 0)
-                ),
-                "the hand sizes",
-            ),
-            shown=per_seat(plain.items(d["shown"], "the shown melds", plain.seat_shown), "shown"),
-            discards=plain.card_ids(d["discards"], "the discards"),
-            stock_count=plain.integer(d["stock_count"], "the stock size", 0, plain.MAX_CARD_ID),
-            seen=per_seat(plain.booleans(d["seen"], "who has seen"), "who has seen"),
-            seen_by_dublees=per_seat(
-                plain.booleans(d["seen_by_dublees"], "who saw by dublees"), "who saw by dublees"
-            ),
-            tiplu_id=None if d["tiplu_id"] is None else plain.card_id(d["tiplu_id"], "the tiplu"),
-            taken=None if d["taken"] is None else plain.card_id(d["taken"], "the taken card"),
-            must_go_out=plain.boolean(d["must_go_out"], "must go out"),
-            legal=plain.items(d["legal"], "the legal actions", action, 100_000),
-            history=plain.items(
-                d["history"], "the history", lambda v, w: Event.from_dict(v), 1_000_000
-            ),
-            totals=per_seat(plain.integers(d["totals"], "the totals"), "the totals"),
-            result=None if result is None else HandResult.from_dict(result),
-            revealed_hands=None
-            if revealed is None
-            else per_seat(plain.items(revealed, "the revealed hands", plain.card_ids), "revealed"),
-            why_not=WhyNot(**{k: plain.text(v, f"why not {k}", 400) for k, v in why.items()}),
-            best_see=best_see,
-            best_go_out=best_go_out,
-        )
+    @classmethod
+    def _make(cls, d: dict[str, Any]) -> PlayerView:
+        """A view from its fields, checked against each other (seats, one entry per seat)."""
+        n = len(d["names"])
+        if not 2 <= n <= 5:
+            raise ValueError(f"a match of {n} players")
+        for name, what in (
+            ("seat", "the seat"),
+            ("current_player", "the player to act"),
+            ("dealer", "the dealer"),
+        ):
+            wire.seat(d[name], what, n)
+        for name, what in (
+            ("hand_counts", "the hand sizes"),
+            ("shown", "the shown melds"),
+            ("seen", "who has seen"),
+            ("seen_by_dublees", "who saw by dublees"),
+            ("totals", "the totals"),
+        ):
+            wire.per_seat(d[name], what, n)
+        if d["revealed_hands"] is not None:
+            wire.per_seat(d["revealed_hands"], "the revealed hands", n)
+        return cls(**d)
+
+
+_FORM = wire.form(PlayerView, "ViewData")
+_new = object.__new__
+_set = object.__setattr__
 
 
 class _History:

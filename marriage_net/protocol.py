@@ -9,9 +9,14 @@ data of their ``to_dict``.
 from __future__ import annotations
 
 import enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
+
+from engine import result, wire
+from engine.events import Event
+from engine.result import HandResult
+from engine.view import PlayerView
 
 #: Bumped whenever a message changes shape; a client of another version is told so by name.
 PROTO = 3
@@ -190,86 +195,21 @@ ClientMessage = (
 
 
 # ---------------------------------------------------------------- views and events on the wire
-class EventData(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """``Event.to_dict`` as it travels (already filtered for the seat)."""
-
-    kind: str
-    player: int | None
-    card_ids: list[int]
-    groups: list[int]
-    private_to: int | None
-    text: str
-
-
-class BreakdownData(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """One player's maal count: the total and each item (label, cards, points)."""
-
-    total: int
-    items: list[tuple[str, str, int]]
-
-
-class DeadwoodData(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """One player's deadwood count under deadwood scoring."""
-
-    points: int
-    melds: list[str]
-    loose: str
-
-
-class ResultData(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """``HandResult.to_dict`` as it travels."""
-
-    hand_no: int
-    dealer: int
-    winner: int | None
-    reason: str
-    dublee_win: bool
-    tiplu: str | None
-    seen: list[bool]
-    points: list[int]
-    breakdowns: list[BreakdownData]
-    nets: list[int]
-    hands: list[list[int]]
-    shown: list[list[tuple[str, list[int]]]]
-    finish: list[list[int]]
-    final_discard: int | None
-    totals: list[int]
-    deadwood: list[DeadwoodData]
-
-
-RuleValue = bool | int | str | list[int]
-
-
-class ViewData(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """``PlayerView.to_dict`` as it travels: one seat's knowledge, nothing more."""
-
-    seat: int
-    names: list[str]
-    rules: dict[str, RuleValue]
-    phase: str
-    current_player: int
-    dealer: int
-    hand_no: int
-    hands_total: int
-    turn: int
-    hand: list[int]
-    hand_counts: list[int]
-    shown: list[list[tuple[str, list[int]]]]
-    discards: list[int]
-    stock_count: int
-    seen: list[bool]
-    seen_by_dublees: list[bool]
-    tiplu_id: int | None
-    taken: int | None
-    must_go_out: bool
-    legal: list[str]
-    history: list[EventData]
-    totals: list[int]
-    result: ResultData | None
-    revealed_hands: list[list[int]] | None
-    why_not: dict[str, str] = msgspec.field(default_factory=dict)
-    best_see: str | None = None
-    best_go_out: str | None = None
+# Declared once, in the engine: each field of a view, an event and a hand result says how it
+# travels, and these are the struct types that come from those declarations (a field added
+# there travels at once). Decoding a message checks them; the engine then only ties the
+# fields together (``PlayerView.from_wire``). For a type checker they are plain structs.
+if TYPE_CHECKING:
+    EventData = Any
+    ResultData = Any
+    ViewData = Any
+else:
+    EventData = Event.wire_type()
+    ResultData = HandResult.wire_type()
+    ViewData = PlayerView.wire_type()
+BreakdownData = result.BreakdownData
+DeadwoodData = result.DeadwoodData
+RuleValue = wire.RuleValue
 
 
 # ---------------------------------------------------------------- host to client

@@ -165,9 +165,9 @@ def test_a_view_written_before_the_answers_existed_still_reads():
     [
         ({"best_see": "discard QS"}, "another kind"),
         ({"best_go_out": "fly"}, "not an action"),
-        ({"why_not": {"draw": 3}}, "text"),
-        ({"why_not": {"dance": "no"}}, "unknown"),
-        ({"why_not": []}, "object"),
+        ({"why_not": {"draw": 3}}, "why_not.draw"),
+        ({"why_not": {"dance": "no"}}, "unknown field `dance`"),
+        ({"why_not": []}, "why_not"),
     ],
 )
 def test_damaged_answers_are_refused_with_a_reason(change, words):

@@ -1,0 +1,169 @@
+"""One declaration, every form: a value's fields say how they travel as plain data.
+
+A ``PlayerView``, an ``Event`` or a ``HandResult`` is declared once, as a dataclass. Each field
+that travels carries ``travels(...)`` in its metadata: the JSON-shaped type it has on the wire
+(with its limits, checked by msgspec in one pass) and, where the engine's value differs, how to
+turn one into the other. From that one list come the value's dict (saves, the host's messages),
+its strict reader, and the wire's struct type that a network client decodes into: a field added
+to the class is added to all three, and a client checks what arrives once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import MISSING, dataclass, fields
+from typing import Annotated, Any, Literal
+
+import msgspec
+
+from engine.cards import SHOE_SIZE
+
+#: One more than the largest physical card id any rule set can use (three printed jokers).
+MAX_CARD_ID = SHOE_SIZE + 3
+
+CardId = Annotated[int, msgspec.Meta(ge=0, le=MAX_CARD_ID - 1)]
+CardIds = Annotated[tuple[CardId, ...], msgspec.Meta(max_length=MAX_CARD_ID)]
+Seat = Annotated[int, msgspec.Meta(ge=0, le=4)]
+Count = Annotated[int, msgspec.Meta(ge=0)]
+Name = Annotated[str, msgspec.Meta(max_length=80)]
+#: Whole numbers, one per seat (totals, nets, hand sizes).
+Numbers = Annotated[tuple[int, ...], msgspec.Meta(max_length=1000)]
+Flags = Annotated[tuple[bool, ...], msgspec.Meta(max_length=1000)]
+#: One shown meld: its kind and its cards.
+Meld = tuple[Annotated[str, msgspec.Meta(max_length=20)], CardIds]
+SeatShown = Annotated[tuple[Meld, ...], msgspec.Meta(max_length=MAX_CARD_ID)]
+#: A rule's value as ``RuleSet.to_dict`` writes it.
+RuleValue = bool | int | str | list[int]
+Phase = Literal["draw", "play", "hand_over", "match_over"]
+
+
+def text(limit: int) -> Any:
+    """A string of at most ``limit`` characters."""
+    return Annotated[str, msgspec.Meta(max_length=limit)]
+
+
+def many(item: Any, limit: int = 1000) -> Any:
+    """A list (a tuple in the engine) of at most ``limit`` items."""
+    return Annotated[tuple[item, ...], msgspec.Meta(max_length=limit)]
+
+
+def same(value: Any) -> Any:
+    """The value as it is (a field whose plain form is the value itself)."""
+    return value
+
+
+def lists(value: Any) -> Any:
+    """Tuples, however deep, as the lists of JSON."""
+    if isinstance(value, tuple | list):
+        return [lists(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class Travels:
+    """How one field travels: its wire type, and how the engine's value becomes plain data
+    (``out``) and comes back from the checked wire value (``back``)."""
+
+    wire: Any
+    out: Callable[[Any], Any] = lists
+    back: Callable[[Any], Any] = same
+    optional: bool = False
+
+
+def travels(
+    wire: Any,
+    out: Callable[[Any], Any] = lists,
+    back: Callable[[Any], Any] = same,
+    optional: bool = False,
+) -> dict[str, Travels]:
+    """A field's metadata: it travels as ``wire`` (``optional``: data written before the field
+    existed may leave it out, and it reads as the field's default)."""
+    return {"wire": Travels(wire, out, back, optional)}
+
+
+class Form:
+    """A declared class's plain forms, worked out once from its fields."""
+
+    def __init__(self, cls: type, name: str) -> None:
+        self.cls = cls
+        self.fields: list[tuple[str, Travels]] = []
+        spec: list[tuple[str, Any] | tuple[str, Any, Any]] = []
+        for f in fields(cls):
+            how = f.metadata.get("wire")
+            if how is None:
+                if not f.name.startswith("_"):
+                    raise TypeError(f"{cls.__name__}.{f.name} does not say how it travels")
+                continue  # the engine's own memo: never travels
+            self.fields.append((f.name, how))
+            if how.optional:
+                plain = how.out(f.default if f.default is not MISSING else None)
+                made = _maker(plain, how.wire)
+                spec.append((f.name, how.wire, msgspec.field(default_factory=made)))
+            else:
+                spec.append((f.name, how.wire))
+        self._plain = [
+            n
+            for n, how in self.fields
+            if how.out is same and not hasattr(getattr(cls, n, None), "__get__")
+        ]
+        self._written = [(n, how.out) for n, how in self.fields if n not in self._plain]
+        #: The wire's type: what a message's field of this kind decodes into, checked.
+        self.struct: type[msgspec.Struct] = msgspec.defstruct(
+            name, spec, forbid_unknown_fields=True, frozen=True, module=cls.__module__
+        )
+
+    def to_dict(self, value: Any) -> dict[str, Any]:
+        """The plain data of ``value``."""
+        # Values are made often (every event of a history): fields that are plain already are
+        # read straight from the instance's dict; the rest (and any descriptor) by name.
+        own = value.__dict__
+        out = {name: own[name] for name in self._plain}
+        for name, write in self._written:
+            out[name] = write(getattr(value, name))
+        return out
+
+    def read(self, data: Any, what: str) -> dict[str, Any]:
+        """The fields of plain ``data``, checked (ValueError with a reason)."""
+        try:
+            checked = msgspec.convert(data, self.struct)
+        except msgspec.ValidationError as exc:
+            raise ValueError(f"{what} is damaged: {exc}") from None
+        except RecursionError:
+            raise ValueError(f"{what} is nested too deeply") from None
+        return self.unpack(checked)
+
+    def unpack(self, checked: Any) -> dict[str, Any]:
+        """The fields of a checked wire value, as the engine holds them."""
+        return {name: how.back(getattr(checked, name)) for name, how in self.fields}
+
+    def make(self, checked: Any) -> Any:
+        """The value of a checked wire value (a class with nothing to check between fields)."""
+        return self.cls(**self.unpack(checked))
+
+
+def _maker(plain: Any, kind: Any) -> Callable[[], Any]:
+    """Makes the wire value of a field left out: its default, as the wire type holds it."""
+    return lambda: msgspec.convert(plain, kind)
+
+
+_FORMS: dict[type, Form] = {}
+
+
+def form(cls: type, name: str | None = None) -> Form:
+    """The plain forms of a declared class (its wire type named ``name``)."""
+    found = _FORMS.get(cls)
+    if found is None:
+        found = _FORMS[cls] = Form(cls, name or f"{cls.__name__}Data")
+    return found
+
+
+def per_seat(values: tuple[Any, ...], what: str, players: int) -> None:
+    """ValueError unless ``values`` holds one entry per seat."""
+    if len(values) != players:
+        raise ValueError(f"{what} has {len(values)} entries for {players} players")
+
+
+def seat(value: int | None, what: str, players: int) -> None:
+    """ValueError unless ``value`` (when given) is a seat of this table."""
+    if value is not None and not 0 <= value < players:
+        raise ValueError(f"{what} is out of range: {value}")
