@@ -147,6 +147,7 @@ class TableHost:
         self.cover.missing_since = {i: now for i in range(len(seats))}
         self.wrong_codes = WrongCodes(self.settings.wrong_code_limit, self.settings.wrong_code_wait)
         self.sockets: set[Conn] = set()  # every open connection, with or without a hello yet
+        self._sat: set[int] = set()  # seats someone has sat in (a second time is a return)
         self.work_ms: list[float] = []  # host time per accepted action, for the benchmark
         self.discoverable = False  # whether "find tables" questions are answered (run_table)
         self.closed = asyncio.Event()
@@ -505,13 +506,20 @@ class TableHost:
             )
             if not old.seats and not old.owner:
                 old.outbox.put_nowait(None)
-        returning = seat not in self.holder
+        arriving = seat not in self.holder
         self.holder[seat] = conn
         conn.seats.add(seat)
-        if self.cover.back(seat):
-            log.info("%s is back (seat %d)", self._who(seat), seat + 1)
-        elif returning:
-            log.info("%s sits in seat %d", self._who(seat), seat + 1)
+        covered = self.cover.back(seat)
+        if arriving:
+            again = seat in self._sat
+            log.info(
+                "%s %s seat %d%s",
+                self._who(seat),
+                "is back in" if again else "sits in",
+                seat + 1,
+                ": the computer lets go of it" if covered else "",
+            )
+            self._sat.add(seat)
         self._drive(seat)
         s = self.seats[seat]
         conn.send(p.encode(p.Welcome(seat, s.token, s.name)), self.settings.outbox_limit)
@@ -944,6 +952,8 @@ class TableHost:
                 old.outbox.put_nowait(None)
         if s.kind == "open":
             s.taken, s.token, s.ready = False, new_token(), False
+            self._sat.discard(seat)
+        log.info("the host opens seat %d again", seat + 1)
         self.cover.forget(seat)
         self.cover.gone(seat, time.monotonic(), on_purpose=True)  # a computer plays it at once
         self._request_save()

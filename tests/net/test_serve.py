@@ -78,9 +78,12 @@ def test_a_served_table_says_who_comes_and_goes():
         port, code, second = _open(proc)
         assert "30 s a turn" in second
         with raw_client(port) as ws:
-            say_hello(ws, code, "Asha", seat=0)
+            welcome = say_hello(ws, code, "Asha", seat=0)
             assert "Asha sits in seat 1" in proc.stdout.readline()
         assert "Asha left the table (seat 1)" in proc.stdout.readline()
+        with raw_client(port) as ws:
+            say_hello(ws, code, "Asha", seat=0, token=welcome.token)
+            assert "Asha is back in seat 1" in proc.stdout.readline()
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=30)
     finally:
