@@ -20,8 +20,27 @@ def test_client_messages_round_trip():
         p.Start(),
         p.Kick(3),
         p.Close(),
+        p.SetRules(clock=30),
+        p.Back(2),
+        p.Handover(1),
+        p.Handover(1, computer=False),
     ]:
         assert p.decode_client(p.encode(msg)) == msg
+
+
+def test_host_news_round_trips_and_refusals_carry_a_known_code():
+    for msg in [
+        p.SeatStatus(1, False, False, "Bina", p.RECONNECTING, 42.5),
+        p.SeatStatus(1, True, True, "Bina", p.COMPUTER, None, p.WHY_CLOCK),
+        p.Clock(3, 59.5, 60),
+        p.Clock(None, 0.0, 0),
+        p.Refused(4, p.Refusal.STALE, "the table has moved on", 1),
+    ]:
+        assert p.decode_host(p.encode(msg)) == msg
+    with pytest.raises(p.ProtocolError):  # a refusal without a code, or with an unknown one
+        p.decode_host('{"type":"refused","v":1,"reason":"no"}')
+    with pytest.raises(p.ProtocolError):
+        p.decode_host('{"type":"refused","v":1,"code":"made_up","reason":"no"}')
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,57 @@
+"""What a screen reads through RemoteMatch: every seat's state, the turn clock counting down,
+what a computer played for a returning player, and the host handing a seat over."""
+
+from net.tablekit import HostThread, wait_for
+
+from engine import PRESETS
+from marriage_net import protocol as p
+from marriage_net.client import PLAYING, RemoteMatch
+from marriage_net.host import HostSettings, TableHost
+from marriage_net.seats import make_seats
+
+LOOPBACK = "127.0.0.1"
+CLOCK = 2
+
+
+def test_a_screen_reads_the_seats_the_clock_and_what_was_played_for_it():
+    def make():
+        seats = make_seats([("open", ""), ("easy", "")])
+        settings = HostSettings(tick=0.005, substitute="easy", auto_start=True)
+        return TableHost(seats, PRESETS["nepali"], 3, settings=settings, clock=CLOCK)
+
+    table = HostThread(make)
+    eve = RemoteMatch(LOOPBACK, table.port, table.code, "Eve", seat=0)
+    host = RemoteMatch(LOOPBACK, table.port, table.code, "Host", owner=table.host.owner)
+    try:
+        assert wait_for(lambda: eve.refresh().state == PLAYING)
+        states = eve.seat_states()
+        assert states[0].state == p.CONNECTED and states[0].name == "Eve"
+        assert states[1].computer_player and states[1].name == "Ram"
+        # Eve's turn: the clock counts down for every screen.
+        assert wait_for(lambda: (c := eve.turn_clock()) is not None and c.seat == 0)
+        first = eve.turn_clock()
+        assert first.total == CLOCK and 0 < first.seconds_left <= CLOCK
+        assert wait_for(lambda: eve.turn_clock() is None or eve.turn_clock().seconds_left < 1.5)
+        # Eve never moves: the computer moves for her, then gives the seat back...
+        assert wait_for(lambda: eve.seat_states()[0].why == p.WHY_CLOCK)
+        assert wait_for(lambda: eve.played_for.get(0))
+        told = eve.played_for.pop(0)
+        assert all(e.player == 0 for e in told) and told
+        # ...and after a second run-out keeps it until she acts.
+        assert wait_for(lambda: 0 in table.call(lambda: table.host.cover.kept), timeout=15)
+        assert wait_for(lambda: eve.seat_states()[0].state == p.COMPUTER)
+        assert host.seat_states()[0].why == p.WHY_CLOCK  # the host's screen reads the same
+        eve.take_back(0)
+        assert wait_for(lambda: eve.seat_states()[0].state == p.CONNECTED)
+        # The host's screen turns the clock off: no countdown any more.
+        host.set_clock(0)
+        assert wait_for(lambda: eve.lobby.clock == 0 and eve.turn_clock() is None)
+        # The host hands her seat to a computer player, then back.
+        host.hand_to_computer(0)
+        assert wait_for(lambda: eve.seat_states()[0].why == p.WHY_HOST)
+        host.hand_to_computer(0, computer=False)
+        assert wait_for(lambda: eve.seat_states()[0].state == p.CONNECTED)
+    finally:
+        eve.close()
+        host.close()
+        table.stop()
