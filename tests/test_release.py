@@ -266,3 +266,11 @@ def test_the_readme_says_which_glibc_the_appimage_and_archive_need() -> None:
     assert offer and all(line in " ".join(p.split()) for p in offer)
     assert "Marriage-<version>-macos-arm64.dmg" in download
     assert "Marriage-<version>-macos-x86_64.dmg" in download
+
+
+def test_actionlint_knows_every_runner_label_the_workflows_use() -> None:
+    config = (ROOT / ".github" / "actionlint.yaml").read_text(encoding="utf-8")
+    declared = re.findall(r"^\s+- (\S+)$", config, re.MULTILINE)
+    used = set(re.findall(r"runner: (\S+)", (WORKFLOWS / "build.yml").read_text(encoding="utf-8")))
+    # Labels older actionlint releases do not know must be declared; no others.
+    assert declared == ["macos-15-intel"] and set(declared) <= used
