@@ -5,6 +5,10 @@
                                    self-test from another directory, the .deb's metadata and
                                    contents, and every bar; exits non-zero on any failure
 
+    python build/make.py --appimage-runtime official
+                                   the AppImage starts with the official type-2 runtime
+                                   (fetched, SHA-256 pinned), as releases do, instead of the
+                                   offline fallback
 Linux gives a .tar.gz (bundle, launcher, .desktop file, icon), a .deb and an AppImage; Windows
 an Inno Setup installer (when ISCC is installed); macOS a .dmg holding Marriage.app, signed ad
 hoc. Everything lands in build/out/installers, with SHA256SUMS beside it.

@@ -97,6 +97,7 @@ LIBRARIES = {
     "uuid": "libuuid",
     "VCRUNTIME140": "Microsoft Visual C++ runtime",
     "VCRUNTIME140_1": "Microsoft Visual C++ runtime",
+    "MSVCP140": "Microsoft Visual C++ runtime",
 }
 
 #: The folder an extension module sits in (the first under the bundle's root) -> its part.
