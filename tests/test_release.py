@@ -208,6 +208,10 @@ def test_the_macos_jobs_build_thin_apps_on_their_own_kind_of_mac() -> None:
 def test_the_linux_job_builds_the_appimage_with_the_official_runtime() -> None:
     text = (WORKFLOWS / "build.yml").read_text(encoding="utf-8")
     assert "python build/make.py --check --appimage-runtime official" in text
+    # Then in clean containers without FUSE: it runs on Debian 12, refuses Debian 11 in words.
+    assert "run_in debian:12 --self-test" in text
+    assert 'grep -q "needs glibc 2.35 or newer"' in text
+    assert "--appimage-extract-and-run" in text
 
 
 # --- the release rehearsal -------------------------------------------------------------------
