@@ -49,6 +49,7 @@ KIND_LABELS = {
     "medium": "Computer: medium",
     "hard": "Computer: hard",
 }
+CLOSE_TABLE = "‹  Close table"
 _NAME_DELAY = 0.4  # seconds after the last key before a name goes to the table
 
 
@@ -114,7 +115,7 @@ class LobbyScene(MenuScene):
             "", max_len=p.MAX_NAME, placeholder="Your name", on_submit=lambda _t: self.open_named()
         )
         self.open_button = Button("Open my table", self.open_named, primary=True, size=22)
-        self.back_button.text = "‹  Close table"
+        self.back_button.text = "‹  Back" if self.asking else CLOSE_TABLE
         self.addresses = host_addresses()
         self.layout()
         if self.asking:
@@ -135,7 +136,8 @@ class LobbyScene(MenuScene):
         self.app.sounds.play("click")
         TokenStore(self.app.storage.path(TOKENS)).keep_profile(name=name)
         self.player_name, self.asking, self.problem = name, False, ""
-        self.layout()
+        self.back_button.text = CLOSE_TABLE
+        self.on_resize(self.size)  # the back button grows to say it whole
         threading.Thread(target=self._open, daemon=True).start()
 
     # ------------------------------------------------------------------ the table process

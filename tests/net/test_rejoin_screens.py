@@ -74,13 +74,16 @@ def test_hosting_asks_the_hosts_name_and_names_the_table_after_it(apps):
     host_app = apps("host")
     lobby = _host(host_app, free_udp_port(), DEFAULT_HOST_NAME)
     assert lobby.asking and lobby.proc is None
+    assert lobby.back_button.text.endswith("Back")  # no table open yet
     assert "What is your name?" in _drawn_text(host_app)
     lobby.name_input.set_text("   ")
     lobby.open_named()
     assert lobby.asking and "Type a name" in lobby.problem
     lobby.name_input.set_text("Asha")
     lobby.open_named()
-    assert not lobby.asking
+    assert not lobby.asking and lobby.back_button.text.endswith("Close table")
+    back = lobby.back_button
+    assert back.rect.w >= back.width_for(back.rect.h)
     assert _step([host_app], lambda: lobby.lobby is not None), lobby.problem
     assert lobby.lobby.table == "Asha's table"
     lobby.back()
