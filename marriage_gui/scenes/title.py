@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from marriage_gui.art import JOKER, felt
+from marriage_gui.saved_match import saved
 from marriage_gui.scene import polling
 from marriage_gui.scenes.base import MenuScene
 from marriage_gui.storage import SaveError
@@ -49,7 +50,7 @@ class TitleScene(MenuScene):
         super().__init__(app)
         self.rejoin_button = Button("Rejoin", self.rejoin_table, primary=True, size=22)
         self.rejoin_button.visible = False
-        self.continue_button = Button("Continue", self.resume, primary=True, size=22)
+        self.continue_button = Button("Continue", self.continue_game, primary=True, size=22)
         self.buttons = [
             self.continue_button,
             Button("New game", self.new_game, size=22),
@@ -125,6 +126,9 @@ class TitleScene(MenuScene):
             self.rejoin_button.text = f"Rejoin {memo.table}"
             self.rejoin_button.sub = f"code {spaced_code(memo.code)} · {memo.address}"
         self.layout()
+        default = next((b for b in self.buttons if b.enabled), None)
+        if memo is not None and self.form.focused in (None, default):
+            self.form.focus(self.rejoin_button, keyboard=False)  # Enter sits back down
 
     def rejoin_table(self) -> None:
         """Sit back down at the table this laptop held a seat at: no name or code to type."""
@@ -142,12 +146,12 @@ class TitleScene(MenuScene):
             self.form.focus(first, keyboard=False)
 
     # ------------------------------------------------------------------ actions
-    def resume(self) -> None:
+    def continue_game(self) -> None:
         if self.saved is None:
             return
         self.app.sounds.play("click")
         setup, game = self.saved
-        self.app.open_table(setup=setup, match=game)
+        self.app.open_table(setup=setup, match=saved(self.app, setup, game))
 
     def new_game(self) -> None:
         self.app.sounds.play("click")

@@ -167,7 +167,7 @@ def test_a_restarted_app_offers_its_table_and_sits_back_down(apps, tmp_path):
     assert title.name == "title"
     assert _step([host_app, restarted], lambda: title.rejoin_button.visible)
     assert title.rejoin_button.text == "Rejoin Asha's table"
-    assert title.menu[0] is title.rejoin_button
+    assert title.menu[0] is title.rejoin_button and title.form.focused is title.rejoin_button
     title.rejoin_button.click()  # no name, no code to type
     assert _step([host_app, restarted], lambda: restarted.scene.name == "table", timeout=30)
     remote = restarted.scene.remote
