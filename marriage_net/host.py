@@ -38,7 +38,7 @@ from marriage_net.seats import (
 )
 
 if TYPE_CHECKING:
-    from marriage_net.matches import TableMatch
+    from engine.match import LocalMatch as TableMatch
 
 log = logging.getLogger("marriage.host")
 BUSY = "the table is not taking connections"
@@ -277,6 +277,12 @@ class TableHost:
         for i, seat in enumerate(self.seats):
             if not seat.is_bot and i not in self.holder:
                 self.cover.missing_since.setdefault(i, time.monotonic())
+        # A computer may have to move for any person (away, out of time, handed over): have
+        # its worker ready, so the first such move does not wait for a process to start.
+        try:
+            self.match.worker.warm()
+        except Exception:  # no worker now: the first move will start one
+            log.exception("the computer players' worker could not start")
         self._position(None)
 
     def start_match(self) -> None:

@@ -60,6 +60,12 @@ def _moved_for(seat):
     return lambda m: m.get("type") == "update" and any(e["player"] == seat for e in m["events"])
 
 
+def _moved_on_in_time(seconds):
+    """The computer moved once the clock ran out, not before; how soon after is the bench's
+    to measure (bench/net.py: the bar is the clock plus 1 s), so here only a loose bound."""
+    assert CLOCK - 0.2 <= seconds <= CLOCK + 10, seconds
+
+
 def _table(plan, clock=CLOCK, **settings):
     def make():
         seats = make_seats(plan)
@@ -89,7 +95,7 @@ def test_a_silent_player_cannot_stall_the_table(silent):
     assert 0 < clock["seconds"] <= CLOCK and clock["total"] == CLOCK
     started, mark = eve.seen[-1][0], eve.mark()
     eve.until(_moved_for(0))
-    assert eve.seen[-1][0] - started <= CLOCK + 1.0
+    _moved_on_in_time(eve.seen[-1][0] - started)
     cover = eve.until(_is("seat_status", seat=0, state="computer"), since=mark)
     assert cover["why"] == "clock" and cover["connected"]
     # One run-out: the computer plays that turn only, then the seat is Eve's again.
@@ -100,7 +106,7 @@ def test_a_silent_player_cannot_stall_the_table(silent):
     eve.until(_is("clock", seat=0))
     started, mark = eve.seen[-1][0], eve.mark()
     eve.until(_moved_for(0))
-    assert eve.seen[-1][0] - started <= CLOCK + 1.0
+    _moved_on_in_time(eve.seen[-1][0] - started)
     eve.until(_is("seat_status", seat=0, state="computer", why="clock"), since=mark)
     mark = eve.mark()
     # It stays the computer's: her next turns are played at once, with no clock for them.
