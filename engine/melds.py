@@ -146,14 +146,6 @@ def classify_meld(
     return meld_kind_of_codes(codes, wilds.wild, wilds.marriage, rules.long_melds)
 
 
-def is_pure_meld(
-    cards: Sequence[Card], rules: RuleSet = NEPALI, wilds: Wilds | None = None
-) -> bool:
-    """Whether the cards make a pure meld (tunnela, pure sequence, marriage)."""
-    kind = classify_meld(cards, wilds, rules)
-    return kind is not None and kind.is_pure
-
-
 def is_dublee(a: Card, b: Card, wilds: Wilds | None = None, rules: RuleSet = NEPALI) -> bool:
     """Two identical cards; with ``dublee_wild_pair`` also any two wild cards."""
     if a == b:

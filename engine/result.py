@@ -170,11 +170,6 @@ class HandResult:
             wire.per_seat(d[name], what, n)
         return cls(**d)
 
-    def final_cards(self, seat: int) -> list[Card]:
-        """Everything ``seat`` ended with: hand and table."""
-        ids = list(self.hands[seat]) + [i for _k, m in self.shown[seat] for i in m]
-        return [CARDS[code_of(i)] for i in ids]
-
     def arrangement(
         self, seat: int, rules: RuleSet
     ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:

@@ -180,14 +180,6 @@ def _pure_codes(codes: Sequence[int], long_melds: bool) -> bool:
     return kind is not None and kind.is_pure
 
 
-def _meld_route_any(
-    counts: list[int], hand: int, n: int, wilds: Wilds | None, rules: RuleSet, need: int
-) -> bool:
-    if not _worth_searching(counts, n, wilds, rules, need):
-        return False
-    return search_for(rules.long_melds, _wild_mask(wilds)).feasible(hand, 0, 1, need)
-
-
 def _meld_route_first(
     counts: list[int], hand: int, n: int, wilds: Wilds | None, rules: RuleSet, need: int
 ) -> Finish | None:

@@ -28,7 +28,6 @@ from dataclasses import dataclass
 from operator import itemgetter
 
 from engine.cards import JOKER_CODE, Card
-from engine.melds import meld_kind_of_codes
 from engine.rules import RuleSet
 from engine.solver_search import NCODES, Table, pack, search_for
 from engine.solver_suits import (
@@ -176,12 +175,6 @@ def pure_see_cost(counts: Sequence[int], unseen: Sequence[int], need: int) -> in
 
     choose(0, need, 0, [0] * NCODES)
     return 3 * need - best[0]
-
-
-def is_pure_shown(group: Sequence[Card], long_melds: bool) -> bool:
-    """Whether a group on the table is a pure meld (wilds never used)."""
-    kind = meld_kind_of_codes([c.code for c in group], None, None, long_melds)
-    return kind is not None and kind.is_pure
 
 
 def _counts(cards: Iterable[Card]) -> list[int]:

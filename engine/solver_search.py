@@ -42,24 +42,6 @@ def pack(counts: Sequence[int]) -> int:
     return packed
 
 
-def count_of(packed: int, code: int) -> int:
-    """How many copies of ``code`` a packed hand holds."""
-    return (packed >> (BITS * code)) & FIELD
-
-
-def codes_of(packed: int) -> list[int]:
-    """The codes of a packed hand, with repeats, in code order."""
-    out: list[int] = []
-    code = 0
-    while packed:
-        n = packed & FIELD
-        if n:
-            out.extend([code] * n)
-        packed >>= BITS
-        code += 1
-    return out
-
-
 def lowest(packed: int) -> int:
     """The lowest code present in a non-empty packed hand."""
     return ((packed & -packed).bit_length() - 1) // BITS

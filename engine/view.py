@@ -199,10 +199,6 @@ class PlayerView:
             return self.dublees_count and is_dublee(cards[0], cards[1], self.wilds, self.rules)
         return len(cards) >= 3 and classify_meld(cards, self.wilds, self.rules) is not None
 
-    def shown_cards(self, seat: int) -> list[Card]:
-        """Every card ``seat`` has on the table."""
-        return [CARDS[code_of(i)] for _kind, ids in self.shown[seat] for i in ids]
-
     def visible_ids(self) -> set[int]:
         """Every physical card this view names."""
         ids = set(self.hand) | set(self.discards)

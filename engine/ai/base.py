@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine.actions import Action, Discard, ExposeTunnela, GoOut, NextHand, See
+from engine.actions import Action, ExposeTunnela, GoOut, NextHand, See
 from engine.cards import CARDS, Card, code_of
 from engine.rules import RuleSet
 from engine.view import PlayerView
@@ -97,16 +97,6 @@ def forced(view: PlayerView) -> Action | None:
         if isinstance(a, NextHand | ExposeTunnela):
             return a
     return None
-
-
-def first_of(legal: Sequence[Action], kind: type[Action]) -> list[Action]:
-    """The legal actions of one kind."""
-    return [a for a in legal if isinstance(a, kind)]
-
-
-def discard_codes(legal: Sequence[Action]) -> list[int]:
-    """Card codes that may be discarded now."""
-    return [a.card.code for a in legal if isinstance(a, Discard)]
 
 
 def exposes(legal: Sequence[Action]) -> list[ExposeTunnela]:
