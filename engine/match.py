@@ -136,6 +136,11 @@ class Match(Protocol):
         ValueError with a reason a player can read for a hand not finished."""
         ...
 
+    def record(self) -> dict[str, Any] | None:
+        """The match as plain data (rules, players, seed, action log) where the deal is known
+        here, for looking back at it (the coach); None for a match played elsewhere."""
+        ...
+
     def arrangement(self, seat: int) -> dict[str, Any] | None:
         """How ``seat``'s person last arranged their hand, as kept with the match (plain data)."""
         ...
@@ -182,6 +187,10 @@ class Unshared:
         return False
 
     def replay(self, hand_no: int) -> HandReplay | None:
+        """Only the host knows the deal."""
+        return None
+
+    def record(self) -> dict[str, Any] | None:
         """Only the host knows the deal."""
         return None
 
@@ -386,6 +395,10 @@ class LocalMatch:
     def replay(self, hand_no: int) -> HandReplay | None:
         """Every move of finished hand ``hand_no`` (see ``hand_replay``)."""
         return self.hand_replay(hand_no)
+
+    def record(self) -> dict[str, Any] | None:
+        """The save's plain data: rules, players, seed and action log."""
+        return self.save_dict()
 
     def hand_replay(self, hand_no: int) -> HandReplay:
         """Every move of finished hand ``hand_no`` (from 0), every hand revealed.

@@ -35,6 +35,13 @@ def decide(seat: int, level: str, seed: int, view: PlayerView) -> Action:
     return action
 
 
+def hint(view: PlayerView) -> Any:
+    """The hard bot's advice for the seat to act on ``view`` (runs in the worker)."""
+    from engine.ai import hint as advise  # the bots import the solver: only the worker needs them
+
+    return advise(view)
+
+
 def _start_worker() -> None:
     """The worker's first steps: a lower priority, so that when the cores are busy frames are
     drawn first; and a watch on the process that started it, so that it never outlives it."""
@@ -125,4 +132,4 @@ class BotWorker:
             self._pool = None
 
 
-__all__ = ["BotWorker", "decide", "leave_with_the_parent"]
+__all__ = ["BotWorker", "decide", "hint", "leave_with_the_parent"]

@@ -123,7 +123,8 @@ def table_scene(app: App, name: str, seed: int) -> Scene:
     build = getattr(demo, "build_scene", None)
     if build is None:
         raise CliError(f"marriage_gui.table.demo has no build_scene(app, name, seed) for {name}")
-    return build(app, name, seed)
+    scene: Scene = build(app, name, seed)
+    return scene
 
 
 def screenshot(args: argparse.Namespace) -> int:

@@ -200,9 +200,9 @@ class App:
         self.save_problem = None  # a new save now stands where a damaged one was
         # The title stays underneath so leaving the table comes back to it.
         while len(self.stack) > 1:
-            self.stack.pop().on_exit()
+            self.stack.pop().shutdown()
         if self.stack and self.stack[0].name != "title":
-            self.stack.pop().on_exit()
+            self.stack.pop().shutdown()
         self.push(scene)
         return scene
 
@@ -214,7 +214,7 @@ class App:
     def close_all(self) -> None:
         """Every scene leaves for good, top first: tables stop their workers and connections."""
         while self.stack:
-            self.stack.pop().on_exit()
+            self.stack.pop().shutdown()
 
     # ------------------------------------------------------------------ the stack
     @property
@@ -225,20 +225,20 @@ class App:
     def push(self, scene: Scene) -> None:
         """Show ``scene`` on top of the current one."""
         if self.stack:
-            self.stack[-1].on_exit()
+            self.stack[-1].pause()
         self.stack.append(scene)
         scene.on_resize(self.size)
-        scene.on_enter()
+        scene.resume()
 
     def pop(self) -> Scene | None:
         """Close the top scene and return to the one below."""
         if not self.stack:
             return None
         top = self.stack.pop()
-        top.on_exit()
+        top.shutdown()
         if self.stack:
             self.stack[-1].on_resize(self.size)
-            self.stack[-1].on_enter()
+            self.stack[-1].resume()
         else:
             self.running = False
         return top
@@ -246,7 +246,7 @@ class App:
     def replace(self, scene: Scene) -> None:
         """Swap the top scene for ``scene``."""
         if self.stack:
-            self.stack.pop().on_exit()
+            self.stack.pop().shutdown()
         self.push(scene)
 
     def resize(self, size: tuple[int, int]) -> None:

@@ -50,14 +50,13 @@ class ReviewOffer:
         self.jobs: dict[int, Future[Any]] = {}
         self.reviews: dict[int, Review] = {}
         self.failures: dict[int, str] = {}
-        save = getattr(match, "save_dict", None)
-        if not getattr(match, "can_replay", False) or not callable(save):
+        data = match.record()
+        if data is None:
             self._refuse(NO_REVIEW_REMOTE)
             return
         if not people or hand_no is None:
             self._refuse(NO_REVIEW_NOBODY)
             return
-        data = save()
         storage = None if table.frozen else getattr(app, "storage", None)
         match_id = storage.match_id(match) if storage is not None else ""
         for seat in people:

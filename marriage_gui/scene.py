@@ -38,7 +38,19 @@ class Scene:
         """Called when the scene becomes the top of the stack (again)."""
 
     def on_exit(self) -> None:
-        """Called when the scene leaves the top of the stack."""
+        """Called when the scene leaves the top of the stack (covered, or for good)."""
+
+    def pause(self) -> None:
+        """Another scene now covers this one; it will come back."""
+        self.on_exit()
+
+    def resume(self) -> None:
+        """This scene is on top, for the first time or again."""
+        self.on_enter()
+
+    def shutdown(self) -> None:
+        """This scene leaves for good (Back, the window closed): let go of what it holds."""
+        self.on_exit()
 
     def on_resize(self, size: tuple[int, int]) -> None:
         """Called when the window changes size; recompute layout here."""

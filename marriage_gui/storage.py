@@ -218,6 +218,10 @@ class Storage:
         self._remember(match, mid)
         return mid
 
+    def same_match(self, new: object, old: object) -> None:
+        """Record and save ``new`` under ``old``'s id (a match wrapped for saving)."""
+        self._remember(new, self.match_id(old))
+
     def _remember(self, match: object, mid: str) -> None:
         self._match_ids = {k: v for k, v in self._match_ids.items() if v[0]() is not None}
         self._match_ids[id(match)] = (weakref.ref(match), mid)

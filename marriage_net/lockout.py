@@ -41,7 +41,7 @@ class WrongCodes:
         """
         fails = self.count(address)
         self._seen[address] = (fails + 1, time.monotonic())
-        return min(0.2 * 2**fails, self.wait_max)
+        return float(min(0.2 * 2**fails, self.wait_max))
 
     def forget(self, address: str) -> None:
         """``address`` gave the right code: its count starts afresh."""

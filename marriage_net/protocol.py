@@ -341,12 +341,14 @@ def _decode(decoder: msgspec.json.Decoder[Any], data: str | bytes, limit: int) -
 
 def decode_client(data: str | bytes) -> ClientMessage:
     """A message from a client, checked strictly; ProtocolError says what is wrong."""
-    return _decode(_client_decoder, data, MAX_CLIENT_MESSAGE)
+    message: ClientMessage = _decode(_client_decoder, data, MAX_CLIENT_MESSAGE)
+    return message
 
 
 def decode_host(data: str | bytes) -> HostMessage:
     """A message from a host, checked as strictly as the host checks clients."""
-    return _decode(_host_decoder, data, MAX_HOST_MESSAGE)
+    message: HostMessage = _decode(_host_decoder, data, MAX_HOST_MESSAGE)
+    return message
 
 
 def encode(message: Any) -> str:

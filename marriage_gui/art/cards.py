@@ -7,6 +7,8 @@ engine: ``suit * 13 + rank_index`` (suits S H D C, ranks 2..A) and 52 for the pr
 
 from __future__ import annotations
 
+from typing import Any
+
 from collections.abc import Callable, Iterable
 from enum import StrEnum
 
@@ -228,9 +230,9 @@ class CardArt:
     """Draws and caches card faces, the back and overlays; one instance serves the whole app."""
 
     def __init__(self) -> None:
-        self._cache: dict[tuple, pygame.Surface] = {}
+        self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
 
-    def _cached(self, key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+    def _cached(self, key: tuple[Any, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
         surf = self._cache.get(key)
         if surf is None:
             surf = make()

@@ -7,6 +7,8 @@ Callers draw onto a supersampled surface and smoothscale down for anti-aliasing.
 
 from __future__ import annotations
 
+from typing import Any
+
 import math
 from collections.abc import Sequence
 from functools import cache
@@ -15,7 +17,7 @@ import pygame
 
 Point = tuple[float, float]
 #: A unit shape: polygons and circles ``("poly", points)`` / ``("circle", (x, y, r))``.
-Shape = list[tuple[str, tuple]]
+Shape = list[tuple[str, tuple[Any, ...]]]
 
 
 def _heart_outline(n: int = 96) -> list[Point]:

@@ -160,7 +160,7 @@ class HandResultScene(Scene):
         self.replay_button = Button("Replay", self.open_replay, hotkey="R", look=TABLE_BUTTON)
         #: Whether the pointer is over the Replay button (a disabled one explains itself).
         self.replay_hover = False
-        if not callable(getattr(table.match, "hand_replay", None)):
+        if not table.match.can_replay:
             self.replay_button.enabled = False
             self.replay_button.tooltip = NO_REPLAY
         #: The coach's review of the hands played at this screen (worked out in the worker).
@@ -186,13 +186,15 @@ class HandResultScene(Scene):
 
     def open_replay(self) -> None:
         """Step through this hand move by move (a match on this computer only)."""
-        replay = getattr(self.table.match, "hand_replay", None)
-        if self.result is None or not callable(replay):
+        if self.result is None:
             return
         try:
-            frames = replay(self.result.hand_no)
+            frames = self.table.match.replay(self.result.hand_no)
         except ValueError as exc:
             self.app.toast(f"This hand cannot be replayed: {exc}")
+            return
+        if frames is None:
+            self.app.toast(NO_REPLAY)
             return
         self.auto = 0.0
         self.app.open("replay", replay=frames, names=self.names)

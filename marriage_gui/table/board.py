@@ -8,6 +8,7 @@ to where the state says it is now".
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -245,6 +246,44 @@ class Board:
             if s.leaving:
                 del self.sprites[cid]
         self.ghosts.clear()
+
+    # ------------------------------------------------------------------ held cards
+    def place_of(self, cid: int, layout: Layout | None) -> tuple[float, float]:
+        """Where card ``cid`` lies now (a card not on view: the stock's place)."""
+        s = self.sprites.get(cid)
+        if s is not None:
+            return (s.x, s.y)
+        return (layout.stock.x, layout.stock.y) if layout is not None else (0.0, 0.0)
+
+    def width_of(self, cid: int, layout: Layout | None) -> float:
+        """How wide card ``cid`` is drawn now."""
+        s = self.sprites.get(cid)
+        if s is not None:
+            return s.w
+        return float(layout.tw) if layout is not None else 0.0
+
+    def lift(self, ids: Sequence[int], layout: Layout, stand_in: int | None = None) -> None:
+        """A drag takes ``ids`` up (``stand_in``: a face-down card rises from the stock under
+        that id, the real card is drawn on the drop)."""
+        if stand_in is not None:
+            self.sprites[stand_in] = CardSprite(stand_in, 0, layout.stock.topleft, layout.tw, False)
+        self.dragging = list(ids)
+        for cid in ids:
+            sp = self.sprites.get(cid)
+            if sp is not None:
+                sp.tween = None
+
+    def carry(self, positions: Sequence[tuple[int, float, float]]) -> None:
+        """The held cards follow the pointer."""
+        for cid, x, y in positions:
+            held = self.sprites.get(cid)
+            if held is not None:
+                held.x, held.y = x, y
+
+    def release(self, stand_in: int) -> None:
+        """The drag is over: nothing is held, and the stock's stand-in goes."""
+        self.dragging = []
+        self.sprites.pop(stand_in, None)
 
     def ease_back(self, ids: list[int], duration: float) -> None:
         """Dragged cards that found no home return with a small overshoot."""

@@ -1,42 +1,49 @@
 """The card table: one hand after another, people by mouse and keyboard, bots behind the match.
 
-The flow is one way: input becomes an engine action, the action goes to the ``Match``, and the
-match's updates (events filtered for a seat, and that seat's new view) become words, sounds and
-sprite moves. The table never holds a ``Game`` and never decides a rule; it draws only what the
-seats played at this screen may know.
+The flow is one way. ``TableInput`` turns events into intents; ``dispatch`` is the one place
+that acts on them (submits an action to the ``Match``, moves cards, says why not); ``update``
+takes the match's news in (events filtered for a seat, and that seat's new view) and turns it
+into words, sounds and sprite moves; ``draw`` renders a read-only ``TablePicture`` of the frame
+and changes nothing. The table never holds a ``Game`` and never decides a rule.
 
 Parts, each owning its own state: ``SeatViews`` (views, logs, who looks), ``Board`` (sprites),
-``Commands`` (buttons and what they offer), ``TableInput`` (mouse and keys), ``Curtain``.
+``HintAsk`` (the hint), ``TableInput`` (press and drag), ``Curtain``, the dialogs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from engine.actions import Action, NextHand
+from engine.actions import Action, Discard, DrawStock, NextHand, TakeDiscard
+from engine.cards import CARDS, code_of
 from engine.events import Event
-from engine.match import BotWorker, LocalMatch, Match
+from engine.match import Match
 from engine.view import PlayerView
+from engine.worker import BotWorker
 from marriage_gui.art.cards import CardArt
-from marriage_gui.scene import Scene, polling
-from marriage_gui.ui.button import Button
+from marriage_gui.saved_match import saved
+from marriage_gui.scene import Scene
+from marriage_gui.ui.button import Button, lay_out_row
 from marriage_gui.ui.card_names import said
 from marriage_gui.ui.theme import TABLE_BUTTON
 from marriage_gui.ui.toast import Toasts
 
-from . import animation
+from . import animation, dialogs, offers
+from . import intents as i
 from .board import Board
-from .commands import Commands
 from .controls import is_help_key
 from .curtain import Curtain
 from .hand import HandFan
-from .input import TableInput
+from .hinting import HintAsk
+from .input import STOCK_STAND_IN, TableInput
 from .layout import Layout
 from .log import Log
 from .overlays import Dialog
+from .picture import TablePicture, prompt_text
+from .render import TableRenderer
 from .seats import SeatViews
 from .tips import PileTips
 from .tween import BASE
@@ -60,12 +67,13 @@ _SOUNDS = {
 #: Events whose cards come out of the acting seat's hidden hand.
 _FROM_HAND = ("discard", "see", "expose", "go_out")
 
-#: The fewest seconds between two saves of a changed arrangement (a drag saves once, on drop).
-ARRANGEMENT_SAVE_GAP = 1.0
+#: The answer to a discard before the draw.
+DRAW_FIRST = "draw a card first: click the stock or the discard pile (keys 1 and 2)"
 
 
 class TableScene(Scene):
-    """A match at the card table; ``match`` given: play it (else a new one from ``setup``).
+    """A match at the card table; ``match`` given: play it (else a new one from ``setup``,
+    saved as it is played).
 
     ``seats`` are the seats played by people at this screen (default: the set-up's humans).
     """
@@ -82,57 +90,64 @@ class TableScene(Scene):
         super().__init__(app)
         self.setup = setup
         fresh = match is None or match.version == 0
-        if match is None:
-            match = setup.start()
-        self.match: Match = match
-        if isinstance(match, LocalMatch) and match.on_change is None:
-            match.on_change = self._autosave
+        self.match: Match = match if match is not None else saved(app, setup)
         local = tuple(setup.humans if seats is None else seats)
-        self.seats = SeatViews(match, local)
+        self.seats = SeatViews(self.match, local)
         self.art = getattr(app, "art", None) or CardArt()
         self.board = Board(self.art)
-        self.fans: dict[int, HandFan] = {}
-        saved = getattr(match, "arrangements", {})
-        for s in local:
-            self.fans[s] = HandFan(self.seats.views[s].hand)
-            self.fans[s].sort("suit")
-            if s in saved:
-                mode = saved[s].get("sort") if isinstance(saved[s], dict) else None
-                if mode == "rank":
-                    self.fans[s].sort("rank")
-                self.fans[s].restore(saved[s], self.seats.views[s].hand_no)
+        self.fans: dict[int, HandFan] = {s: self._fan(s) for s in local}
         self.curtain: Curtain | None = None
         self._own_worker: BotWorker | None = None
         self.think = 0.0
         self.toast = Toasts(seconds=3.2)
         self.tips = PileTips()
         self.dialog: Dialog | None = None
+        #: Which question the dialog asks ("expose", "out", "menu"), so news can withdraw it.
+        self.asking: str | None = None
         self.expose_declined: tuple[int, int] | None = None
+        #: The version at which this screen's last action left (None: nothing on its way).
+        self.sent: int | None = None
         self.result_wait = 0.0
         self.next_requested = False
         self.frozen = False  # demo pictures: nothing plays by itself
         self.layout: Layout | None = None
-        self.commands = Commands(self)
-        self.input = TableInput(self)
+        self.commands = HintAsk()
+        self.input = TableInput()
+        self.renderer = TableRenderer()
+        self.buttons = {
+            "hint": Button("Hint", self._command("hint"), hotkey="H", look=TABLE_BUTTON),
+            "sort": Button("Sort", self._command("sort"), hotkey="S", look=TABLE_BUTTON),
+            "group": Button("Group", self._command("group"), hotkey="G", look=TABLE_BUTTON),
+            "see": Button("See", self._command("see"), True, hotkey="Enter", look=TABLE_BUTTON),
+            "out": Button("Go out", self._command("out"), True, hotkey="Enter", look=TABLE_BUTTON),
+        }
         self.time = 0.0
         self.insert_at: dict[int, int] = {}
-        self.static_layer: tuple[Any, pygame.Surface] | None = None
         self._deal_in = fresh
         self.show_controls = False
-        #: The arrangements as last saved, and the seconds since then: an arrangement made
-        #: after the last move is saved too, so killing the program does not lose it.
+        self._closed = False
+        #: The arrangements last handed to the match (a saved match writes them).
         self.kept = self.arrangements()
-        self.since_kept = ARRANGEMENT_SAVE_GAP
+
+    def _fan(self, seat: int) -> HandFan:
+        """``seat``'s hand, sorted, or arranged as the match kept it."""
+        fan = HandFan(self.seats.views[seat].hand)
+        fan.sort("suit")
+        kept = self.match.arrangement(seat)
+        if kept is not None:
+            if kept.get("sort") == "rank":
+                fan.sort("rank")
+            fan.restore(kept, self.seats.views[seat].hand_no)
+        return fan
+
+    def _command(self, key: str) -> Callable[[], None]:
+        return lambda: self.dispatch(i.Command(key))
 
     # ------------------------------------------------------------------ what the table knows
     @property
     def state(self) -> PlayerView:
         """The bottom seat's view: everything the table draws comes from it."""
         return self.seats.state
-
-    def state_with_history(self) -> PlayerView:
-        """The bottom seat's view with its whole history (for the hint advisor)."""
-        return self.match.view(self.bottom)
 
     @property
     def bottom(self) -> int:
@@ -155,19 +170,42 @@ class TableScene(Scene):
         return self.seats.log
 
     @property
-    def buttons(self) -> dict[str, Button]:
-        """The table's buttons."""
-        return self.commands.buttons
+    def fan(self) -> HandFan | None:
+        """The fan of the seat at the bottom, when a person sits there."""
+        return self.fans.get(self.bottom)
 
     @property
     def worker(self) -> BotWorker:
-        """Where hints are worked out: the match's bot worker, else one of the table's own."""
-        shared = getattr(self.match, "worker", None)
-        if isinstance(shared, BotWorker):
+        """Where hints are worked out: the match's worker, else one of the table's own."""
+        shared = self.match.worker
+        if shared is not None:
             return shared
         if self._own_worker is None:
             self._own_worker = BotWorker()
         return self._own_worker
+
+    def my_turn(self) -> bool:
+        """Whether the person looking at the table may act now."""
+        v = self.state
+        return (
+            self.looking and not v.hand_over and v.current_player == self.viewer and bool(v.legal)
+        )
+
+    def legal_now(self) -> tuple[Action, ...]:
+        """What the person looking may do now (nothing when it is not their turn)."""
+        return self.state.legal if self.my_turn() else ()
+
+    def seat_kind(self, seat: int) -> str:
+        """human / easy / medium / hard."""
+        return self.setup.seats[seat].kind
+
+    def is_bot(self, seat: int) -> bool:
+        """Whether the computer plays ``seat``."""
+        return self.setup.seats[seat].is_bot
+
+    def arrangements(self) -> dict[int, dict[str, object]]:
+        """Each person's arrangement (order, groups, sort) as plain data."""
+        return {s: fan.to_dict(self.seats.views[s].hand_no) for s, fan in self.fans.items()}
 
     # ------------------------------------------------------------------ settings
     def setting(self, name: str, default: Any) -> Any:
@@ -192,7 +230,8 @@ class TableScene(Scene):
         self.relayout(0.0)
         if self._deal_in:
             self._deal_in = False
-            animation.deal(self)
+            self._deal()
+        self._refresh()
 
     def _layout(self, size: tuple[int, int]) -> Layout:
         v = self.state
@@ -205,51 +244,26 @@ class TableScene(Scene):
             self.log.open,
         )
 
-    def toggle_log(self) -> None:
-        """Open or close the log; the discard row makes room for it (or takes the room back)."""
-        self.log.open = not self.log.open
-        if self.layout is not None:
-            self.layout = self._layout(self.layout.size)
-            self.relayout()
+    def resume(self) -> None:
+        """On top again (or for the first time): start the bot worker early."""
+        if not self.frozen:
+            self.match.advance(0.0, False)
 
-    def on_exit(self) -> None:
-        """Leaving the table for good stops the bot worker; a scene shown over it does not."""
-        if self not in getattr(self.app, "stack", ()):
-            self.close()
-
-    def on_enter(self) -> None:
-        """Start the bot worker early when bots sit at this table."""
-        warm = getattr(self.match, "warm", None)
-        if not self.frozen and callable(warm):
-            warm()
+    def shutdown(self) -> None:
+        """Leaving the table for good stops its background work."""
+        self.close()
 
     def close(self) -> None:
-        """Stop background work (the scene is being thrown away)."""
+        """Hand the last arrangement over, and stop background work (a saved match writes
+        what it has not yet)."""
+        if self._closed:
+            return
+        self._closed = True
+        self._keep_arrangements()
         self.match.close()
         if self._own_worker is not None:
             self._own_worker.shutdown()
             self._own_worker = None
-
-    # ------------------------------------------------------------------ seats
-    def seat_kind(self, seat: int) -> str:
-        """human / easy / medium / hard."""
-        return self.setup.seats[seat].kind
-
-    def is_bot(self, seat: int) -> bool:
-        """Whether the computer plays ``seat``."""
-        return self.setup.seats[seat].is_bot
-
-    @property
-    def fan(self) -> HandFan | None:
-        """The fan of the seat at the bottom, when a person sits there."""
-        return self.fans.get(self.bottom)
-
-    def my_turn(self) -> bool:
-        """Whether the person looking at the table may act now."""
-        v = self.state
-        return (
-            self.looking and not v.hand_over and v.current_player == self.viewer and bool(v.legal)
-        )
 
     # ------------------------------------------------------------------ layout and sprites
     def relayout(self, duration: float | None = None, gap_at: int | None = None) -> None:
@@ -272,7 +286,29 @@ class TableScene(Scene):
         self.board.compute(self.state, self.layout, self.bottom, viewer, fan, gap_at, lifted)
         self.board.sync(self.layout, duration)
 
-    # ------------------------------------------------------------------ acting
+    def _deal(self) -> None:
+        if self.layout is None:
+            return
+        self.sound("shuffle")
+        animation.deal(
+            self.board, self.layout, self.state, self.bottom, self.viewer, self.fan, self.anim
+        )
+
+    def toggle_log(self) -> None:
+        """Open or close the log; the discard row makes room for it (or takes the room back)."""
+        self.log.open = not self.log.open
+        if self.layout is not None:
+            self.layout = self._layout(self.layout.size)
+            self.relayout()
+
+    # ------------------------------------------------------------------ the one place that acts
+    def dispatch(self, intent: i.Intent) -> None:
+        """Act on what the person means: the only place that submits, moves cards or refuses."""
+        handler = _HANDLERS.get(type(intent))
+        if handler is not None:
+            handler(self, intent)
+        self._refresh()
+
     def act(self, action: Action, insert_at: int | None = None) -> bool:
         """Submit ``action`` for the looking seat; show the engine's reason if it is refused."""
         seat = self.viewer
@@ -281,18 +317,315 @@ class TableScene(Scene):
                 return False
             seat = self.seats.local[0]
         self.board.finish()
+        self.sent = self.seats.version
         self.match.submit(seat, action)
-        self.commands.forget_hint()
+        text = self.commands.forget()
+        if text is not None:
+            self.toast.withdraw(text)
         self.think = 0.0
         # A match on this computer answers at once; a remote one answers in a later frame,
         # and a refusal then is shown when it arrives.
         return self.take_news(insert_at)
 
+    def refuse(self, reason: str) -> None:
+        """Say why a move cannot be made, quietly, and put the cards back."""
+        self.toast.show(said(reason, self.seats.names()), "error")
+        self.sound("error")
+        self.relayout()
+
+    def _whose_turn(self) -> str:
+        v = self.state
+        if v.hand_over:
+            return "the hand is over"
+        return f"it is {self.seats.name(v.current_player)}'s turn"
+
+    def _discard(self, intent: i.Discard) -> None:
+        held = [c for c in intent.held if c >= 0]
+        if not self.my_turn():
+            self._back(held, self._whose_turn()) if held else self.refuse(self._whose_turn())
+            return
+        if self.state.phase == "draw" and not held:
+            self.refuse(DRAW_FIRST)
+            return
+        cid = intent.cid if intent.cid is not None else self._card_to_throw()
+        if cid is None:
+            return
+        if self.act(Discard(CARDS[code_of(cid)], cid)):
+            if self.fan is not None:
+                self.fan.clear()
+        elif held:
+            self.board.ease_back(held, 0.35 * self.anim)
+
+    def _card_to_throw(self) -> int | None:
+        """The single selected card, else the hinted one, else the focused one."""
+        fan = self.fan
+        if fan is None or not fan.order:
+            return None
+        if len(fan.selected) == 1:
+            return fan.selected[0]
+        if self.commands.hint_card in fan.order:
+            return self.commands.hint_card
+        if self.input.keyboard:
+            # The focus ring shows only once the arrows are used: never discard unseen.
+            return fan.order[min(fan.focus, len(fan.order) - 1)]
+        self.toast.show(
+            "Pick the card to discard: click it, or move to it with the Left and Right keys"
+        )
+        return None
+
+    def _discard_selected(self, intent: i.DiscardSelected) -> None:
+        fan = self.fan
+        chosen = fan is not None and self.my_turn() and self.state.phase == "play"
+        if chosen and fan is not None and fan.selected:
+            if len(fan.selected) != 1:
+                self.refuse("select one card to discard")
+            else:
+                self._discard(i.Discard(fan.selected[0]))
+        elif intent.take:
+            self._draw(i.Draw(True))
+
+    def _draw(self, intent: i.Draw) -> None:
+        held = [c for c in intent.held if c >= 0]
+        if not self.my_turn():
+            self.refuse(self._whose_turn())
+            ok = False
+        else:
+            ok = self.act(TakeDiscard() if intent.from_discard else DrawStock(), intent.at)
+        if not ok and intent.held:
+            self.board.ease_back(held, 0.35 * self.anim)
+
+    def _play(self, intent: i.Play) -> None:
+        self._close_dialog()
+        self.act(intent.action)
+
+    def _reorder(self, intent: i.Reorder) -> None:
+        if self.fan is not None:
+            self.fan.remember()
+            self.fan.place(list(intent.ids), intent.index)
+            self.relayout(0.14 * max(0.3, self.anim))
+
+    def _toggle(self, intent: i.ToggleCard) -> None:
+        fan = self.fan
+        if fan is None:
+            return
+        fan.toggle(intent.cid)
+        fan.focus = fan.order.index(intent.cid)
+        self.sound("click")
+        self.relayout(0.12 * max(0.3, self.anim))
+
+    def _clear(self, intent: i.ClearSelection) -> None:
+        if self.fan is not None:
+            self.fan.clear()
+            self.relayout()
+
+    def _focus(self, intent: i.Focus) -> None:
+        fan = self.fan
+        if fan is None or not fan.order:
+            return
+        at = max(0, min(len(fan.order) - 1, fan.focus + intent.step))
+        if intent.carry:
+            # Shift+arrow carries the focused card along the hand.
+            cid = fan.order[fan.focus]
+            fan.focus = at
+            fan.remember()
+            fan.move([cid], at + (1 if intent.step > 0 else 0))
+            self.relayout(0.12)
+        else:
+            fan.focus = at
+
+    def _pick(self, intent: i.Pick) -> None:
+        fan = self.fan
+        if fan is None or not fan.order:
+            return
+        cid = fan.order[fan.focus]
+        if intent.up is None or intent.up != (cid in fan.selected):
+            fan.toggle(cid)
+        self.relayout(0.12)
+
+    def _undo(self, intent: i.Undo) -> None:
+        fan = self.fan
+        if fan is None or not self.looking:
+            return
+        if not (fan.redo() if intent.redo else fan.undo()):
+            self.toast.show("nothing to redo" if intent.redo else "nothing to undo")
+            return
+        self.sound("click")
+        self.relayout(0.14 * max(0.3, self.anim))
+
+    def _lift(self, intent: i.Lift) -> None:
+        if self.layout is not None:
+            stand_in = STOCK_STAND_IN if intent.from_stock else None
+            self.board.lift(intent.ids, self.layout, stand_in)
+
+    def _carry(self, intent: i.Carry) -> None:
+        self.board.carry(intent.positions)
+        if intent.gap_at is not None:
+            self.relayout(0.12 * max(0.3, self.anim), gap_at=intent.gap_at)
+        elif intent.reflow:
+            self.relayout(0.12 * max(0.3, self.anim))
+
+    def _back(self, ids: Sequence[int], why: str) -> None:
+        self.toast.show(why, "error")
+        self.sound("error")
+        self.relayout(0.0)
+        self.board.ease_back([c for c in ids if c >= 0], 0.35 * self.anim)
+
+    def _explain(self, intent: i.Explain) -> None:
+        self.toast.show(offers.why_disabled(intent.key, self.state))
+
+    def _button_hover(self, intent: i.ButtonHover) -> None:
+        moved = pygame.event.Event(
+            pygame.MOUSEMOTION, pos=intent.pos, rel=(0, 0), buttons=(0, 0, 0)
+        )
+        for b in self.buttons.values():
+            b.handle_event(moved)
+
+    # ------------------------------------------------------------------ commands
+    def _run(self, intent: i.Command) -> None:
+        if intent.click:
+            self.sound("click")
+        run = _COMMANDS.get(intent.key)
+        if run is not None:
+            run(self)
+
+    def _sort(self) -> None:
+        if self.fan is not None and self.looking:
+            self.fan.remember()
+            self.fan.sort()
+            self.sound("click")
+            self.toast.show(f"sorted by {self.fan.sort_mode}")
+            self.relayout()
+
+    def _group(self) -> None:
+        fan, v = self.fan, self.state
+        if fan is None or not self.looking:
+            return
+        shown = [tuple(CARDS[code_of(c)] for c in ids) for _k, ids in v.shown[v.seat]]
+        fan.remember()
+        found = fan.group(v.rules, v.wilds, shown, v.players)
+        self.sound("click")
+        self.toast.show(
+            f"{found} group{'s' if found != 1 else ''} found" if found else "no melds yet"
+        )
+        self.relayout()
+
+    def _selected(self) -> list[int]:
+        return list(self.fan.selected) if self.fan is not None else []
+
+    def _see(self) -> None:
+        if self.fan is None:
+            return
+        see = offers.see_action(
+            self.state, self.legal_now(), self._selected(), self.commands.hint_action
+        )
+        if see is None:
+            self.refuse(f"select {self.state.seeing_requirement()} to see")
+            return
+        if self.act(see):
+            self.fan.clear()
+            self.relayout()
+
+    def _go_out(self) -> None:
+        out = offers.go_out_action(
+            self.state, self.legal_now(), self._selected(), self.commands.hint_action
+        )
+        if out is None:
+            self.refuse("you cannot go out with these cards yet")
+            return
+        self._ask(
+            "out",
+            dialogs.go_out_preview(
+                out, self.state.wilds, lambda: self.dispatch(i.Play(out)), self._close_dialog
+            ),
+        )
+
+    def _enter(self) -> None:
+        if self.buttons["out"].visible and self.buttons["out"].enabled:
+            self._go_out()
+        elif self.buttons["see"].visible:
+            self._see()
+
+    def _hint(self) -> None:
+        if not self.my_turn():
+            self.refuse(self._whose_turn())
+            return
+        self.toast.show("thinking about a hint…", seconds=10)
+        self.commands.ask(self.worker, self.match.view(self.bottom), self.seats.version)
+
+    def _take_hint(self) -> None:
+        """Show a finished hint, if it is still about the position on the table."""
+        fan = self.fan
+        advice = self.commands.answer(
+            self.seats.version, self.my_turn(), list(fan.order) if fan is not None else []
+        )
+        if advice is None:
+            return
+        if isinstance(advice, Exception):
+            self.toast.show(f"no hint now ({advice})", "error")
+            return
+        if advice.action is None:
+            self.toast.show("no hint now")
+            return
+        if advice.card is not None:
+            self.relayout()
+        self.commands.hint_text = f"Hint: {said(advice.reason, self.seats.names())}"
+        self.toast.show(self.commands.hint_text, seconds=7)
+
+    def _menu(self) -> None:
+        def fullscreen() -> None:
+            setf = getattr(self.app, "set_fullscreen", None)
+            if setf is not None:
+                setf(not self.setting("fullscreen", False))
+            else:
+                pygame.display.toggle_fullscreen()
+            self._close_dialog()
+
+        def controls() -> None:
+            self._close_dialog()
+            self.show_controls = True
+
+        def log() -> None:
+            self._close_dialog()
+            self.toggle_log()
+
+        note, label = self.leaving_words()
+        self._ask(
+            "menu",
+            dialogs.pause_menu(
+                self._close_dialog, controls, log, fullscreen, self._quit, note, label
+            ),
+        )
+
+    def leaving_words(self) -> tuple[str, str]:
+        """What the pause menu says of saving, and its way out."""
+        return "The game is saved after every move.", "Save and quit to menu"
+
+    def _quit(self) -> None:
+        self._close_dialog()
+        self.close()
+        go = getattr(self.app, "go_title", None)
+        if go is not None:
+            go()
+        else:
+            self.app.pop()
+
+    def _allow_expose(self) -> None:
+        self.expose_declined = None
+
+    def _ask(self, kind: str, dialog: Dialog) -> None:
+        self.asking, self.dialog = kind, dialog
+
+    def _close_dialog(self) -> None:
+        self.asking, self.dialog = None, None
+
+    # ------------------------------------------------------------------ news
     def take_news(self, insert_at: int | None = None) -> bool:
         """Take the match's updates in; False if the bottom seat's action was refused."""
         news = self.seats.poll()
         for reason in news.refusals:
             self.refuse(reason)
+        if news.refusals or news.events or news.changed:
+            self.sent = None
         if news.events:
             if insert_at is not None:
                 for e in news.events:
@@ -304,43 +637,40 @@ class TableScene(Scene):
             self.relayout()
         return not news.refusals
 
-    def refuse(self, reason: str) -> None:
-        """Say why a move cannot be made, quietly, and put the cards back."""
-        self.toast.show(said(reason, self.seats.names()), "error")
-        self.sound("error")
-        self.relayout()
-
     def on_events(self, events: list[Event]) -> None:
         """Sounds and animation for what the bottom seat just learnt (its log is already written)."""
-        L = self.layout
         for e in events:
-            if e.kind in _SOUNDS:
-                self.sound(_SOUNDS[e.kind])
-            if e.kind == "deal":
-                self.next_requested = False
-            if L is not None and e.player is not None and e.player != self.bottom:
-                if e.kind in _FROM_HAND:
-                    for cid in e.card_ids:
-                        self.board.origins[cid] = self.board.seat_origin(L, e.player)
-                elif e.kind == "take_discard":
-                    for cid in e.card_ids:
-                        self.board.destinations[cid] = e.player
-            if e.kind == "hand_end":
-                self.sound("win")
-                self._record("record_hand")
-            if e.kind == "match_end":
-                self._record("record_match")
+            self._on_event(e)
         if any(e.kind == "deal" for e in events):
             self.new_hand_fans()
             self.viewer_for_turn()
-            self.on_resize(self.app.size if hasattr(self.app, "size") else L.size)  # type: ignore[union-attr]
-            animation.deal(self)
+            self.on_resize(self.app.size)
+            self._deal()
             return
         self.viewer_for_turn()
         self.relayout()
         for e in events:
-            if e.kind == "tiplu_chosen" and L is not None:
-                animation.tiplu(self, e)
+            if e.kind == "tiplu_chosen" and self.layout is not None:
+                animation.tiplu(self.board, self.layout, e, self.viewer, self.anim)
+
+    def _on_event(self, e: Event) -> None:
+        L = self.layout
+        if e.kind in _SOUNDS:
+            self.sound(_SOUNDS[e.kind])
+        if e.kind == "deal":
+            self.next_requested = False
+        if L is not None and e.player is not None and e.player != self.bottom:
+            if e.kind in _FROM_HAND:
+                for cid in e.card_ids:
+                    self.board.origins[cid] = self.board.seat_origin(L, e.player)
+            elif e.kind == "take_discard":
+                for cid in e.card_ids:
+                    self.board.destinations[cid] = e.player
+        if e.kind == "hand_end":
+            self.sound("win")
+            self._record("record_hand")
+        if e.kind == "match_end":
+            self._record("record_match")
 
     def new_hand_fans(self) -> None:
         """A new deal: each person's hand comes sorted the way they sorted the last one."""
@@ -351,38 +681,14 @@ class TableScene(Scene):
             fan.future.clear()
             fan.sort(fan.sort_mode)
 
-    def arrangements(self) -> dict[int, dict[str, object]]:
-        """Each person's arrangement (order, groups, sort) as plain data."""
-        return {s: fan.to_dict(self.seats.views[s].hand_no) for s, fan in self.fans.items()}
-
-    def keep_arrangement(self) -> None:
-        """Hand each person's arrangement to the match, so that the save keeps it."""
-        kept = getattr(self.match, "arrangements", None)
-        if not isinstance(kept, dict):
+    def _keep_arrangements(self) -> None:
+        """Hand each changed arrangement to the match (never while a drag is in the air)."""
+        if self.frozen or self.input.dragging:
             return
-        kept.update(self.arrangements())
-
-    def arrangement_due(self) -> float | None:
-        """Seconds until a changed arrangement is saved (None: nothing to save, or no save
-        here: a match on another laptop, a demo); never while a drag is in the air."""
-        if not isinstance(self.match, LocalMatch) or self.frozen or self.input.dragging:
-            return None
-        if getattr(self.app, "storage", None) is None or self.arrangements() == self.kept:
-            return None
-        return max(0.0, ARRANGEMENT_SAVE_GAP - self.since_kept)
-
-    def _autosave(self, match: LocalMatch) -> None:
-        """Save after every action so that closing the program loses nothing."""
-        storage = getattr(self.app, "storage", None)
-        if storage is None or self.frozen:
-            return
-        self.keep_arrangement()
-        self.since_kept = 0.0
-        try:
-            if storage.save_game(self.setup, match):
-                self.kept = self.arrangements()
-        except Exception as exc:  # noqa: BLE001 - a full disk must not end the game
-            self.toast.show(f"could not save the game ({exc})", "error")
+        for seat, arranged in self.arrangements().items():
+            if self.kept.get(seat) != arranged:
+                self.kept[seat] = arranged
+                self.match.keep_arrangement(seat, arranged)
 
     def _record(self, what: str) -> None:
         """Add the finished hand or match to the statistics."""
@@ -402,7 +708,7 @@ class TableScene(Scene):
             return
         if v.hand_over or v.current_player != self.viewer:
             self.seats.viewer = None
-            self.dialog = None
+            self._close_dialog()
 
     def lift_curtain(self) -> None:
         """The person whose turn it is sits down: their hand turns face up at the bottom."""
@@ -429,7 +735,7 @@ class TableScene(Scene):
         if self.curtain is not None:
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 # Pause or quit without revealing the next hand.
-                self.commands.menu()
+                self.dispatch(i.Command("menu"))
                 return
             self.curtain.handle_event(event)
             if not self.curtain.up:
@@ -438,7 +744,8 @@ class TableScene(Scene):
         if is_help_key(event):
             self.show_controls = True
             return
-        self.input.handle(event)
+        for intent in self.input.handle(event, self.picture(), self.time):
+            self.dispatch(intent)
 
     # ------------------------------------------------------------------ time
     def update(self, dt: float) -> None:
@@ -448,13 +755,20 @@ class TableScene(Scene):
         self.toast.update(dt)
         self.tips.update(dt)
         self.log.update(dt)
-        self.commands.poll_hint()
-        self.since_kept += dt
-        if self.arrangement_due() == 0.0 and isinstance(self.match, LocalMatch):
-            self._autosave(self.match)
-        if self.frozen or self.dialog is not None:
-            return
-        if self.board.busy or self.input.dragging:
+        self._take_hint()
+        if not self.frozen:
+            self.match.advance(dt, False)
+            self._keep_arrangements()
+            for note in self.match.notices():
+                self.toast.show(note, "error")
+            self._play_on(dt)
+        self._refresh()
+
+    def _play_on(self, dt: float) -> None:
+        """Whatever the table waits for, once the cards have landed."""
+        if self.dialog is not None and self._withdrawn():
+            self._close_dialog()
+        if self.dialog is not None or self.board.busy or self.input.dragging:
             return
         # One action's news at a time: the next waits until its cards have landed.
         self.take_news()
@@ -462,17 +776,11 @@ class TableScene(Scene):
             return
         v = self.state
         if v.hand_over:
-            if self.next_requested:
-                self._pump(dt)
-                return
-            self.result_wait += dt
-            if self.result_wait >= 0.9 * self.anim + 0.05:
-                self.result_wait = 0.0
-                self.show_result()
+            self._hand_over(dt)
             return
         seat = v.current_player
         if not self.seats.is_local(seat):
-            self._pump(dt)
+            self._pace(dt)
             return
         if self.seats.hot_seat and self.viewer != seat and self.curtain is None:
             self.curtain = Curtain(
@@ -485,11 +793,68 @@ class TableScene(Scene):
         if self.viewer is None and not self.seats.hot_seat:
             self.seats.sit(seat)
             self.relayout()
-        expose = self.commands.expose_action()
-        if self.my_turn() and expose is not None and self.dialog is None:
-            key = (v.hand_no, seat)
-            if self.expose_declined != key:
-                self._expose_prompt(key, expose)
+        self._offer_expose()
+
+    def _withdrawn(self) -> bool:
+        """The view no longer asks what the open dialog asks (its moment has passed)."""
+        if self.asking == "expose":
+            return offers.expose_action(self.legal_now()) is None
+        if self.asking == "out":
+            return not self.my_turn()
+        return False
+
+    def _offer_expose(self) -> None:
+        """A dealt tunnela: ask once per hand (not while an action is on its way)."""
+        expose = offers.expose_action(self.legal_now())
+        if expose is None or self.dialog is not None or self.sent is not None:
+            return
+        key = (self.state.hand_no, self.state.current_player)
+        if self.expose_declined == key:
+            return
+
+        def later() -> None:
+            self._close_dialog()
+            self.expose_declined = key
+
+        self._ask(
+            "expose", dialogs.expose_prompt(expose, lambda: self.dispatch(i.Play(expose)), later)
+        )
+
+    def _hand_over(self, dt: float) -> None:
+        if self.next_requested:
+            self._pace(dt)
+            return
+        self.result_wait += dt
+        if self.result_wait >= 0.9 * self.anim + 0.05:
+            self.result_wait = 0.0
+            self.show_result()
+
+    def _pace(self, dt: float) -> None:
+        """Let a bot move when it has thought for the table's bot delay (a match played
+        elsewhere moves its bots by itself)."""
+        self.think += dt
+        if self.think >= float(self.setting("bot_delay", 0.6)) and self.match.advance(0.0, True):
+            self.think = 0.0
+            self.take_news()
+
+    def _refresh(self) -> None:
+        """Which buttons show and which are enabled, from the view's legal actions."""
+        b = self.buttons
+        v = self.state
+        person = self.looking and not v.hand_over
+        seen = person and v.seen[v.seat]
+        for key in ("sort", "group", "hint"):
+            b[key].visible = person
+        b["hint"].enabled = self.my_turn()
+        legal, chosen, hinted = self.legal_now(), self._selected(), self.commands.hint_action
+        b["see"].visible = person and not seen
+        b["see"].enabled = bool(
+            person and not seen and self.fan and offers.see_action(v, legal, chosen, hinted)
+        )
+        b["out"].visible = seen
+        b["out"].enabled = bool(seen and offers.go_out_action(v, legal, chosen, hinted))
+        if self.layout is not None:
+            lay_out_row(list(b.values()), self.layout.buttons)
 
     # ------------------------------------------------------------------ frames
     def animating(self) -> bool:
@@ -519,53 +884,18 @@ class TableScene(Scene):
         if self.animating():
             return 0.0
         wake = []
-        due = self.arrangement_due()
+        due = self.match.due()
         if due is not None:
-            wake.append(due)  # a changed arrangement waits its turn to be saved
+            wake.append(due)  # a save waits its turn, or news may come from the host
         tip = self.tips.due_in()
         if tip:
             wake.append(tip)  # the pointer rests on a pile: its tooltip is coming
-        own = min(wake, default=None)
-        # A match played elsewhere may send news at any time: look for it often.
-        return own if isinstance(self.match, LocalMatch) else polling(own)
-
-    def _pump(self, dt: float) -> None:
-        """Let a bot move when it has thought for the table's bot delay (a match on this
-        computer moves its bots only when asked; a remote one moves them by itself)."""
-        self.think += dt
-        pump = getattr(self.match, "pump", None)
-        if callable(pump) and self.think >= float(self.setting("bot_delay", 0.6)):
-            if pump():
-                self.think = 0.0
-                self.take_news()
-        elif callable(pump) and getattr(self.match, "thinking", None) is None:
-            # Start thinking now, so the decision is ready when the delay is over.
-            pump()
+        return min(wake, default=None)
 
     @property
     def thinking_seat(self) -> int | None:
         """The seat a bot is thinking for, if the match says so."""
-        seat = getattr(self.match, "thinking", None)
-        return seat if isinstance(seat, int) else None
-
-    def _expose_prompt(self, key: tuple[int, int], action: Any) -> None:
-        def expose() -> None:
-            self.dialog = None
-            self.act(action)
-
-        def later() -> None:
-            self.dialog = None
-            self.expose_declined = key
-
-        self.dialog = Dialog(
-            "You were dealt a tunnela",
-            "Expose it now (before your first draw) for tunnela points? It counts toward seeing.",
-            [
-                Button("Expose", expose, True, hotkey="Enter", look=TABLE_BUTTON),
-                Button("Keep hidden", later, hotkey="Esc", look=TABLE_BUTTON),
-            ],
-            [action.cards],
-        )
+        return self.match.thinking
 
     def show_result(self) -> None:
         """The hand result screen over the table."""
@@ -580,25 +910,85 @@ class TableScene(Scene):
             self.act(NextHand())
 
     # ------------------------------------------------------------------ drawing
+    def picture(self) -> TablePicture:
+        """This frame as drawing and hit tests see it (built fresh; changes nothing)."""
+        v = self.state
+        names = tuple(self.seats.name(s) for s in range(v.players))
+        fan = self.fan
+        held = tuple(self.input.drag_ids)
+        ring = None
+        if self.is_bot(v.current_player) and not v.hand_over:
+            ring = min(1.0, self.think / max(0.3, float(self.setting("bot_delay", 0.6))))
+        focused = None
+        if self.looking and fan is not None and self.input.keyboard and fan.order:
+            focused = fan.order[min(fan.focus, len(fan.order) - 1)]
+        return TablePicture(
+            view=v,
+            layout=self.layout,
+            board=self.board,
+            fan=fan,
+            bottom=self.bottom,
+            viewer=self.viewer,
+            looking=self.looking,
+            my_turn=self.my_turn(),
+            names=names,
+            kinds=tuple(s.kind for s in self.setup.seats),
+            version=self.seats.version,
+            buttons=self.buttons,
+            prompt=prompt_text(v, self.viewer, names),
+            hint_card=self.commands.hint_card,
+            ring=ring,
+            held=held,
+            holding_hand=bool(held) and fan is not None and held[0] in fan.order,
+            focused=focused,
+            log=self.log,
+            toast=self.toast,
+            tip=self.tips.showing(),
+            curtain=self.curtain,
+            dialog=self.dialog,
+            show_controls=self.show_controls,
+            four_colour=bool(self.setting("four_colour", False)),
+        )
+
     def draw(self, surface: pygame.Surface) -> None:
         """The whole table."""
-        from .render import draw_table
-
-        draw_table(self, surface)
+        self.renderer.draw(self.picture(), surface)
 
 
-def prompt_text(scene: TableScene) -> str:
-    """The one line that tells the person at the bottom what to do now."""
-    v = scene.state
-    if scene.viewer is None or v.hand_over:
-        return ""
-    if v.current_player != scene.viewer:
-        return f"{scene.seats.name(v.current_player)} is playing…"
-    if v.phase == "draw":
-        return "Your turn: draw a card"
-    if v.must_go_out:
-        return "Go out now"
-    return "Discard a card"
+_HANDLERS: dict[type, Callable[[TableScene, Any], None]] = {
+    i.Discard: TableScene._discard,
+    i.DiscardSelected: TableScene._discard_selected,
+    i.Draw: TableScene._draw,
+    i.Play: TableScene._play,
+    i.Reorder: TableScene._reorder,
+    i.ToggleCard: TableScene._toggle,
+    i.ClearSelection: TableScene._clear,
+    i.Focus: TableScene._focus,
+    i.Pick: TableScene._pick,
+    i.Command: TableScene._run,
+    i.Explain: TableScene._explain,
+    i.Undo: TableScene._undo,
+    i.Lift: TableScene._lift,
+    i.Carry: TableScene._carry,
+    i.Back: lambda s, intent: s._back(intent.ids, intent.why),
+    i.Release: lambda s, _intent: s.board.release(STOCK_STAND_IN),
+    i.Hover: lambda s, intent: s.tips.point(intent.pile),
+    i.Press: lambda s, _intent: s.board.finish(),
+    i.Scroll: lambda s, intent: s.log.wheel(intent.lines),
+    i.ButtonHover: TableScene._button_hover,
+}
+
+_COMMANDS: dict[str, Callable[[TableScene], None]] = {
+    "hint": TableScene._hint,
+    "sort": TableScene._sort,
+    "group": TableScene._group,
+    "see": TableScene._see,
+    "out": TableScene._go_out,
+    "enter": TableScene._enter,
+    "menu": TableScene._menu,
+    "log": TableScene.toggle_log,
+    "expose_again": TableScene._allow_expose,
+}
 
 
-__all__ = ["TableScene", "prompt_text"]
+__all__ = ["DRAW_FIRST", "TableScene"]

@@ -1,8 +1,8 @@
 """Tooltips over the piles: how many cards the stock holds, and the top discard with whether
 the person at the screen may take it.
 
-Whether a card may be taken is the engine's answer (``view.legal``); the words only say why,
-from what the view shows.
+Whether a card may be taken, and why not, are the engine's answers (``view.legal``,
+``view.why_not``).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.actions import DrawStock, TakeDiscard
 from engine.view import PlayerView
 from marriage_gui.ui.card_names import card_label
+from marriage_gui.ui.card_names import said as words
 from marriage_gui.ui.form import TOOLTIP_DELAY
 from marriage_gui.ui.words import count
 
@@ -37,25 +38,7 @@ def discard_tip(view: PlayerView, mine: bool) -> str:
         return f"{said}: drop a card here to discard it"
     if any(isinstance(a, TakeDiscard) for a in view.legal):
         return f"{said}: you may take it"
-    return f"{said}: {_why_not(view)}"
-
-
-def _why_not(view: PlayerView) -> str:
-    """Why the engine offers no take of the top discard, said from what the view shows."""
-    top, wilds, seat = view.top_discard, view.wilds, view.seat
-    if (
-        view.seen[seat]
-        and wilds is not None
-        and top is not None
-        and wilds.is_wild(top)
-        and not view.rules.seen_may_take_wild_discard
-    ):
-        return "a player who has seen may not take a wild card"
-    if view.seen_by_dublees[seat]:
-        return (
-            "after seeing with dublees you may take only the card that completes your last dublee"
-        )
-    return "you may not take it now"
+    return f"{said}: {words(view.why_not.take_discard) or 'you may not take it now'}"
 
 
 class PileTips:

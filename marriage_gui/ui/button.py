@@ -61,7 +61,7 @@ class Button(Widget):
         )
         self.hotkey, self.look, self.labels = hotkey, look, tuple(labels)
         self._keys = hotkey_codes(hotkey)
-        self._picture: tuple[tuple, pygame.Surface] | None = None
+        self._picture: tuple[tuple[Any, ...], pygame.Surface] | None = None
 
     def click(self) -> None:
         """Activate the button as if clicked."""

@@ -37,7 +37,7 @@ def test_grouped_dublee_pairs_carry_the_mark_of_a_complete_group(app):
     assert scene.state.rules.dublees_allowed(4)
     pairs = [run for run in scene.fan.runs() if len(run) == 2]
     assert len(pairs) == 7
-    assert marked_runs(scene) == pairs
+    assert marked_runs(scene.picture()) == pairs
     app.draw()
 
 
@@ -45,7 +45,7 @@ def test_pairs_are_not_marked_where_the_rules_give_dublees_no_use(app):
     scene = grouped(app, 3, "house")  # dublees from four players on
     assert not scene.state.rules.dublees_allowed(3)
     assert len([run for run in scene.fan.runs() if len(run) == 2]) == 7
-    assert marked_runs(scene) == []
+    assert marked_runs(scene.picture()) == []
 
 
 def breaks_of(sizes: list[int]) -> list[int]:

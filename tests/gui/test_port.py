@@ -12,10 +12,11 @@ import pytest
 
 from engine.actions import Action, parse_action
 from engine.cards import parse_card
-from engine.match import LocalMatch, Update
+from engine.match import LocalMatch, Unshared, Update
 from engine.rules import PRESETS
 from engine.view import PlayerView
 from marriage_gui.app import App
+from marriage_gui.saved_match import SavedMatch
 from marriage_gui.setup import MatchSetup, SeatSetup, new_seed
 from marriage_gui.table.scene import TableScene
 
@@ -57,7 +58,7 @@ def play_my_turn(app: App, scene: TableScene) -> None:
 # ---------------------------------------------------------------------- a match fed plain data
 
 
-class WireMatch:
+class WireMatch(Unshared):
     """A ``Match`` that holds no Game: it only keeps what arrived as JSON text, like a client.
 
     ``outbox`` holds submitted actions as text; whoever plays the host reads it and feeds
@@ -299,7 +300,7 @@ def test_a_table_holds_no_game_outside_its_match(app):
             if name in ("match", "scene", "app"):
                 continue
             assert not isinstance(value, Game), (type(part).__name__, name)
-    assert isinstance(scene.match, LocalMatch)
+    assert isinstance(scene.match, SavedMatch) and isinstance(scene.match.local, LocalMatch)
     scene.close()
 
 

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from engine.cards import CARDS, code_of
-from engine.match import LocalMatch
+from engine.match import LocalMatch, Unshared
 from marriage_gui.__main__ import main
 from marriage_gui.app import App
 from marriage_gui.art import fonts
@@ -196,7 +196,7 @@ def test_a_match_from_another_laptop_offers_no_replay_and_says_why(app):
 
     assert not hasattr(RemoteMatch, "hand_replay")
 
-    class Elsewhere:
+    class Elsewhere(Unshared):
         """The port without a replay, as a table on another laptop has it."""
 
         def __init__(self, match: LocalMatch) -> None:

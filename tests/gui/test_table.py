@@ -8,6 +8,7 @@ from engine.cards import code_of
 from engine.match import LocalMatch
 from marriage_gui.app import App
 from marriage_gui.setup import MatchSetup, SeatSetup
+from marriage_gui.table.intents import Command
 from marriage_gui.table.scene import TableScene
 
 DT = 1 / 60
@@ -249,7 +250,7 @@ def test_see_with_a_wrong_selection_is_not_offered_and_says_what_is_needed(app):
     app.step([], DT)
     assert not scene.buttons["see"].enabled
     before = snapshot(scene)
-    scene.commands.see()
+    scene.dispatch(Command("see"))
     assert snapshot(scene) == before
     assert "three pure melds or seven dublees" in (scene.toast.current or "").lower()
 
@@ -272,10 +273,10 @@ def test_hint_is_only_for_the_player_to_move(app):
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0)], DT)
     assert scene.commands.hint_job is not None
     assert "thinking" in (scene.toast.current or "").lower()
-    for _ in range(600):
-        app.step([], DT)
-        if scene.commands.hint_job is None:
-            break
+    # The worker's answer is waited for (with a real time-out), then one frame takes it in.
+    scene.commands.hint_job.result(timeout=120)
+    app.step([], DT)
+    assert scene.commands.hint_job is None
     # The toast now holds the hint itself, no longer the "thinking" note.
     assert (scene.toast.current or "").startswith("Hint: ")
     assert "thinking" not in (scene.toast.current or "").lower()

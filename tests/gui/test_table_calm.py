@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from engine.cards import code_of
+from marriage_gui.saved_match import saved
 from marriage_gui.setup import SeatSetup
 from marriage_gui.table.scene import TableScene
 
@@ -162,7 +163,7 @@ def test_maal_panel_counts_as_the_score_sheet_does(app):
     count = seat_maal(scene.state)
     assert count is not None and count.total > 0
     # The same count the showdown makes from the game itself.
-    g = scene.match._game
+    g = scene.match.local._game
     shown = [(k, [CARDS[code_of(i)] for i in ids]) for k, ids in g.shown[0]]
     want = maal_breakdown(
         [CARDS[code_of(i)] for i in g.hands[0]] + [c for _k, m in shown for c in m],
@@ -214,7 +215,7 @@ def test_group_leaves_gaps_between_groups_and_marks_melds(app):
     for n in breaks:
         assert steps[n - 1] > plain * 1.3  # the gap before a new group
     assert any(len(r) >= 3 for r in fan.runs())
-    _draw_meld_marks(scene, app.screen)
+    _draw_meld_marks(scene.picture(), app.screen)
     # Sorting again forgets the groups: no gaps.
     key(app, pygame.K_s, "s")
     assert fan.breaks() == []
@@ -324,7 +325,7 @@ def test_arrangement_comes_back_after_continue(tmp_path):
     again = App((1280, 800), headless=True, data_dir=tmp_path)
     loaded = again.storage.load_game()
     assert loaded is not None
-    resumed = TableScene(again, *loaded)
+    resumed = TableScene(again, loaded[0], saved(again, *loaded))
     again.push(resumed)
     again.step([], DT)
     assert resumed.fan.order == arranged and resumed.fan.group_of == groups
@@ -338,7 +339,7 @@ def test_arrangement_comes_back_after_continue(tmp_path):
     third = App((1280, 800), headless=True, data_dir=tmp_path)
     loaded = third.storage.load_game()
     assert loaded is not None
-    last = TableScene(third, *loaded)
+    last = TableScene(third, loaded[0], saved(third, *loaded))
     assert last.fan.order == by_hand
     last.close()
 
@@ -441,7 +442,7 @@ def test_see_with_nothing_selected_shows_the_best_melds_or_the_hinted_ones(app):
     for follow_hint in (False, True):
         scene = table(app, [SeatSetup("You", "human"), SeatSetup("Sita", "easy")], seed=36)
         click(app, scene.layout.stock.center)
-        sees = [a for a in scene.commands._legal() if isinstance(a, See)]
+        sees = [a for a in scene.legal_now() if isinstance(a, See)]
         assert len(sees) > 1
         want = Policy().best_see(Knowledge.of(scene.state), sees)
         assert want != sees[0]

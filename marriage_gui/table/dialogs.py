@@ -1,0 +1,71 @@
+"""The table's questions: the pause menu, the go-out preview and the tunnela prompt.
+
+Each is built from callbacks the scene gives; none of them acts on the table itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.actions import ExposeTunnela, GoOut
+from engine.cards import Card
+from engine.wilds import Wilds
+from marriage_gui.ui.button import Button
+from marriage_gui.ui.theme import TABLE_BUTTON
+
+from .board import badges
+from .overlays import Dialog
+
+Do = Callable[[], None]
+
+
+def pause_menu(
+    resume: Do, controls: Do, log: Do, fullscreen: Do, quit_to_menu: Do, note: str, quit_label: str
+) -> Dialog:
+    """The pause menu (``note``: what is true of saving here)."""
+    return Dialog(
+        "Paused",
+        note,
+        [
+            Button("Resume", resume, True, hotkey="Esc", look=TABLE_BUTTON),
+            Button("Controls", controls, hotkey="F1", look=TABLE_BUTTON),
+            Button("Log", log, hotkey="L", look=TABLE_BUTTON),
+            Button("Full screen", fullscreen, hotkey="F11", look=TABLE_BUTTON),
+            Button(quit_label, quit_to_menu, hotkey="Q", look=TABLE_BUTTON),
+        ],
+    )
+
+
+def go_out_preview(out: GoOut, wilds: Wilds | None, confirm: Do, cancel: Do) -> Dialog:
+    """The finish laid out, to confirm."""
+
+    def marks(card: Card) -> set[str]:
+        return badges(wilds, card)
+
+    return Dialog(
+        "Go out?",
+        "You will lay down these melds and discard the last card.",
+        [
+            Button("Go out", confirm, True, hotkey="Enter", look=TABLE_BUTTON),
+            Button("Not yet", cancel, hotkey="Esc", look=TABLE_BUTTON),
+        ],
+        out.melds,
+        out.discard,
+        marks,
+    )
+
+
+def expose_prompt(action: ExposeTunnela, expose: Do, later: Do) -> Dialog:
+    """A dealt tunnela may be exposed before the first draw."""
+    return Dialog(
+        "You were dealt a tunnela",
+        "Expose it now (before your first draw) for tunnela points? It counts toward seeing.",
+        [
+            Button("Expose", expose, True, hotkey="Enter", look=TABLE_BUTTON),
+            Button("Keep hidden", later, hotkey="Esc", look=TABLE_BUTTON),
+        ],
+        [action.cards],
+    )
+
+
+__all__ = ["expose_prompt", "go_out_preview", "pause_menu"]

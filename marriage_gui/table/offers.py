@@ -1,0 +1,69 @@
+"""What the table offers the person looking at it: the See, Go out and Expose that match their
+selection, and why a greyed button does nothing. Every answer comes from the seat's view: its
+legal actions, the engine's recommended See and Go out, and its words for what is not offered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.actions import Action, ExposeTunnela, GoOut, See
+from engine.cards import code_of
+from engine.view import PlayerView
+from marriage_gui.ui.card_names import said
+
+
+def see_action(
+    view: PlayerView, legal: Sequence[Action], selected: Sequence[int], hinted: Action | None
+) -> See | None:
+    """The legal See that shows exactly the selection (nothing selected: the hint's, else the
+    engine's choice)."""
+    sees = [a for a in legal if isinstance(a, See)]
+    if not sees:
+        return None
+    if See(()) in sees:
+        return See(())
+    chosen = sorted(code_of(i) for i in selected)
+    if not chosen:
+        if isinstance(hinted, See) and hinted in sees:
+            return hinted
+        return view.best_see if view.best_see in sees else sees[0]
+    for see in sees:
+        if sorted(c.code for m in see.melds for c in m) == chosen:
+            return see
+    return None
+
+
+def go_out_action(
+    view: PlayerView, legal: Sequence[Action], selected: Sequence[int], hinted: Action | None
+) -> GoOut | None:
+    """A legal way out, preferring the one selected card as the discard, then the hint's, then
+    the engine's choice."""
+    outs = [a for a in legal if isinstance(a, GoOut)]
+    if not outs:
+        return None
+    if len(selected) == 1:
+        code = code_of(selected[0])
+        for a in outs:
+            if a.discard.code == code:
+                return a
+    if isinstance(hinted, GoOut) and hinted in outs:
+        return hinted
+    return view.best_go_out if view.best_go_out in outs else outs[0]
+
+
+def expose_action(legal: Sequence[Action]) -> ExposeTunnela | None:
+    """A dealt tunnela that may be exposed now."""
+    return next((a for a in legal if isinstance(a, ExposeTunnela)), None)
+
+
+def why_disabled(key: str, view: PlayerView) -> str:
+    """Why a greyed button does nothing now."""
+    if key == "see":
+        return said(view.why_not.see) or f"after drawing, select {view.seeing_requirement()} to see"
+    if key == "out":
+        return said(view.why_not.go_out) or "you cannot go out with these cards yet"
+    return {"hint": "hints are for your own turn"}.get(key, "not now")
+
+
+__all__ = ["expose_action", "go_out_action", "see_action", "why_disabled"]

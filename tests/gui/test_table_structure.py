@@ -1,0 +1,179 @@
+"""The table's shape: it speaks only the ``Match`` port, its modules import one way, and
+drawing a frame changes nothing."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import marriage_gui
+from marriage_gui.setup import MatchSetup, SeatSetup
+from marriage_gui.table.scene import TableScene
+
+from .test_table import DT, card_centre, click, solo
+
+GUI = Path(marriage_gui.__file__).parent
+TABLE = GUI / "table"
+
+
+def _sources(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def _calls(tree: ast.AST, name: str) -> list[ast.Call]:
+    return [
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == name
+    ]
+
+
+def _mentions_match(node: ast.expr) -> bool:
+    return any(
+        (isinstance(n, ast.Name) and "match" in n.id.lower())
+        or (isinstance(n, ast.Attribute) and "match" in n.attr.lower())
+        for n in ast.walk(node)
+    )
+
+
+def test_the_gui_asks_a_match_only_what_the_port_declares():
+    found = []
+    for path in _sources(GUI):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for call in _calls(tree, "getattr") + _calls(tree, "hasattr"):
+            if call.args and _mentions_match(call.args[0]):
+                found.append(f"{path.relative_to(GUI)}:{call.lineno} {ast.unparse(call)}")
+        for call in _calls(tree, "isinstance"):
+            if len(call.args) == 2 and "LocalMatch" in ast.unparse(call.args[1]):
+                found.append(f"{path.relative_to(GUI)}:{call.lineno} {ast.unparse(call)}")
+    assert found == []
+
+
+def test_the_scan_finds_what_it_looks_for():
+    tree = ast.parse("getattr(self.match, 'pump', None)\nisinstance(m, LocalMatch)\n")
+    assert len(_calls(tree, "getattr")) == 1 and _mentions_match(_calls(tree, "getattr")[0].args[0])
+    assert "LocalMatch" in ast.unparse(_calls(tree, "isinstance")[0].args[1])
+
+
+def _table_imports(path: Path) -> set[str]:
+    """The table modules ``path`` imports, at module level or under TYPE_CHECKING."""
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            mod = node.module or ""
+            if node.level == 1:
+                if mod:
+                    out.add(mod.split(".")[0])
+                else:
+                    out.update(a.name for a in node.names)
+            elif mod.startswith("marriage_gui.table."):
+                out.add(mod.split(".")[2])
+            elif mod == "marriage_gui.table":
+                out.update(a.name for a in node.names)
+        elif isinstance(node, ast.Import):
+            for a in node.names:
+                if a.name.startswith("marriage_gui.table."):
+                    out.add(a.name.split(".")[2])
+    return out
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    state: dict[str, int] = {}
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return path[path.index(nxt) :] + [nxt]
+            if nxt not in state:
+                found = visit(nxt)
+                if found:
+                    return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state:
+            found = visit(node)
+            if found:
+                return found
+    return None
+
+
+def test_no_import_circle_inside_the_table():
+    names = {p.stem for p in _sources(TABLE)}
+    graph = {p.stem: _table_imports(p) & names for p in _sources(TABLE)}
+    assert _cycle(graph) is None, " -> ".join(_cycle(graph) or [])
+
+
+def test_the_circle_finder_finds_a_circle():
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set()}) is None
+
+
+def _state(scene: TableScene) -> object:
+    """Everything of the scene a frame could change, as plain values."""
+    board = scene.board
+    return (
+        {c: (s.x, s.y, s.w, s.face_up, s.tween is not None) for c, s in board.sprites.items()},
+        {c: (t.x, t.y, t.layer, t.order) for c, t in board.targets.items()},
+        list(board.dragging),
+        [(f.order, f.selected, f.focus) for f in scene.fans.values()],
+        {k: (b.visible, b.enabled, tuple(b.rect)) for k, b in scene.buttons.items()},
+        scene.layout,
+        scene.dialog,
+        scene.curtain,
+        scene.match.version,
+        scene.think,
+        scene.toast.current,
+        list(scene.toast.queue),
+        scene.log.open,
+        scene.commands.hint_job,
+        scene.seats.version,
+    )
+
+
+@pytest.fixture
+def no_policy(monkeypatch):
+    """Fails the test if a bot's policy is consulted on this thread."""
+    from engine.ai import medium
+
+    def refuse(*_a, **_k):
+        raise AssertionError("a bot policy ran while the table was drawn")
+
+    for name in ("best_see", "best_go_out", "choose"):
+        if hasattr(medium.Policy, name):
+            monkeypatch.setattr(medium.Policy, name, refuse)
+
+
+def test_drawing_the_same_frame_twice_changes_nothing(app, no_policy):
+    import pygame
+
+    scene = solo(app)
+    click(app, scene.layout.stock.center)  # drawn: See and a discard are on offer now
+    click(app, card_centre(scene, scene.fan.order[1]))
+    for _ in range(20):
+        app.step([], DT)
+    surface = pygame.Surface(app.size)
+    before = _state(scene)
+    scene.draw(surface)
+    first = pygame.image.tobytes(surface, "RGB")
+    scene.draw(surface)
+    assert _state(scene) == before
+    assert pygame.image.tobytes(surface, "RGB") == first
+
+
+def test_a_wrong_sized_surface_is_drawn_without_relaying_the_table(app):
+    import pygame
+
+    scene = TableScene(app, MatchSetup((SeatSetup("You"), SeatSetup("B", "easy")), hands=1))
+    app.push(scene)
+    app.step([], DT)
+    layout = scene.layout
+    scene.draw(pygame.Surface((900, 700)))
+    assert scene.layout is layout
