@@ -154,6 +154,9 @@ def test_a_match_from_another_laptop_offers_no_review_and_says_why(app):
         def replay(self, hand_no):
             return None
 
+        def record(self):
+            return None
+
         def __getattr__(self, name):
             if name in ("save_dict", "hand_replay"):
                 raise AttributeError(name)
