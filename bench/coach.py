@@ -47,7 +47,7 @@ def forget() -> None:
     """Clear the memo of hand costs (and the solver's, where it can be reached)."""
     evaluate._COSTS.clear()
     try:
-        from engine.solver_distance import clear_distance_cache
+        from engine.solver.distance import clear_distance_cache
 
         clear_distance_cache()
     except ImportError:  # the solver moved: its memo stays warm, the figure is a little low

@@ -35,8 +35,8 @@ from engine.solver import (  # noqa: E402
     going_out_options,
     outs,
 )
-from engine.solver_distance import clear_distance_cache  # noqa: E402
-from engine.solver_search import clear_search_cache  # noqa: E402
+from engine.solver.distance import clear_distance_cache  # noqa: E402
+from engine.solver.search import clear_search_cache  # noqa: E402
 from engine.wilds import Wilds  # noqa: E402
 
 SHOE = [c for c in range(52) for _ in range(3)]

@@ -11,12 +11,13 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine import legal_cache, offers, safe_json, seat_history, turns, view_build
+from engine import offers, safe_json, turns
 from engine.actions import Action, Discard, malformed, parse_action
 from engine.cards import CARDS, SHOE_SIZE, Card, code_of
 from engine.events import Event
 from engine.result import HandResult
 from engine.rules import RuleSet
+from engine.speed import legal_cache, seat_history, view_build
 from engine.view import PlayerView
 from engine.wilds import Wilds
 

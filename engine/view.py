@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import msgspec
 
-from engine import offers, seat_history, wire
+from engine import offers, wire
 from engine.actions import Action, GoOut, See, parse_action
 from engine.cards import CARDS, DECKS, JOKER_CODE, Card, code_of
 from engine.events import Event
@@ -15,6 +15,7 @@ from engine.melds import classify_meld, is_dublee
 from engine.offers import WhyNot
 from engine.result import HandResult
 from engine.rules import RuleSet
+from engine.speed import seat_history
 from engine.wilds import Wilds
 from engine.wire import travels
 

@@ -13,7 +13,7 @@ from engine.cards import CARDS, Card
 from engine.melds import classify_meld
 from engine.scoring import maal_points
 from engine.solver import distance
-from engine.solver_distance import Distance, distances_after_draws
+from engine.solver.distance import Distance, distances_after_draws
 from engine.view import PlayerView
 
 #: Cost of one missing card to see, against one missing card to go out.

@@ -12,13 +12,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import solver_suits
 from engine.cards import CARDS, Card, parse_cards
 from engine.rules import PRESETS, RuleSet
 from engine.solver import can_go_out, distance, outs
-from engine.solver_distance import clear_distance_cache, distances_after_draws, meld_cost
-from engine.solver_search import templates
-from engine.solver_suits import NO_WILDS, WILD_AVAIL, WILD_GONE, _block_value, _suit_shapes
+from engine.solver import suits as solver_suits
+from engine.solver.distance import clear_distance_cache, distances_after_draws, meld_cost
+from engine.solver.search import templates
+from engine.solver.suits import NO_WILDS, WILD_AVAIL, WILD_GONE, _block_value, _suit_shapes
 from engine.wilds import Wilds
 
 NEPALI = PRESETS["nepali"]

@@ -13,14 +13,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import PRESETS, legal_cache, seat_history, turns, view_build
+from engine import PRESETS, turns
 from engine.actions import Discard, GoOut, See
 from engine.cards import CARDS
 from engine.events import Event
 from engine.game import Game
-from engine.solver_search import Table, table_for
-from engine.solver_seeing import _pure_code_melds
-from engine.solver_suits import SHIFT, suit_key
+from engine.solver.search import Table, table_for
+from engine.solver.seeing import _pure_code_melds
+from engine.solver.suits import SHIFT, suit_key
+from engine.speed import legal_cache, seat_history, view_build
 from engine.view import PlayerView
 
 
@@ -291,8 +292,8 @@ def test_can_go_out_from_one_tally_agrees_with_the_full_search(preset):
 
 
 def test_hopeless_from_the_tally_equals_hopeless_from_counts():
-    from engine.solver import Tally
-    from engine.solver_bounds import hopeless, hopeless_masks
+    from engine.solver.bounds import hopeless, hopeless_masks
+    from engine.solver.going_out import Tally
     from engine.wilds import Wilds
 
     rules = PRESETS["nepali"]
@@ -323,7 +324,7 @@ def test_a_table_edited_with_lists_is_answered_without_the_memo():
 
 def _options_the_long_way(cards, wilds, rules, shown):
     """going_out_options as it was before the tally: each early exit counting for itself."""
-    from engine import solver as s
+    from engine.solver import going_out as s
 
     counts, hand, n, table = s._prepare(cards, rules, shown, None)
     melds = (

@@ -16,7 +16,7 @@ card is available when at least one copy is unseen from this seat; copies are no
 between blocks, and a lone card is assumed completable. With long melds (the Indian game) the
 blocks are three-card melds, so the value is an upper bound except when the hand can go out.
 
-The block count itself lives in ``solver_suits``. ``outs`` tries only the drawn cards that can
+The block count itself lives in ``suits``. ``outs`` tries only the drawn cards that can
 change it (one stands for every card that cannot, one wild for every wild when the count is all
 that matters) and asks each only whether it beats the hand, which prunes most of the search.
 """
@@ -29,8 +29,8 @@ from operator import itemgetter
 
 from engine.cards import JOKER_CODE, Card
 from engine.rules import RuleSet
-from engine.solver_search import NCODES, Table, pack, search_for
-from engine.solver_suits import (
+from engine.solver.search import NCODES, Table, pack, search_for
+from engine.solver.suits import (
     NO_WILDS,
     WILD_AVAIL,
     WILD_GONE,

@@ -1,7 +1,7 @@
-"""The block count behind ``solver_distance``: the best value of a hand's blocks.
+"""The block count behind ``distance``: the best value of a hand's blocks.
 
 A block of three cards that forms a meld is worth 2, a block of two that one card completes is
-worth 1 (see ``solver_distance`` for what the value means to a player).
+worth 1 (see ``distance`` for what the value means to a player).
 
 Runs and tunnelas live inside one suit, so each suit's natural cards give a small Pareto set of
 block counts, memoised on the suit's counts (hands change one card a turn). Same-rank sets, the
@@ -17,7 +17,7 @@ from functools import cache
 from itertools import combinations
 
 from engine.cards import JOKER_CODE
-from engine.solver_search import NCODES, templates
+from engine.solver.search import NCODES, templates
 
 CACHE_LIMIT = 200_000
 NO_WILDS, WILD_AVAIL, WILD_GONE = 0, 1, 2

@@ -21,9 +21,9 @@ from collections.abc import Iterable, Sequence
 from engine.cards import CARDS, JOKER_CODE, Card
 from engine.melds import meld_kind_of_codes
 from engine.rules import RuleSet
-from engine.solver_bounds import LANE_BIT, hopeless, hopeless_masks
-from engine.solver_distance import Distance, distance, outs
-from engine.solver_search import (
+from engine.solver.bounds import LANE_BIT, hopeless, hopeless_masks
+from engine.solver.distance import Distance, distance, outs
+from engine.solver.search import (
     MAX_COPIES,
     NCODES,
     UNIT,
@@ -33,7 +33,7 @@ from engine.solver_search import (
     search_for,
     table_for,
 )
-from engine.solver_seeing import pure_melds_in, seeing_options
+from engine.solver.seeing import pure_melds_in, seeing_options
 from engine.wilds import Wilds
 
 __all__ = [

@@ -7,7 +7,7 @@ from itertools import combinations
 
 from engine.cards import CARDS, Card
 from engine.rules import RuleSet
-from engine.solver_search import NCODES, table_for
+from engine.solver.search import NCODES, table_for
 
 Meld = list[Card]
 
