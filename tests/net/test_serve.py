@@ -98,6 +98,7 @@ def test_a_served_table_ends_cleanly_when_its_output_goes_away(tmp_path):
     )
     try:
         port, code, _second = _open(proc)
+        assert "Saving to" in proc.stdout.readline()  # the last line it says on opening
         proc.stdout.close()  # whatever read the server's output is gone
         with raw_client(port) as ws:
             say_hello(ws, code, "Asha", seat=0)  # and the server has something to say
