@@ -1,0 +1,73 @@
+"""The lesson deal: a stacked first hand that keeps the shoe whole and lets the guide teach."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from engine.actions import Discard, DrawStock, TakeDiscard
+from engine.cards import card_of, code_of, parse_cards
+from engine.lesson import LessonDeal, lesson_match
+from engine.rules import PRESETS
+
+HAND = "9C 9C 3H 4H 5H JS QS KS KC KH KD QH QC QD 8S 9S 7D 2C 3C AH 5S"
+DEAL = LessonDeal(0, HAND, "9C", "4C AC 4C AC", "6D")
+NAMES = ["You", "Sita", "Ram", "Hari"]
+
+
+def match(seed: int = 4, deal: LessonDeal = DEAL):
+    return lesson_match(
+        PRESETS["nepali"], NAMES, ["human", "easy", "easy", "easy"], deal, seed, worker="inline"
+    )
+
+
+def codes(text: str) -> Counter[int]:
+    return Counter(c.code for c in parse_cards(text))
+
+
+@pytest.mark.parametrize("seed", [0, 4, 99])
+def test_the_seat_holds_the_lesson_and_the_shoe_is_whole(seed):
+    m = match(seed)
+    v = m.view(0)
+    assert Counter(code_of(c) for c in v.hand) == codes(HAND)
+    assert str(card_of(v.discards[-1])) == "9C"
+    g = m._game
+    assert [str(card_of(c)) for c in g.stock[-4:][::-1]] == ["4C", "AC", "4C", "AC"]
+    every = [*g.stock, *g.discards, *(c for h in g.hands for c in h)]
+    assert sorted(every) == list(range(156))
+    assert v.history[0].text.endswith("9C starts the discard pile")
+    m.close()
+
+
+def test_the_first_seer_sets_the_lessons_tiplu_aside_and_the_next_draw_goes_out():
+    m = match()
+    m.submit(0, TakeDiscard())
+    see = m.view(0).best_see
+    assert see is not None and len(see.melds) == 3
+    m.submit(0, see)
+    v = m.view(0)
+    assert str(v.tiplu) == "6D"
+    assert v.best_go_out is None  # seeing does not finish the hand at once
+    five = next(c for c in v.hand if str(card_of(c)) == "5S")
+    m.submit(0, Discard(card_of(five), five))
+    m.run_bots()
+    m.submit(0, DrawStock())
+    out = m.view(0).best_go_out
+    assert out is not None
+    m.submit(0, out)
+    assert m.view(0).hand_over and m.view(0).result.winner == 0
+    m.close()
+
+
+def test_a_stacked_deal_offers_no_replay_nor_record():
+    m = match()
+    assert not m.can_replay and m.replay(0) is None and m.record() is None
+    m.close()
+
+
+def test_a_lesson_that_cannot_be_dealt_is_refused_with_a_reason():
+    with pytest.raises(ValueError, match="cards, not 21"):
+        match(deal=LessonDeal(0, "9C 9C", "9C"))
+    with pytest.raises(ValueError, match="no free copy"):
+        match(deal=LessonDeal(0, HAND, "9C", "9C 9C"))
