@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
+import warnings
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -95,7 +97,8 @@ class App:
             settings = load_settings(self.storage, on_error=self.toast)
         self.settings = settings
         self._windowed_size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
-        self.screen = self._set_mode(self._windowed_size, self.settings.fullscreen)
+        self._windowed_at: tuple[int, int] | None = None
+        self.screen = self._open_window(self._windowed_size, self.settings.fullscreen)
         pygame.display.set_caption("Marriage")
         self._set_icon()
         self.art = CardArt()
@@ -110,13 +113,26 @@ class App:
         self.save_problem: str | None = None
 
     # ------------------------------------------------------------------ window
-    def _set_mode(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
-        if self.headless:
-            # No real window: keep the size, only remember the wish for fullscreen.
-            return pygame.display.set_mode(size)
-        if fullscreen:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(size, pygame.RESIZABLE)
+    def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+        # The window is made once; resizing and full screen change it in place (pygame 2
+        # resizes the display surface of a RESIZABLE window itself), so it never jumps.
+        screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        window = self.window
+        if window is not None:
+            window.minimum_size = MIN_SIZE
+            if fullscreen and not self.headless:
+                window.set_fullscreen(desktop=True)
+        return pygame.display.get_surface() or screen
+
+    @property
+    def window(self) -> pygame.Window | None:
+        """The game's window (None if the display has none)."""
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                return pygame.Window.from_display_module()
+        except pygame.error:
+            return None
 
     def _set_icon(self) -> None:
         if self.headless:
@@ -130,14 +146,44 @@ class App:
 
     def set_fullscreen(self, on: bool) -> None:
         """Switch between a window and the full screen (headless: only remember it)."""
-        if not on and not self.settings.fullscreen:
+        if bool(on) == self.settings.fullscreen:
             return
-        if not self.settings.fullscreen:
-            self._windowed_size = self.size
+        window = self.window
+        if on and window is not None:
+            self._windowed_size, self._windowed_at = self.size, window.position
         self.settings.fullscreen = bool(on)
-        if self.headless:
+        if self.headless or window is None:
             return
-        self.screen = self._set_mode(self._windowed_size, self.settings.fullscreen)
+        if on:
+            window.set_fullscreen(desktop=True)
+        else:
+            window.set_windowed()
+            size, at = self._back_on_screen(self._windowed_size, self._windowed_at)
+            window.size = size
+            with contextlib.suppress(pygame.error):  # some systems place windows themselves
+                window.position = at
+        self._adopt_surface()
+
+    @staticmethod
+    def _back_on_screen(
+        size: tuple[int, int], at: tuple[int, int] | None
+    ) -> tuple[tuple[int, int], tuple[int, int] | int]:
+        """The size and place a window gets back: as it was, but all of it on the desktop."""
+        desktops = pygame.display.get_desktop_sizes()
+        if not desktops:
+            return size, pygame.WINDOWPOS_CENTERED
+        width, height = desktops[0]
+        size = (min(size[0], width), min(size[1], height))
+        if at is None:
+            return size, pygame.WINDOWPOS_CENTERED
+        x, y = at
+        if x < 0 or y < 0 or x + size[0] > width or y + size[1] > height:
+            return size, pygame.WINDOWPOS_CENTERED
+        return size, at
+
+    def _adopt_surface(self) -> None:
+        """Take the display surface as it is now and lay every scene out for its size."""
+        self.screen = pygame.display.get_surface() or self.screen
         self.art.clear()
         for scene in self.stack:
             scene.on_resize(self.size)
@@ -250,13 +296,18 @@ class App:
         self.push(scene)
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Adopt a new window size (never below the minimum)."""
+        """Adopt a new window size (never below the minimum); the window itself stays.
+
+        A window the person resized already has a display surface of its new size; one asked
+        for here (or too small) is resized in place, never made again with ``set_mode``.
+        """
         w, h = max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])
-        if self.headless:
-            self.screen = pygame.display.set_mode((w, h))
-        elif not self.settings.fullscreen:
-            self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        window = self.window
+        if window is not None and not self.settings.fullscreen and window.size != (w, h):
+            window.size = (w, h)
+        if not self.settings.fullscreen:
             self._windowed_size = (w, h)
+        self.screen = pygame.display.get_surface() or self.screen
         for scene in self.stack:
             scene.on_resize(self.size)
 
