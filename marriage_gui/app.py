@@ -36,6 +36,7 @@ SCENES: dict[str, str] = {
     "match_over": "marriage_gui.scenes.match_over:MatchOverScene",
     "replay": "marriage_gui.scenes.replay:ReplayScene",
     "table": "marriage_gui.table.scene:TableScene",
+    "guide": "marriage_gui.table.guide:GuideScene",
     "lobby": "marriage_gui.scenes.lobby:LobbyScene",
     "join": "marriage_gui.scenes.join:JoinScene",
 }

@@ -55,6 +55,7 @@ class TitleScene(MenuScene):
             self.continue_button,
             Button("New game", self.new_game, size=22),
             Button("Rules", self.rules, size=22),
+            Button("Learn to play", self.learn, size=22),
             Button("Host a table", self.host_table, size=22),
             Button("Join a table", self.join_table, size=22),
             Button("Statistics", self.statistics, size=22),
@@ -156,6 +157,11 @@ class TitleScene(MenuScene):
     def new_game(self) -> None:
         self.app.sounds.play("click")
         self.app.open("new_game")
+
+    def learn(self) -> None:
+        """A guided first hand against three easy computer players."""
+        self.app.sounds.play("click")
+        self.app.open("guide")
 
     def host_table(self) -> None:
         """Laptops on the same Wi-Fi play at one table: this one hosts it."""

@@ -1,0 +1,330 @@
+"""Learn to play: the guided first hand's deal, its steps, and the words each step says.
+
+The guide plays the default (Nepali) rules on a stacked deal (``engine.lesson``): the player
+takes a discard that makes a tunnela, sees with three pure melds, finds the tiplu makes a card
+of the hand maal, throws, and goes out on the next draw from the stock. Each ``Step`` says what
+to do, which moves do it, and why any other move waits; its words are filled in from the
+player's own view, so they name the cards on the table. Where another preset differs in what a
+step teaches, the step carries a one-line note worked out from the presets' ``RuleSet``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from engine.cards import CARDS, Card, code_of
+from engine.lesson import LessonDeal
+from engine.melds import MeldKind, classify_meld
+from engine.rules import PRESETS, RuleSet
+from engine.view import PlayerView
+from marriage_gui.setup import PRESET_LABELS, MatchSetup, SeatSetup
+from marriage_gui.ui.card_names import card_label, cards_label
+
+#: The player's seat and the three easy computer players beside it.
+SEATS = (
+    SeatSetup("You", "human"),
+    SeatSetup("Sita", "easy"),
+    SeatSetup("Ram", "easy"),
+    SeatSetup("Hari", "easy"),
+)
+SEED = 4
+#: Two 9♣ wait for the 9♣ on the pile (a tunnela); 3♥ 4♥ 5♥ and J♠ Q♠ K♠ are pure sequences;
+#: two triplets, 8♠ 9♠ for the poplu 7♦ to fill once the tiplu 6♦ is known, 2♣ 3♣ waiting for
+#: the 4♣ or A♣ at the top of the stock, and two loose cards (A♥, 5♠) to throw.
+DEAL = LessonDeal(
+    seat=0,
+    hand="9C 9C 3H 4H 5H JS QS KS KC KH KD QH QC QD 8S 9S 7D 2C 3C AH 5S",
+    discard="9C",
+    stock_top="4C AC 4C AC",
+    tiplu="6D",
+)
+#: Cards the guide asks the player to keep when they throw (anything else may go).
+LOOSE = ("AH", "5S")
+
+
+def guide_setup() -> MatchSetup:
+    """The guided hand's set-up: default rules, one hand, the player against three easy bots."""
+    return MatchSetup(SEATS, PRESETS["nepali"], hands=1, seed=SEED)
+
+
+# ---------------------------------------------------------------------- what a step is
+@dataclass(frozen=True)
+class Step:
+    """One prompt of the guide.
+
+    ``wants``: the moves that do the step (none: a step to read, closed with Next); ``how``: the
+    short instruction a refused move repeats; ``wrong``: a better explanation for some moves.
+    ``waits``: the computer players hold while the step is up.
+    """
+
+    key: str
+    title: str
+    text: str
+    how: str
+    wants: tuple[str, ...] = ()
+    wrong: dict[str, str] = field(default_factory=dict)
+    waits: bool = True
+
+    @property
+    def reading(self) -> bool:
+        """A step to read: Next (or Enter) moves on."""
+        return not self.wants and self.waits
+
+
+NEXT = "press Next (Enter) when you have read this"
+
+STEPS: tuple[Step, ...] = (
+    Step(
+        "welcome",
+        "Learn to play: your first hand",
+        "These 21 cards are your hand. You will make melds of three, see the maal with three "
+        "pure melds, then go out. Skip (Tab) skips a step; Esc leaves the guide.",
+        NEXT,
+    ),
+    Step(
+        "arrange",
+        "Arranging your cards",
+        "Put your cards in an order you like: press Sort (S) or Group (G), or drag a card "
+        "along your hand to a new place.",
+        "first arrange your cards: press Sort (S) or Group (G), or drag a card along your hand",
+        ("arrange",),
+    ),
+    Step(
+        "take",
+        "Taking the discard",
+        "The {top} on the discard pile matches two of yours. Take it: click the discard pile, "
+        "drag it into your hand, or press 2.",
+        "take the {top} from the discard pile: click it, or press 2",
+        ("take",),
+        {
+            "draw": "Not the stock this time: the {top} on the discard pile is the card you "
+            "want. Click the discard pile (or press 2).",
+            "throw": "Throw comes after drawing: first take the {top} from the discard pile "
+            "(click it, or press 2).",
+        },
+    ),
+    Step(
+        "tunnela",
+        "A tunnela",
+        "Your {tunnela} is a tunnela: three identical cards, same rank and same suit. A "
+        "tunnela is a pure meld.",
+        NEXT,
+    ),
+    Step(
+        "sequence",
+        "Pure sequences",
+        "{sequences}: three in a row in one suit, no wild card standing in. With the tunnela, "
+        "that makes three pure melds.",
+        NEXT,
+    ),
+    Step(
+        "see",
+        "Seeing the maal",
+        "Three pure melds let you see: lay them down and look at the tiplu, the card that makes "
+        "some cards wild. Press See (Enter).",
+        "first see: press See (Enter) to lay down your three pure melds",
+        ("see",),
+        {"throw": "Before you throw, see: press See (Enter) to lay down your three pure melds."},
+    ),
+    Step(
+        "tiplu",
+        "The tiplu and its maal",
+        "The tiplu is {tiplu}. Its copies, the poplu {poplu} (one above) and the jhiplu "
+        "{jhiplu} (one below) are maal: points at the end. {maal} They and the {jokers} are now "
+        "wild for you.",
+        NEXT,
+    ),
+    Step(
+        "throw",
+        "Throwing a card",
+        "End your turn: throw a card that joins nothing, like the {loose}. Drag it onto the "
+        "discard pile, or click it, then the pile (or press D).",
+        "throw a card that joins nothing, like the {loose}",
+        ("throw",),
+    ),
+    Step(
+        "others",
+        "The others play",
+        "{others} take their turns now: each draws a card and throws one. Watch the discard pile.",
+        "wait for your turn: {others} are playing",
+        waits=False,
+    ),
+    Step(
+        "draw",
+        "Drawing from the stock",
+        "Your turn again. Draw the top card of the stock: click it, drag it into your hand, or "
+        "press 1.",
+        "draw from the stock: click it, or press 1",
+        ("draw",),
+        {
+            "take": "This time draw from the stock: the {top} on the discard pile joins nothing "
+            "of yours. Click the stock (or press 1).",
+            "throw": "Throw comes after drawing: first click the stock (or press 1).",
+        },
+    ),
+    Step(
+        "out",
+        "Going out",
+        "The {drawn} makes {joined}, and the wild {poplu} fills {filled}: all your cards but "
+        "one are in melds. Press Go out (Enter), then confirm.",
+        "you can go out now: press Go out (Enter)",
+        ("out",),
+        {"throw": "Not this card: you can go out instead. Press Go out (Enter)."},
+    ),
+    Step(
+        "done",
+        "The hand is over",
+        "{won} That is a hand of Marriage. Start a normal game (Enter), or go back to the title "
+        "(Tab).",
+        "the hand is over",
+    ),
+)
+
+STEP_KEYS = tuple(s.key for s in STEPS)
+
+
+# ---------------------------------------------------------------------- notes from the presets
+def _preset_names(test: Callable[[RuleSet], bool]) -> list[str]:
+    """The presets (by their short names) whose rules pass ``test``."""
+    return [PRESET_LABELS[k].split(" (")[0] for k, r in PRESETS.items() if test(r)]
+
+
+def _joined(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+#: Per step: (which presets, what to say of them). A note shows only where a preset differs.
+_NOTES: dict[str, tuple[tuple[Callable[[RuleSet], bool], str], ...]] = {
+    "sequence": (
+        (
+            lambda r: r.meld_size == "three_or_more",
+            "{presets} rules: melds may be longer than three cards.",
+        ),
+    ),
+    "see": (
+        (
+            lambda r: not r.dublee_enabled,
+            "Seven dublees (identical pairs) also let you see, except in {presets} rules.",
+        ),
+    ),
+    "tiplu": (
+        (
+            lambda r: r.tiplu_timing == "deal" and not r.scores_maal,
+            "{presets} rules set the tiplu aside at the deal and count no maal.",
+        ),
+    ),
+    "others": ((lambda r: r.direction == "anticlockwise", "{presets} rules play anticlockwise."),),
+    "out": (
+        (
+            lambda r: r.lay_off,
+            "{presets} rules: going out, leftover cards may be laid off onto melds on the table.",
+        ),
+    ),
+}
+
+
+def preset_note(key: str) -> str | None:
+    """One line on how the other presets differ in what step ``key`` teaches (None: they don't)."""
+    said = []
+    for test, words in _NOTES.get(key, ()):
+        names = _preset_names(test)
+        if names:
+            said.append(words.format(presets=_joined(names)))
+    return " ".join(said) or None
+
+
+# ---------------------------------------------------------------------- the words of a step
+def _cards(ids: tuple[int, ...] | list[int]) -> list[Card]:
+    return [CARDS[code_of(i)] for i in ids]
+
+
+def facts(view: PlayerView, drawn: int | None = None) -> dict[str, str]:
+    """What a step's words name, read from the player's own view (and the card just drawn)."""
+    names = [n for s, n in enumerate(view.names) if s != view.seat]
+    hand = _cards(view.hand)
+    top = CARDS[code_of(view.discards[-1])] if view.discards else None
+    loose = [c for c in hand if str(c) in LOOSE]
+    out = {
+        "top": card_label(top) if top is not None else "top card",
+        "others": _joined(names),
+        "loose": " or the ".join(card_label(c) for c in loose) or "card you need least",
+        "drawn": card_label(CARDS[code_of(drawn)]) if drawn is not None else "card",
+    }
+    out["won"] = _won(view)
+    out.update(_see_facts(view))
+    out.update(_wild_facts(view, hand, CARDS[code_of(drawn)] if drawn is not None else None))
+    return out
+
+
+def _won(view: PlayerView) -> str:
+    """How the hand ended, for the player."""
+    result = view.result
+    if result is None:
+        return ""
+    net = result.nets[view.seat]
+    if result.winner == view.seat:
+        return f"You went out and won the hand: {net:+d} points."
+    if result.winner is None:
+        return "Nobody went out."
+    return f"{view.names[result.winner]} went out first ({net:+d} points for you)."
+
+
+def _see_facts(view: PlayerView) -> dict[str, str]:
+    """The tunnela and the pure sequences the player sees with (or has seen with)."""
+    see = view.best_see
+    melds: list[tuple[Card, ...]] = list(see.melds) if see is not None else []
+    if not melds:
+        melds = [tuple(_cards(ids)) for kind, ids in view.shown[view.seat] if kind == "see"]
+    kinds = [(classify_meld(m), m) for m in melds]
+    tunnelas = [m for k, m in kinds if k is MeldKind.TUNNELA]
+    runs = [m for k, m in kinds if k is MeldKind.PURE_SEQUENCE]
+    said = " and ".join(cards_label(m) for m in runs)
+    return {
+        "tunnela": cards_label(tunnelas[0]) if tunnelas else "three identical cards",
+        "sequences": (said + (" are pure sequences" if len(runs) > 1 else " is a pure sequence"))
+        if runs
+        else "Three cards in a row in one suit make a pure sequence",
+    }
+
+
+_UNKNOWN = ("tiplu", "poplu", "jhiplu", "maal", "jokers", "joined", "filled")
+
+
+def _wild_facts(view: PlayerView, hand: list[Card], drawn: Card | None) -> dict[str, str]:
+    """The tiplu, its maal and wild cards, and the melds going out would lay down."""
+    wilds = view.wilds
+    if wilds is None:
+        return dict.fromkeys(_UNKNOWN, "?")
+    held = []
+    for c in hand:
+        role = wilds.role(c)
+        if role is not None and role.is_maal:
+            held.append(f"{card_label(c)} (a {role.value})")
+    maal = (
+        "You hold the " + " and the ".join(held) + ": the maal panel counts it."
+        if held
+        else "You hold none of them."
+    )
+    out = {
+        "tiplu": card_label(wilds.tiplu),
+        "poplu": card_label(wilds.poplu),
+        "jhiplu": card_label(wilds.jhiplu),
+        "maal": maal,
+        "jokers": f"{card_label(wilds.tiplu)[:-1]}s of the other suits",
+        "joined": "a meld",
+        "filled": "a meld",
+    }
+    go = view.best_go_out
+    for meld in go.melds if go is not None else ():
+        kind = classify_meld(meld, wilds, view.rules)
+        if drawn is not None and drawn in meld:
+            out["joined"] = cards_label(meld)
+        elif kind is not None and not kind.is_pure and any(wilds.is_wild(c) for c in meld):
+            out["filled"] = cards_label(meld)
+    return out
+
+
+def words(step: Step, text: str, view: PlayerView, drawn: int | None = None) -> str:
+    """``text`` of ``step`` with the cards and names of this table filled in."""
+    return text.format(**facts(view, drawn)) if "{" in text else text

@@ -1,0 +1,413 @@
+"""Learn to play: the card table with a guide beside the cards, for one stacked first hand.
+
+The guide is the table plus one thing: every intent passes its ``dispatch`` first. A move the
+current step asks for goes through (and the step moves on when the view shows it done); any
+other move is refused with the step's explanation; arranging and hints are always welcome. The
+prompt box is worked out in ``update`` and drawn after the table. The computer players hold
+while a step waits for the player (the table's own pace moves them otherwise). Nothing is saved
+and nothing counts in the statistics; the pause menu leaves the guide, offering a normal game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+import pygame
+
+from engine.actions import Action, Discard, DrawStock, GoOut, See, TakeDiscard
+from engine.cards import CARDS, code_of
+from engine.lesson import lesson_match
+from marriage_gui.guide_steps import (
+    DEAL,
+    LOOSE,
+    SEED,
+    STEP_KEYS,
+    STEPS,
+    Step,
+    guide_setup,
+    preset_note,
+    words,
+)
+from marriage_gui.setup import bot_seed
+from marriage_gui.table import intents as i
+from marriage_gui.table.log import Log
+from marriage_gui.table.picture import TablePicture
+from marriage_gui.table.scene import TableScene
+from marriage_gui.ui.button import Button
+from marriage_gui.ui.card_names import card_label, card_text
+from marriage_gui.ui.theme import (
+    ERROR,
+    GOLD_LIGHT,
+    TABLE_BUTTON,
+    TABLE_MUTED,
+    TABLE_TEXT,
+    panel,
+    wrap,
+)
+from marriage_gui.ui.toast import Toasts
+from marriage_gui.ui.widget import MOUSE_EVENTS
+
+if TYPE_CHECKING:
+    from marriage_gui.app import App
+
+#: The table draws no toasts: the guide draws them where its box leaves room.
+_NO_TOASTS = Toasts()
+#: Under a tall box the announcement would show in part: the table then draws none.
+_NO_NEWS = Log()
+#: What the guide does for a player who skips a step that asks for a move.
+_STAND_INS = ("take", "draw", "see", "throw", "out")
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """The prompt box as this frame shows it: where, in which size, which lines."""
+
+    rect: pygame.Rect
+    size: int
+    title: str
+    lines: tuple[tuple[str, tuple[int, int, int]], ...]
+
+
+class GuideScene(TableScene):
+    """The guided first hand: the player's seat against three easy computer players."""
+
+    name = "table"
+
+    def __init__(self, app: App, step: str = "welcome") -> None:
+        setup = guide_setup()
+        names = [s.name for s in setup.seats]
+        match = lesson_match(setup.rules, names, setup.drivers, DEAL, SEED, bot_seed=bot_seed(SEED))
+        super().__init__(app, setup, match, seats=(DEAL.seat,))
+        self.seat = DEAL.seat
+        self.at = 0
+        #: Why the last move waited, shown in the box until the step moves on.
+        self.wrong: str | None = None
+        #: The cards held when the step began (the card a draw brought is the one not among them).
+        self.before = frozenset(self.state.hand)
+        self.drawn: int | None = None
+        self.next_button = Button("Next", self.next_step, True, hotkey="Enter", look=TABLE_BUTTON)
+        self.skip_button = Button("Skip", self.skip, hotkey="Tab", look=TABLE_BUTTON)
+        self.box: Prompt | None = None
+        self.hides_banner = False
+        while STEPS[self.at].key != step and self.at < len(STEPS) - 1:
+            self.at += 1  # a later step straight away: only for pictures of one step
+
+    # ------------------------------------------------------------------ the step
+    @property
+    def step(self) -> Step:
+        """The step shown now."""
+        return STEPS[self.at]
+
+    def say(self, text: str) -> str:
+        """A step's words with this table's cards and names."""
+        return words(self.step, text, self.state, self.drawn)
+
+    def advance(self) -> None:
+        """On to the next step."""
+        if self.step.key == "draw":
+            new = [c for c in self.state.hand if c not in self.before]
+            self.drawn = new[0] if new else None
+        self.at = min(self.at + 1, len(STEPS) - 1)
+        self.wrong = None
+        self.before = frozenset(self.state.hand)
+
+    def finished(self) -> bool:
+        """Whether the view shows the current step's move done."""
+        v, me, key = self.state, self.seat, self.step.key
+        if key != "done" and v.hand_over:
+            return True
+        mine = v.current_player == me
+        return {
+            "take": mine and v.phase == "play",
+            "draw": mine and v.phase == "play",
+            "see": v.seen[me],
+            "throw": not mine,
+            "others": mine and v.phase == "draw",
+            "out": v.hand_over,
+        }.get(key, False)
+
+    def _catch_up(self) -> None:
+        while self.step.key != "done" and self.finished():
+            if self.state.hand_over:
+                self.at = STEP_KEYS.index("done") - 1
+            self.advance()
+
+    def next_step(self) -> None:
+        """Next: a step to read moves on; at the end, a normal game."""
+        if self.step.key == "done":
+            self.leave(new_game=True)
+        elif self.step.reading:
+            self.sound("click")
+            self.advance()
+
+    def skip(self) -> None:
+        """Skip: the guide makes the step's move for the player (or just moves on)."""
+        key = self.step.key
+        if key == "done":
+            self.leave(new_game=False)
+            return
+        if key == "others":
+            return  # the others' turns cannot be skipped: they take a moment
+        self.sound("click")
+        action = self.stand_in(key)
+        if action is not None and self.my_turn():
+            super().dispatch(i.Play(action))
+            if self.fan is not None:
+                self.fan.clear()
+                self.relayout()
+        if not self.finished():
+            self.advance()
+        self._catch_up()
+
+    def stand_in(self, key: str) -> Action | None:
+        """The move the guide makes for a player who skips step ``key``."""
+        v = self.state
+        if key not in _STAND_INS:
+            return None
+        if key == "take":
+            return TakeDiscard()
+        if key == "draw":
+            return DrawStock()
+        if key == "see":
+            return v.best_see
+        if key == "out":
+            return v.best_go_out
+        loose = [c for c in v.hand if str(CARDS[code_of(c)]) in LOOSE] or list(v.hand[-1:])
+        return Discard(CARDS[code_of(loose[0])], loose[0]) if loose else None
+
+    # ------------------------------------------------------------------ every intent
+    def dispatch(self, intent: i.Intent) -> None:
+        """Let the intent through if the step allows it, else say why it waits."""
+        move = self.move_of(intent)
+        why = self.why_not(move, intent) if move is not None else None
+        if why is not None:
+            self.wrong = why
+            held = intent.held if isinstance(intent, i.Draw | i.Discard) else ()
+            kept = [c for c in held if c >= 0]
+            if kept:
+                self._back(kept, why)
+            else:
+                self.refuse(why)
+            self._refresh()
+            return
+        super().dispatch(intent)
+        if move == "arrange" and self.step.key == "arrange":
+            self.advance()
+        self._catch_up()
+
+    def move_of(self, intent: i.Intent) -> str | None:
+        """The move an intent makes, in the guide's words (None: nothing the guide minds)."""
+        if isinstance(intent, i.Draw):
+            return "take" if intent.from_discard else "draw"
+        if isinstance(intent, i.DiscardSelected):
+            if self.state.phase == "play" and self._chosen() is not None:
+                return "throw"
+            return "take" if intent.take else None
+        if isinstance(intent, i.Discard):
+            return "throw"
+        if isinstance(intent, i.Reorder):
+            return "arrange"
+        if isinstance(intent, i.Command):
+            if intent.key in ("sort", "group"):
+                return "arrange"
+            if intent.key == "enter":
+                return "out" if self.buttons["out"].visible else "see"
+            return intent.key if intent.key in ("see", "out") else None
+        if isinstance(intent, i.Play):
+            if isinstance(intent.action, See):
+                return "see"
+            return "out" if isinstance(intent.action, GoOut) else "expose"
+        return None
+
+    def why_not(self, move: str, intent: i.Intent) -> str | None:
+        """Why ``move`` waits at this step (None: it may be made)."""
+        step = self.step
+        if move == "arrange" or step.key == "done":
+            return None
+        if move in step.wants:
+            return self._keep(intent) if move == "throw" else None
+        return self.say(step.wrong.get(move) or f"Not yet: {step.how}.")
+
+    def _chosen(self) -> int | None:
+        fan = self.fan
+        return fan.selected[0] if fan is not None and len(fan.selected) == 1 else None
+
+    def _keep(self, intent: i.Intent) -> str | None:
+        """A throw of a card the hand will go out with waits, with the reason."""
+        cid = intent.cid if isinstance(intent, i.Discard) else None
+        cid = cid if cid is not None else self._chosen()
+        if cid is None or self.state.phase != "play":
+            return None
+        card = CARDS[code_of(cid)]
+        if str(card) in LOOSE:
+            return None
+        return self.say(
+            f"Keep the {card_label(card)}: you will go out with it. Throw a card that joins "
+            "nothing, like the {loose}."
+        )
+
+    # ------------------------------------------------------------------ the table's hooks
+    def _pace(self, dt: float) -> None:
+        # The computer players wait while a step waits for the player.
+        if self.step.waits:
+            self.think = 0.0
+            return
+        super()._pace(dt)
+
+    def show_result(self) -> None:
+        """The guide's last step says how the hand ended (a stacked deal has no score sheet
+        to replay or review)."""
+        self._catch_up()
+
+    def _record(self, what: str) -> None:
+        return  # a guided hand is not a game of the statistics
+
+    def leaving_words(self) -> tuple[str, str]:
+        """The pause menu's way out of the guide."""
+        return "This guided hand is not saved.", "Leave the guide"
+
+    def _quit(self) -> None:
+        self._close_dialog()
+        self.leave(new_game=None)
+
+    def leave(self, new_game: bool | None) -> None:
+        """Back to the title; ``new_game``: open the New game screen (None: offer it)."""
+        self.close()
+        self.app.go_title()
+        if new_game:
+            self.app.open("new_game")
+        elif new_game is None:
+            self.app.open(
+                "confirm",
+                question="Play a normal game?",
+                detail="You left the guide. A normal game deals new cards against the computer "
+                "players you choose.",
+                yes="New game",
+                on_yes=lambda: self.app.open("new_game"),
+                no="Not now",
+            )
+
+    # ------------------------------------------------------------------ input and time
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """The prompt box's buttons and keys first, then the table."""
+        if self.dialog is None and not self.show_controls and self._box_event(event):
+            return
+        super().handle_event(event)
+
+    def _box_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if self.skip_button.visible and self.skip_button.answers(event.key):
+                self.skip_button.click()
+                return True
+            if self.next_button.visible and self.next_button.answers(event.key):
+                self.next_button.click()
+                return True
+            return False
+        if event.type in MOUSE_EVENTS and self.box is not None:
+            for b in (self.next_button, self.skip_button):
+                if b.visible:
+                    b.handle_event(event)
+            inside = self.box.rect.collidepoint(event.pos)
+            return inside and event.type != pygame.MOUSEMOTION
+        return False
+
+    def update(self, dt: float) -> None:
+        """The table's time, then the step (a move may have finished it) and its box."""
+        super().update(dt)
+        self._catch_up()
+        self._lay_out_box()
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        super().on_resize(size)
+        self._lay_out_box()
+
+    def _lay_out_box(self) -> None:
+        L, step = self.layout, self.step
+        if L is None:
+            return
+        done = step.key == "done"
+        self.next_button.text = "New game" if done else "Next"
+        self.skip_button.text = "Title" if done else "Skip"
+        self.next_button.visible = step.reading or done
+        self.skip_button.visible = step.key != "others"
+        w, h = L.size
+        right = (
+            min(
+                [w - L.margin]
+                + [s.plate.x for s in L.seats.values() if s.side == "right"]
+                + ([L.log_rect.x] if self.log.open else [])
+            )
+            - 12
+        )
+        left = L.maal_area.right + 8
+        # Over the announcement (the box says more), clear of the melds shown over the hand.
+        top = L.discard_row.bottom + max(8, h // 100)
+        rect = pygame.Rect(left, top, max(240, right - left), max(80, L.band.y - 8 - top))
+        body = [(self.say(step.text), TABLE_TEXT)]
+        if self.wrong:
+            body.append((self.wrong, ERROR))
+        note = preset_note(step.key)
+        if note:
+            body.append((note, TABLE_MUTED))
+        bh = max(28, round(L.button_h * 0.8))
+        shown = [b for b in (self.next_button, self.skip_button) if b.visible]
+        column = max((b.width_for(bh) for b in shown), default=0)
+        size = max(11, min(17, h // 50))
+        while True:
+            room = rect.width - column - 3 * size
+            lines = tuple(
+                (line, colour) for text, colour in body for line in wrap(text, size, room)
+            )
+            tall = round(size * 1.7) + len(lines) * round(size * 1.3) + size
+            if tall <= rect.height or size <= 11:
+                break
+            size -= 1
+        # The box stands on the melds' row and grows up; over the announcement, it hides it.
+        rect.height = max(tall, len(shown) * (bh + 8) + size)
+        rect.bottom = L.band.y - 8
+        rect.top = max(rect.top, top)
+        self.hides_banner = rect.top < L.banner[1] + max(14, h // 48)
+        self.box = Prompt(rect, size, step.title, lines)
+        y = rect.y + size // 2 + 2
+        for b in shown:
+            b.place(pygame.Rect(rect.right - size - column, y, column, bh), 1.0)
+            y += bh + 8
+
+    def animating(self) -> bool:
+        return super().animating() or (self.step.key == "others" and not self.state.hand_over)
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        """The table, then the prompt box beside the cards."""
+        super().draw(surface)
+        p = self.box
+        if p is None or self.dialog is not None or self.show_controls:
+            self.toast.draw(surface, self.layout.banner[1] if self.layout else None)
+            return
+        panel(surface, p.rect, 12, (8, 30, 22, 236), GOLD_LIGHT, edge_width=2)
+        x, y = p.rect.x + p.size, p.rect.y + p.size // 2
+        title = card_text(p.title, round(p.size * 1.15), GOLD_LIGHT, True)
+        surface.blit(title, (x, y))
+        y += round(p.size * 1.7)
+        for line, colour in p.lines:
+            surface.blit(card_text(line, p.size, colour), (x, y))
+            y += round(p.size * 1.3)
+        for b in (self.skip_button, self.next_button):
+            if b.visible:
+                b.draw(surface)
+        if self.layout is not None:
+            # The table's toasts would lie under the box: they show just above it.
+            size = max(14, p.size)
+            self.toast.draw(surface, p.rect.y - round(size * 2.2) - 6, size)
+
+    def picture(self) -> TablePicture:
+        """The table's frame; its toasts are the guide's to draw (they would lie under the box),
+        and so is the announcement when the box would cover it."""
+        picture = replace(super().picture(), toast=_NO_TOASTS)
+        if self.hides_banner and not self.log.open:
+            picture = replace(picture, log=_NO_NEWS)
+        return picture
+
+
+__all__ = ["GuideScene"]

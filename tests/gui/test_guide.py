@@ -1,0 +1,149 @@
+"""Learn to play, driven from the title to the end of the guided hand with the mouse and keys."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from marriage_gui.guide_steps import STEP_KEYS, preset_note
+from marriage_gui.table.guide import GuideScene
+
+from .test_table import DT, card_centre, click, drag
+
+
+def key(app, k: int, text: str = "") -> None:
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=text)], DT)
+    app.step([pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode=text)], DT)
+
+
+def said(scene: GuideScene) -> str:
+    """Everything the guide's box and the toasts show now."""
+    box = scene.box
+    assert box is not None
+    return " ".join([box.title, *(line for line, _c in box.lines), scene.toast.current or ""])
+
+
+def until(app, scene: GuideScene, step: str, seconds: float = 60.0) -> None:
+    """Let frames pass (the computer players think in their worker) until ``step`` is up."""
+    end = time.monotonic() + seconds
+    while scene.step.key != step:
+        assert time.monotonic() < end, f"still at {scene.step.key}, waiting for {step}"
+        app.step([], DT)
+        time.sleep(0.005)
+
+
+def open_guide(app) -> GuideScene:
+    app.go_title()
+    title = app.scene
+    learn = next(b for b in title.buttons if b.text == "Learn to play")
+    click(app, learn.rect.center)
+    scene = app.scene
+    assert isinstance(scene, GuideScene)
+    app.step([], DT)
+    return scene
+
+
+def card_named(scene: GuideScene, name: str) -> int:
+    from engine.cards import CARDS, code_of
+
+    return next(c for c in scene.fan.order if str(CARDS[code_of(c)]) == name)
+
+
+def test_learn_to_play_from_the_title_to_going_out(app):
+    scene = open_guide(app)
+    assert scene.step.key == "welcome" and "21 cards" in said(scene)
+    key(app, pygame.K_RETURN)  # Next
+    assert scene.step.key == "arrange"
+    key(app, pygame.K_g, "g")  # Group arranges the hand
+    assert scene.step.key == "take"
+
+    # A wrong move: the stock instead of the discard. Nothing is drawn, and the guide says why.
+    version = scene.match.version
+    click(app, scene.layout.stock.center)
+    assert scene.match.version == version and scene.state.phase == "draw"
+    assert "Not the stock this time: the 9♣ on the discard pile" in said(scene)
+    assert "Not the stock this time" in (scene.toast.current or "")
+
+    top = scene.state.discards[-1]
+    drag(app, scene.board.sprites[top].rect.center, card_centre(scene, scene.fan.order[3]))
+    assert scene.step.key == "tunnela" and top in scene.state.hand
+    assert "9♣ 9♣ 9♣ is a tunnela" in said(scene)
+    click(app, scene.next_button.rect.center)
+    assert scene.step.key == "sequence" and "pure sequences" in said(scene)
+    key(app, pygame.K_RETURN)
+    assert scene.step.key == "see"
+    assert "Contract and Indian" in said(scene)  # the preset's note
+
+    click(app, scene.buttons["see"].rect.center)
+    assert scene.state.seen[0] and scene.step.key == "tiplu"
+    assert "The tiplu is 6♦" in said(scene) and "You hold the 7♦ (a poplu)" in said(scene)
+    key(app, pygame.K_RETURN)
+    assert scene.step.key == "throw"
+
+    # Throwing a card the hand goes out with waits; the card goes back to the hand.
+    eight = card_named(scene, "8S")
+    drag(app, card_centre(scene, eight), scene.layout.discard_row.center)
+    assert eight in scene.state.hand and "Keep the 8♠" in said(scene)
+    key(app, pygame.K_TAB)  # Skip: the guide throws a loose card
+    assert scene.step.key == "others" and scene.state.current_player == 1
+    assert not scene.skip_button.visible  # the others' turns cannot be skipped
+
+    until(app, scene, "draw")
+    click(app, scene.layout.stock.center)
+    assert scene.step.key == "out" and "Go out" in said(scene)
+    key(app, pygame.K_RETURN)  # Go out: the preview
+    assert scene.dialog is not None and scene.dialog.title == "Go out?"
+    key(app, pygame.K_RETURN)  # confirmed
+    until(app, scene, "done", 5.0)
+    assert scene.state.hand_over and scene.state.result.winner == 0
+    assert "You went out and won the hand" in said(scene)
+    key(app, pygame.K_RETURN)  # a normal game next
+    assert [s.name for s in app.stack] == ["title", "new_game"]
+    assert not app.storage.has_game()  # the guided hand was never saved
+
+
+def test_the_computer_players_wait_while_a_step_waits(app):
+    scene = open_guide(app)
+    for _ in range(STEP_KEYS.index("others")):
+        key(app, pygame.K_TAB)
+    assert scene.step.key == "others" and scene.state.current_player != 0
+    scene.at = STEP_KEYS.index("tiplu")  # a step to read is up while the others are to play
+    version = scene.match.version
+    for _ in range(120):
+        app.step([], DT)
+        time.sleep(0.005)
+    assert scene.match.version == version
+    scene.at = STEP_KEYS.index("others")
+    until(app, scene, "draw")
+    assert scene.match.version > version
+
+
+def test_every_step_can_be_skipped_to_the_end(app):
+    scene = open_guide(app)
+    while scene.step.key != "done":
+        if scene.step.key == "others":
+            until(app, scene, "draw")
+        else:
+            key(app, pygame.K_TAB)
+    assert scene.state.hand_over
+    key(app, pygame.K_TAB)  # Title
+    assert [s.name for s in app.stack] == ["title"]
+
+
+def test_the_pause_menu_leaves_the_guide_and_offers_a_normal_game(app):
+    scene = open_guide(app)
+    key(app, pygame.K_ESCAPE)
+    assert scene.dialog is not None
+    leave = next(b for b in scene.dialog.buttons if b.text == "Leave the guide")
+    assert "not saved" in scene.dialog.text
+    leave.click()
+    assert [s.name for s in app.stack] == ["title", "confirm"]
+    app.scene.accept()
+    assert [s.name for s in app.stack] == ["title", "new_game"]
+
+
+def test_a_note_only_where_another_preset_differs():
+    assert preset_note("welcome") is None
+    assert "Indian" in (preset_note("out") or "")
+    assert "anticlockwise" in (preset_note("others") or "")
