@@ -2,41 +2,65 @@
 
 The Indian game lets a player who has gone down play cards onto existing sets and runs
 (``RuleSet.lay_off``). Here that happens as part of going out: the cards left over once the
-melds and the discard are taken must all fit onto the player's own shown melds, each shown meld
-staying a valid meld with its new cards (wild cards standing in where the player has seen).
+melds and the discard are taken must all fit onto shown melds, each shown meld staying a valid
+meld with its new cards (wild cards standing in where the player has seen). Two readings of the
+source are rules: ``lay_off_cards`` (any card, or wild cards only) and ``lay_off_onto`` (the
+player's own melds, or anyone's).
+
+The search looks at small additions first. An addition that holds a meld of its own which
+could stay in the hand instead is never needed (the same finish exists with that meld kept in
+the hand), so the going-out search skips such additions: what is left to try stays small even
+onto a meld of three wild cards, which almost any card fits.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from itertools import combinations as choose
+from typing import TYPE_CHECKING
 
-from engine.cards import JOKER_CODE
+from engine.cards import CARDS, JOKER_CODE, Card
 from engine.melds import _dirty_kind, meld_kind_of_codes
 from engine.rules import RuleSet
 from engine.wilds import Wilds
 
-#: Ways to extend one meld that are looked at; more is never needed by a 21-card hand.
-MAX_EXTENSIONS = 400
-#: Combinations of extensions over all shown melds that the going-out search tries.
+if TYPE_CHECKING:
+    from engine.solver import Finish
+
+#: Meld tests spent growing one shown meld: bounds the work onto a meld of wild cards, where
+#: almost any handful of cards fits; the small additions (the ones a finish needs) come first.
+MAX_TESTS = 1500
+#: Combinations of additions over all shown melds that the going-out search tries.
 MAX_COMBINATIONS = 2000
 
 Codes = tuple[int, ...]
 
 
 def extensions(
-    meld: Sequence[int], counts: Sequence[int], wilds: Wilds | None, rules: RuleSet
+    meld: Sequence[int],
+    counts: Sequence[int],
+    wilds: Wilds | None,
+    rules: RuleSet,
+    needed_only: bool = False,
 ) -> list[Codes]:
-    """Every non-empty multiset of codes from ``counts`` that ``meld`` can take and stay a meld.
+    """Non-empty multisets of codes from ``counts`` that ``meld`` can take and stay a meld.
 
-    Cards are added one at a time and every step must be a meld: a run grows at its ends and a
-    set grows by one card, so every valid longer meld is reached this way.
+    Smallest first. Cards are added one at a time and every step must be a meld: a run grows
+    at its ends and a set by one card, so every valid longer meld is reached this way. With
+    ``needed_only``, additions that contain a meld which could stay in the hand are left out.
     """
     if not rules.long_melds:
         return []  # melds of exactly three cards cannot grow
     wild = wilds.wild if wilds is not None else None
     marriage = wilds.marriage if wilds is not None else None
-    return list(_extensions(tuple(meld), tuple(counts), wild, marriage))
+    only_wild = rules.lay_off_cards == "wild"
+    if only_wild and wild is None:
+        return []  # nothing is wild to a player who has not seen
+    found = _extensions(tuple(meld), tuple(counts), wild, marriage, only_wild)
+    if needed_only:
+        return [ext for ext in found if _needed(tuple(meld), ext, wild, marriage)]
+    return list(found)
 
 
 def _is_long_meld(
@@ -47,12 +71,28 @@ def _is_long_meld(
     Treating more wild cards as wild only loosens a meld's demands, so it is enough to try the
     cards as they are and then with every wild card standing in for another.
     """
-    if meld_kind_of_codes(codes, None, marriage, True) is not None:
+    if wild is not None:
+        naturals = [c for c in codes if not wild[c]]
+        if len(naturals) < len(codes) and _dirty_kind(naturals, len(codes)) is not None:
+            return True  # the quick answer, and the usual one onto a meld of wild cards
+    return meld_kind_of_codes(codes, None, marriage, True) is not None
+
+
+def _needed(
+    meld: Codes, ext: Codes, wild: tuple[bool, ...] | None, marriage: tuple[int, int, int] | None
+) -> bool:
+    """False when three cards of ``ext`` make a meld and the rest still fits onto ``meld``."""
+    if len(ext) < 3:
         return True
-    if wild is None or not any(wild[c] for c in codes):
-        return False
-    naturals = [c for c in codes if not wild[c]]
-    return _dirty_kind(naturals, len(codes)) is not None
+    for part in set(choose(ext, 3)):
+        if not _is_long_meld(part, wild, marriage):
+            continue
+        rest = list(ext)
+        for c in part:
+            rest.remove(c)
+        if _is_long_meld(meld + tuple(rest), wild, marriage):
+            return False
+    return True
 
 
 @lru_cache(maxsize=4096)
@@ -61,6 +101,7 @@ def _extensions(
     counts: Codes,
     wild: tuple[bool, ...] | None,
     marriage: tuple[int, int, int] | None,
+    only_wild: bool,
 ) -> tuple[Codes, ...]:
     # Natural cards in one meld share a rank (a set) or a suit (a run): any other natural card
     # can never join it, so only wild cards and those are tried.
@@ -72,28 +113,38 @@ def _extensions(
         for code, have in enumerate(counts)
         if have
         and (
-            code >= JOKER_CODE
-            or (wild is not None and wild[code])
-            or code % 13 in ranks
-            or code // 13 in suits
-            or not naturals
+            (wild is not None and wild[code])
+            or (
+                not only_wild
+                and (
+                    code >= JOKER_CODE or code % 13 in ranks or code // 13 in suits or not naturals
+                )
+            )
         )
     ]
+    # Level by level (one card more each time), so a bounded search never skips a small
+    # addition for a large one.
     seen: set[Codes] = {()}
-    frontier: list[Codes] = [()]
+    level: list[Codes] = [()]
     found: list[Codes] = []
-    while frontier and len(found) < MAX_EXTENSIONS:
-        added = frontier.pop()
-        for code in candidates:
-            if counts[code] <= added.count(code):
-                continue
-            grown = tuple(sorted(added + (code,)))
-            if grown in seen:
-                continue
-            seen.add(grown)
-            if _is_long_meld(meld + grown, wild, marriage):
-                found.append(grown)
-                frontier.append(grown)
+    tests = 0
+    while level and tests < MAX_TESTS:
+        grown_level: list[Codes] = []
+        for added in level:
+            for code in candidates:
+                if counts[code] <= added.count(code):
+                    continue
+                grown = tuple(sorted(added + (code,)))
+                if grown in seen:
+                    continue
+                seen.add(grown)
+                tests += 1
+                if _is_long_meld(meld + grown, wild, marriage):
+                    grown_level.append(grown)
+            if tests >= MAX_TESTS:
+                break
+        found.extend(grown_level)
+        level = grown_level
     return tuple(found)
 
 
@@ -141,44 +192,140 @@ def combinations(
 def laid_sets(
     melds: Sequence[Sequence[int]], counts: Sequence[int], wilds: Wilds | None, rules: RuleSet
 ) -> list[Codes]:
-    """Every distinct non-empty multiset of cards the hand can lay off onto ``melds`` at once.
+    """The distinct non-empty multisets of cards the hand can lay off onto ``melds`` at once.
 
-    Built meld by meld, merging equal multisets at each step, so wild cards that could go on
-    several melds do not multiply the work. Bounded by MAX_COMBINATIONS.
+    Smallest first, and only those a finish can need (see the module's note). Built meld by
+    meld, merging equal multisets at each step, so wild cards that could go on several melds
+    do not multiply the work. Bounded by MAX_COMBINATIONS, the smaller sets kept first.
     """
-    options = [extensions(m, counts, wilds, rules) for m in melds]
+    options = [extensions(m, counts, wilds, rules, needed_only=True) for m in melds]
     sets: set[Codes] = {()}
     for opts in options:
         grown = set(sets)
-        for have in sets:
+        # Small sets first, so that the bound, if reached, drops the largest.
+        for have in sorted(sets, key=len):
             for ext in opts:
                 merged = tuple(sorted(have + ext))
                 if merged in grown or any(merged.count(c) > counts[c] for c in set(ext)):
                     continue
                 grown.add(merged)
-                if len(grown) >= MAX_COMBINATIONS:
-                    break
+            if len(grown) >= MAX_COMBINATIONS:
+                break
         sets = grown
     total = sum(counts)
     # What stays in hand must be one discard, or melds of three or more and a discard.
     return sorted(
-        s
-        for s in sets
-        if s and (total - len(s) == 1 or total - len(s) >= 4 or not rules.long_melds)
+        (
+            s
+            for s in sets
+            if s and (total - len(s) == 1 or total - len(s) >= 4 or not rules.long_melds)
+        ),
+        key=lambda s: (len(s), s),
     )
 
 
 def assign(
     leftover: Sequence[int], melds: Sequence[Sequence[int]], wilds: Wilds | None, rules: RuleSet
 ) -> tuple[Codes, ...] | None:
-    """How ``leftover`` codes all go onto ``melds`` (one extension per meld), or None if they cannot."""
+    """How ``leftover`` codes all go onto ``melds`` (one extension per meld), or None if they cannot.
+
+    Earlier melds are left empty first: a caller lists the melds it would rather see grow last.
+    """
     if not leftover:
         return tuple(() for _ in melds)
-    counts = [0] * (max(leftover) + 1)
+    if not rules.long_melds or not melds:
+        return None
+    if rules.lay_off_cards == "wild" and not all(
+        wilds is not None and wilds.wild[c] for c in leftover
+    ):
+        return None
+    counts = [0] * (JOKER_CODE + 1)
     for c in leftover:
         counts[c] += 1
-    want = sorted(leftover)
-    for choice in combinations(melds, counts, wilds, rules, whole=True):
-        if sorted(c for ext in choice for c in ext) == want:
-            return choice
-    return None
+    options = [extensions(m, counts, wilds, rules) for m in melds]
+    wild = wilds.wild if wilds is not None else None
+    marriage = wilds.marriage if wilds is not None else None
+    last = len(melds) - 1
+    failed: set[tuple[int, Codes]] = set()
+
+    def place(i: int, left: Codes) -> tuple[Codes, ...] | None:
+        # ``left`` is what is still to place (sorted); what fails from one meld on is remembered.
+        if not left:
+            return tuple(() for _ in melds[i:])
+        if i == last:
+            # The last meld takes all that is left, or nothing works.
+            return (left,) if _is_long_meld(tuple(melds[i]) + left, wild, marriage) else None
+        if (i, left) in failed:
+            return None
+        for ext in [()] + options[i]:
+            if len(ext) > len(left):
+                break  # the options come smallest first
+            rest = _minus(left, ext)
+            if rest is None:
+                continue
+            tail = place(i + 1, rest)
+            if tail is not None:
+                return (ext,) + tail
+        failed.add((i, left))
+        return None
+
+    return place(0, tuple(sorted(leftover)))
+
+
+def _minus(have: Codes, take: Codes) -> Codes | None:
+    """``have`` without the cards of ``take`` (both sorted), or None if it lacks one."""
+    rest = list(have)
+    for c in take:
+        try:
+            rest.remove(c)
+        except ValueError:
+            return None
+    return tuple(rest)
+
+
+def onto_anyone(
+    cards: Sequence[Card],
+    wilds: Wilds | None,
+    rules: RuleSet,
+    shown: Sequence[Sequence[Card]],
+    others: Sequence[Sequence[Card]],
+    players: int | None,
+    found: dict[int, Finish],
+) -> dict[int, Finish]:
+    """Add to ``found`` (finishes by discard code) those that lay cards off onto any meld.
+
+    ``shown`` are the player's own shown cards, ``others`` the melds of the other players.
+    Only discards with no finish yet are added.
+    """
+    from engine import solver  # the solver's own lay-off search calls into this module
+
+    plain = _plain_rules(rules)
+    counts = [0] * (JOKER_CODE + 1)
+    for c in cards:
+        counts[c.code] += 1
+    if len(found) == sum(1 for c in counts if c):
+        return found
+    targets = [[c.code for c in m] for m in [*others, *shown] if len(m) >= 3]
+    for laid in laid_sets(targets, counts, wilds, rules):
+        rest = list(cards)
+        for code in laid:
+            rest.remove(CARDS[code])
+        free = [CARDS[c] for c in laid]
+        if len(rest) == 1:
+            finishes = [solver.Finish([], rest[0], "layoff", [], free)]
+        else:
+            finishes = [
+                solver.Finish(f.melds, f.discard, "layoff", f.see, free)
+                for f in solver.going_out_options(rest, wilds, plain, shown, players)
+            ]
+        for fin in finishes:
+            found.setdefault(fin.discard.code, fin)
+        if len(found) == sum(1 for c in counts if c):
+            break
+    return found
+
+
+@lru_cache(maxsize=64)
+def _plain_rules(rules: RuleSet) -> RuleSet:
+    """The rules without laying off or dublees: what the cards kept in hand must make."""
+    return rules.replace(lay_off=False, dublee_enabled=False)

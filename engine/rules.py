@@ -11,6 +11,8 @@ MeldSize = Literal["three", "three_or_more"]
 StockExhausted = Literal["reshuffle", "turn_once", "void"]
 Scoring = Literal["settlement", "contract", "deadwood"]
 UnseenMaal = Literal["count", "murder", "kidnap"]
+LayOffCards = Literal["any", "wild"]
+LayOffOnto = Literal["own", "anyone"]
 PointTable = tuple[int, ...]
 
 #: Bounds on what a table may ask for: every value the game is built and tested for, so no
@@ -36,6 +38,8 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "stock_exhausted": ("reshuffle", "turn_once", "void"),
     "scoring": ("settlement", "contract", "deadwood"),
     "unseen_maal": ("count", "murder", "kidnap"),
+    "lay_off_cards": ("any", "wild"),
+    "lay_off_onto": ("own", "anyone"),
 }
 
 
@@ -109,8 +113,12 @@ class RuleSet:
     deadwood_joker: int = 50
     # Match: how many hands; 0 means one hand per player (each deals once).
     match_hands: int = 0
-    # Going out may lay leftover cards off onto the player's own shown melds (Indian).
+    # Going out may lay leftover cards off onto melds shown on the table (Indian).
     lay_off: bool = False
+    # The source's "free to play jokers and wildcard onto existing sets or runs" read two ways
+    # each: any card or wild cards only; onto the player's own melds or anyone's.
+    lay_off_cards: LayOffCards = "any"
+    lay_off_onto: LayOffOnto = "own"
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -277,7 +285,9 @@ RULE_HELP: dict[str, str] = {
     "deadwood_face": "Deadwood: penalty for an unmelded J, Q or K.",
     "deadwood_joker": "Deadwood: penalty for an unmelded printed joker.",
     "match_hands": "Hands in a match; 0 means each player deals once.",
-    "lay_off": "Going out may add leftover cards onto your own melds already on the table.",
+    "lay_off": "Going out may add leftover cards onto melds already on the table.",
+    "lay_off_cards": "Laying off: any card that fits, or wild cards only.",
+    "lay_off_onto": "Laying off: onto your own melds only, or onto anyone's.",
 }
 
 NEPALI = RuleSet()

@@ -20,16 +20,23 @@ def finish_hand(
     reason: str,
     finish: tuple[tuple[int, ...], ...] = (),
     final_discard: int | None = None,
+    lent: tuple[int, ...] = (),
 ) -> list[Event]:
-    """End the current hand: score it, add it to the match, and say what happened."""
+    """End the current hand: score it, add it to the match, and say what happened.
+
+    ``lent`` are the cards the winner laid off onto other players' melds: they lie there but
+    still count for the winner, whose cards they were.
+    """
     rules, n = g.rules, g.players
     wilds = g.wilds  # the tiplu is revealed to all for scoring
     dublee_win = winner is not None and g.seen_by_dublees[winner]
     breakdowns: list[Any] = []
     dead: tuple[Any, ...] = ()
+    away = set(lent)
     for seat in range(n):
-        cards = [CARDS[code_of(i)] for i in g.hands[seat]]
-        shown = [[CARDS[code_of(i)] for i in ids] for _k, ids in g.shown[seat]]
+        held = list(g.hands[seat]) + (list(lent) if seat == winner else [])
+        cards = [CARDS[code_of(i)] for i in held]
+        shown = [[CARDS[code_of(i)] for i in ids if i not in away] for _k, ids in g.shown[seat]]
         tunnelas = [
             m for (kind, _ids), m in zip(g.shown[seat], shown, strict=True) if kind == "tunnela"
         ]

@@ -173,9 +173,21 @@ def legal_actions(g: Game) -> list[Action]:
             dublees = len(option[0]) == 2
             acts.append(See(tuple(tuple(m) for m in option), dublees=dublees))
     if g.seen[p]:
-        for fin in solver.going_out_options(
+        finishes = solver.going_out_options(
             cards, g.wilds_for(p), rules, shown, players=len(g.names)
-        ):
+        )
+        if rules.lay_off and rules.lay_off_onto == "anyone" and not g.seen_by_dublees[p]:
+            found = layoff.onto_anyone(
+                cards,
+                g.wilds_for(p),
+                rules,
+                shown,
+                [m for _seat, _k, m in _others_melds(g, p)],
+                len(g.names),
+                {f.discard.code: f for f in finishes},
+            )
+            finishes = [found[code] for code in sorted(found)]
+        for fin in finishes:
             melds, discard = fin
             if _discard_refusal(g, p, discard) is None:
                 acts.append(GoOut(tuple(tuple(m) for m in melds), discard))
@@ -324,7 +336,10 @@ def _go_out_refusal(g: Game, p: int, action: GoOut) -> str | None:
         return None
     if free and _lay_off_plan(g, p, ids) is None:
         if g.rules.lay_off:
-            return "every card but your discard must be in a meld or laid off onto your shown melds"
+            onto = (
+                "the melds on the table" if g.rules.lay_off_onto == "anyone" else "your shown melds"
+            )
+            return f"every card but your discard must be in a meld or laid off onto {onto}"
         return "every card but your discard must be in a meld"
     for m in action.melds:
         if classify_meld(m, wilds, rules) is None:
@@ -456,23 +471,39 @@ def _see(g: Game, p: int, action: See) -> list[Event]:
     return events
 
 
-def _lay_off_plan(g: Game, p: int, used: Sequence[int]) -> list[list[int]] | None:
-    """With lay-off rules: the hand's cards outside ``used``, split per shown meld, or None."""
+def _others_melds(g: Game, p: int) -> list[tuple[int, int, tuple[Card, ...]]]:
+    """(seat, index, cards) of the melds other players show, when the rules lay off onto them."""
+    if g.rules.lay_off_onto != "anyone":
+        return []
+    return [
+        (q, k, tuple(_cards(ids)))
+        for q in range(len(g.names))
+        if q != p
+        for k, (kind, ids) in enumerate(g.shown[q])
+        if len(ids) >= 3 and kind != "dublee"
+    ]
+
+
+def _lay_off_plan(g: Game, p: int, used: Sequence[int]) -> dict[tuple[int, int], list[int]] | None:
+    """With lay-off rules: the hand's cards outside ``used`` by (seat, shown meld), or None."""
     if not g.rules.lay_off:
         return None
     taken = set(used)
     leftover = [i for i in g.hands[p] if i not in taken]
-    targets = [i for i, (kind, ids) in enumerate(g.shown[p]) if len(ids) >= 3 and kind != "dublee"]
-    melds = [[code_of(i) for i in g.shown[p][k][1]] for k in targets]
+    own = [(p, k) for k, (kind, ids) in enumerate(g.shown[p]) if len(ids) >= 3 and kind != "dublee"]
+    # Other players' melds first: ``assign`` grows the last melds first, so a card goes onto
+    # the player's own meld whenever it can.
+    targets = [(q, k) for q, k, _m in _others_melds(g, p)] + own
+    melds = [[code_of(i) for i in g.shown[q][k][1]] for q, k in targets]
     choice = layoff.assign([code_of(i) for i in leftover], melds, g.wilds_for(p), g.rules)
     if choice is None:
         return None
-    plan: list[list[int]] = [[] for _ in g.shown[p]]
-    for k, ext in zip(targets, choice, strict=True):
+    plan: dict[tuple[int, int], list[int]] = {}
+    for target, ext in zip(targets, choice, strict=True):
         for code in ext:
             i = next(i for i in leftover if code_of(i) == code)
             leftover.remove(i)
-            plan[k].append(i)
+            plan.setdefault(target, []).append(i)
     return plan
 
 
@@ -491,17 +522,21 @@ def _go_out(g: Game, p: int, action: GoOut) -> list[Event]:
     hand.remove(discard)
     g.discards.append(discard)
     laid_text = ""
+    lent: list[int] = []
     if hand and g.rules.lay_off and not g.seen_by_dublees[p]:
         # What is left was checked to lay off onto the shown melds: it joins them on the table.
         plan = _lay_off_plan(g, p, [])
         assert plan is not None
-        for k, laid in enumerate(plan):
-            if laid:
-                kind, ids = g.shown[p][k]
-                g.shown[p][k] = (kind, ids + tuple(laid))
-                for i in laid:
-                    hand.remove(i)
-        laid_text = ", laying off " + format_cards(_cards([i for ids in plan for i in ids]))
+        for (q, k), laid in plan.items():
+            kind, ids = g.shown[q][k]
+            g.shown[q][k] = (kind, ids + tuple(laid))
+            for i in laid:
+                hand.remove(i)
+            if q != p:
+                lent += laid
+        laid_text = ", laying off " + format_cards(
+            _cards([i for ids in plan.values() for i in ids])
+        )
     # Melds laid down go back into the hand for counting; the table shows them as the finish.
     for ids in finish:
         hand.extend(ids)
@@ -517,7 +552,12 @@ def _go_out(g: Game, p: int, action: GoOut) -> list[Event]:
         )
     ]
     events += showdown.finish_hand(
-        g, winner=p, reason="went out", finish=tuple(finish), final_discard=discard
+        g,
+        winner=p,
+        reason="went out",
+        finish=tuple(finish),
+        final_discard=discard,
+        lent=tuple(lent),
     )
     return events
 

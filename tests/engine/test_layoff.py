@@ -6,7 +6,7 @@ import pytest
 from positions import rig
 
 from engine import layoff, solver
-from engine.actions import DrawStock, GoOut, See
+from engine.actions import Discard, DrawStock, GoOut, See
 from engine.cards import card_of, format_cards, parse_card, parse_cards
 from engine.game import Game, IllegalAction
 from engine.rules import INDIAN, NEPALI
@@ -159,3 +159,112 @@ def _near(rng, base: int) -> int:
     if pick == 2:
         return base // 13 * 13 + (base % 13 + rng.randint(-3, 3)) % 13
     return base % 13 + 13 * rng.randrange(4)
+
+
+# ---------------------------------------------------------------- the two readings (RuleSet)
+def test_the_presets_keep_any_card_onto_your_own_melds():
+    assert (INDIAN.lay_off_cards, INDIAN.lay_off_onto) == ("any", "own")
+    assert INDIAN.replace(lay_off_cards="wild").lay_off_cards == "wild"
+    with pytest.raises(ValueError, match="lay_off_onto must be one of own, anyone"):
+        INDIAN.replace(lay_off_onto="everyone")
+
+
+def test_with_wild_cards_only_a_natural_card_is_not_laid_off():
+    g = _seen_with_8h_left(INDIAN.replace(lay_off_cards="wild"))
+    assert not any(a.discard == parse_card("KD") for a in g.legal_actions() if isinstance(a, GoOut))
+    with pytest.raises(IllegalAction, match="laid off"):
+        g.apply(_go_out())
+
+
+def test_with_wild_cards_only_a_wild_card_is_laid_off():
+    rules = INDIAN.replace(lay_off_cards="wild")
+    g = Game.new(rules, 2, 5, 1)
+    # 8H is wild here (the tiplu's rank): it still goes onto the shown 5H 6H 7H.
+    rig(g, 0, HAND, stock_top="KD")
+    g.tiplu_id, g._wilds = _swap_tiplu(g, "8S"), None
+    g.apply(DrawStock())
+    g.apply(See(tuple(tuple(parse_cards(m)) for m in SEE)))
+    assert any(a.discard == parse_card("KD") for a in g.legal_actions() if isinstance(a, GoOut))
+    g.apply(_go_out())
+    assert g.result is not None and g.result.winner == 0
+
+
+def _swap_tiplu(g, text):
+    """Put the hand's tiplu back in the stock and set aside a card of ``text`` instead."""
+    want = parse_card(text).code
+    g.stock.insert(0, g.tiplu_id)
+    for place in (g.stock, g.discards, g.hands[1]):
+        for i in place[:-1] if place is g.stock else place:
+            if card_of(i).code == want:
+                place.remove(i)
+                return i
+    raise AssertionError(f"no free {text}")
+
+
+OTHER_SEE = ("9D TD JD", "4S 5S 6S", "QH QH QH")
+
+
+def _two_seen(rules):
+    """Seat 1 has seen with 9D TD JD among its melds; seat 0 then draws KD and sees.
+
+    Seat 0's QD fits only seat 1's 9D TD JD: it goes out by laying QD there, throwing KD.
+    """
+    g = Game.new(rules, 2, 5, 1)
+    own = ("5H 6H 7H", "9S TS JS", "2D 3D 4D")
+    hand0 = " ".join(own + ("QC KC AC", "2S 2H 2C", "3C 4C 5C 6C 7C")) + " QD"
+    rig(g, 0, hand0)
+    rig(g, 1, " ".join(OTHER_SEE) + " " + "7C 8C 9C TC JC 3H 4H 5H KS KS 9H 2S", stock_top="AD")
+    g.current_player = 1
+    g.apply(DrawStock())
+    g.apply(See(tuple(tuple(parse_cards(m)) for m in OTHER_SEE)))
+    g.apply(Discard(parse_card("AD")))
+    rig(g, 0, hand0, stock_top="KD")
+    g.apply(DrawStock())
+    g.apply(See(tuple(tuple(parse_cards(m)) for m in own)))
+    return g
+
+
+def _go_out_onto_other() -> GoOut:
+    melds = ("QC KC AC", "2S 2H 2C", "3C 4C 5C 6C 7C")
+    return GoOut(tuple(tuple(parse_cards(m)) for m in melds), parse_card("KD"))
+
+
+def test_onto_anyones_melds_a_card_goes_onto_another_players_meld_and_counts_for_you():
+    g = _two_seen(INDIAN.replace(lay_off_onto="anyone", scoring="settlement"))
+    finishes = [a for a in g.legal_actions() if isinstance(a, GoOut)]
+    assert any(a.discard == parse_card("KD") for a in finishes)
+    g.apply(_go_out_onto_other())
+    assert g.result is not None and g.result.winner == 0
+    runs = [format_cards(parse_cards_of(ids)) for _k, ids in g.shown[1]]
+    assert "9D TD JD QD" in runs
+    assert any(e.kind == "go_out" and "laying off QD" in e.text for e in g.events)
+
+
+def test_onto_your_own_melds_only_the_same_finish_is_refused():
+    g = _two_seen(INDIAN)
+    assert not any(a.discard == parse_card("KD") for a in g.legal_actions() if isinstance(a, GoOut))
+    with pytest.raises(IllegalAction, match="your shown melds"):
+        g.apply(_go_out_onto_other())
+
+
+def test_a_card_laid_onto_another_players_meld_still_counts_as_your_maal():
+    from engine import showdown
+
+    g = _two_seen(INDIAN.replace(lay_off_onto="anyone", scoring="settlement"))
+    qd = next(i for i in g.hands[0] if card_of(i) == parse_card("QD"))
+    g.shown[1][0] = (g.shown[1][0][0], g.shown[1][0][1] + (qd,))
+    g.hands[0].remove(qd)
+    # With the tiplu JD, QD is the poplu: maal, and it was seat 0's.
+    g.stock.insert(0, g.tiplu_id)
+    g.tiplu_id = next(i for i in g.stock[:-1] if card_of(i) == parse_card("JD"))
+    g.stock.remove(g.tiplu_id)
+    g._wilds = None
+    showdown.finish_hand(g, winner=0, reason="went out", lent=(qd,))
+    result = g.result
+    assert result is not None
+    poplus = [
+        [c for item in b.items if "poplu" in item.label for c in item.cards]
+        for b in result.breakdowns
+    ]
+    assert parse_card("QD") in poplus[0]
+    assert parse_card("QD") not in poplus[1]
