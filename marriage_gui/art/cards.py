@@ -7,10 +7,9 @@ engine: ``suit * 13 + rank_index`` (suits S H D C, ranks 2..A) and 52 for the pr
 
 from __future__ import annotations
 
-from typing import Any
-
 from collections.abc import Callable, Iterable
 from enum import StrEnum
+from typing import Any
 
 import pygame
 

@@ -7,11 +7,10 @@ Callers draw onto a supersampled surface and smoothscale down for anti-aliasing.
 
 from __future__ import annotations
 
-from typing import Any
-
 import math
 from collections.abc import Sequence
 from functools import cache
+from typing import Any
 
 import pygame
 

@@ -5,7 +5,7 @@ Each is built from callbacks the scene gives; none of them acts on the table its
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from engine.actions import ExposeTunnela, GoOut
 from engine.cards import Card
@@ -20,9 +20,17 @@ Do = Callable[[], None]
 
 
 def pause_menu(
-    resume: Do, controls: Do, log: Do, fullscreen: Do, quit_to_menu: Do, note: str, quit_label: str
+    resume: Do,
+    controls: Do,
+    log: Do,
+    fullscreen: Do,
+    quit_to_menu: Do,
+    note: str,
+    quit_label: str,
+    extra: Sequence[tuple[str, Do]] = (),
 ) -> Dialog:
-    """The pause menu (``note``: what is true of saving here)."""
+    """The pause menu (``note``: what is true of saving here; ``extra``: this table's own
+    commands, such as the host's seats)."""
     return Dialog(
         "Paused",
         note,
@@ -31,9 +39,27 @@ def pause_menu(
             Button("Controls", controls, hotkey="F1", look=TABLE_BUTTON),
             Button("Log", log, hotkey="L", look=TABLE_BUTTON),
             Button("Full screen", fullscreen, hotkey="F11", look=TABLE_BUTTON),
+            *(Button(label, do, look=TABLE_BUTTON) for label, do in extra),
             Button(quit_label, quit_to_menu, hotkey="Q", look=TABLE_BUTTON),
         ],
     )
+
+
+def seats_menu(choices: Sequence[tuple[str, Do]], done: Do) -> Dialog:
+    """The host's seats: hand a person's seat to a computer player, or give it back."""
+    return Dialog(
+        "Seats",
+        "A computer can play a seat whose person is away; give it back when they return.",
+        [
+            *(Button(label, do, look=TABLE_BUTTON) for label, do in choices),
+            Button("Done", done, True, hotkey="Esc", look=TABLE_BUTTON),
+        ],
+    )
+
+
+def news_dialog(title: str, text: str, done: Do) -> Dialog:
+    """Something the person should read before playing on (what was played for them)."""
+    return Dialog(title, text, [Button("Play on", done, True, hotkey="Enter", look=TABLE_BUTTON)])
 
 
 def go_out_preview(out: GoOut, wilds: Wilds | None, confirm: Do, cancel: Do) -> Dialog:
@@ -68,4 +94,4 @@ def expose_prompt(action: ExposeTunnela, expose: Do, later: Do) -> Dialog:
     )
 
 
-__all__ = ["expose_prompt", "go_out_preview", "pause_menu"]
+__all__ = ["expose_prompt", "go_out_preview", "news_dialog", "pause_menu", "seats_menu"]

@@ -6,17 +6,22 @@ so neither scene module imports the other.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from engine.rules import PRESETS, RuleSet
 from marriage_gui.setup import MatchSetup, SeatSetup
+from marriage_gui.table import dialogs, seat_news
 from marriage_gui.table.scene import TableScene
 from marriage_gui.ui import theme
-from marriage_net.client import GONE, RECONNECTING, RemoteMatch, Status
+from marriage_gui.ui.card_names import said
+from marriage_net import protocol as p
+from marriage_net.client import CLOSED, GONE, RECONNECTING, RemoteMatch, Status
 from marriage_net.discovery import DISCOVERY_PORT, listen_address
 from marriage_net.hostproc import HostProcess, TableConfig
+from marriage_net.news import SeatState
 from marriage_net.serve import DEFAULT_PORT
 
 if TYPE_CHECKING:
@@ -75,26 +80,65 @@ def open_table_process(
     raise ValueError("the table could not be opened")
 
 
-def draw_connection_banner(surface: pygame.Surface, status: Status, k: float) -> None:
-    """The band across the top of the table while the connection is away, or for good gone."""
-    if status.state not in (RECONNECTING, GONE):
-        return
+#: The band's colours: this laptop's own connection away, gone for good, or a seat missing.
+AWAY_BAND, GONE_BAND, SEAT_BAND = (20, 20, 20, 205), (120, 24, 20, 225), (92, 58, 12, 225)
+
+
+def draw_band(
+    surface: pygame.Surface, texts: list[str], k: float, colour: tuple[int, ...], top: int = 0
+) -> int:
+    """A band of ``texts`` across the table from ``top``; where it ends."""
     w = surface.get_width()
-    gone = status.state == GONE
-    text = (
-        status.message
-        if gone
-        else "Reconnecting…  " + status.message.replace("Reconnecting to the table…", "").strip()
-    )
     size = round(19 * k)
-    lines = theme.wrap(text.strip(), size, w - round(80 * k), True)
-    band = pygame.Rect(0, 0, w, round(16 * k) + len(lines) * round(26 * k))
+    lines = [
+        line for text in texts for line in theme.wrap(text.strip(), size, w - round(80 * k), True)
+    ]
+    if not lines:
+        return top
+    band = pygame.Rect(0, top, w, round(16 * k) + len(lines) * round(26 * k))
     layer = pygame.Surface(band.size, pygame.SRCALPHA)
-    layer.fill((120, 24, 20, 225) if gone else (20, 20, 20, 205))
+    layer.fill(colour)
     surface.blit(layer, band.topleft)
     for i, line in enumerate(lines):
         label = theme.text(line, size, theme.TEXT, True)
-        surface.blit(label, label.get_rect(midtop=(w // 2, round(8 * k) + i * round(26 * k))))
+        y = top + round(8 * k) + i * round(26 * k)
+        surface.blit(label, label.get_rect(midtop=(w // 2, y)))
+    return band.bottom
+
+
+def draw_seat_news(
+    surface: pygame.Surface, lines: list[str], centre: tuple[int, int], size: int
+) -> None:
+    """Missing seats, one amber pill a line, under the table's announcement (the plates above
+    stay readable)."""
+    y = centre[1]
+    for line in lines:
+        img = theme.text(line, size, theme.TEXT, True)
+        r = img.get_rect(midtop=(centre[0], y))
+        pill = r.inflate(size * 1.4, size * 0.6)
+        theme.panel(surface, pill, pill.height // 2, SEAT_BAND, None)
+        surface.blit(img, r)
+        y = pill.bottom + size // 3
+
+
+def connection_words(status: Status) -> str | None:
+    """What the band says of this laptop's own connection (None: all is well)."""
+    if status.state in (GONE, CLOSED):
+        return status.message
+    if status.state == RECONNECTING:
+        away = status.message.replace("Reconnecting to the table…", "").strip()
+        return f"Reconnecting…  {away}".strip()
+    return None
+
+
+def draw_connection_banner(surface: pygame.Surface, status: Status, k: float) -> int:
+    """The band across the top of the table while the connection is away, closed by the host,
+    or gone for good; where it ends (0: no band)."""
+    words = connection_words(status)
+    if words is None:
+        return 0
+    colour = GONE_BAND if status.state == GONE else AWAY_BAND
+    return draw_band(surface, [words], k, colour)
 
 
 class NetTableScene(TableScene):
@@ -122,14 +166,119 @@ class NetTableScene(TableScene):
         super().__init__(app, setup, remote, seats=remote.seats)
         self.remote = remote
         self.proc = proc
+        #: The seats as last seen, to tell the log what changed.
+        self.seen_seats: dict[int, SeatState] = remote.seat_states()
 
+    # ------------------------------------------------------------------ time
     def update(self, dt: float) -> None:
         self.remote.refresh()
+        self._hear_seats()
         super().update(dt)
+        self._tell_what_was_played()
+
+    def _hear_seats(self) -> None:
+        """Log lines for seats a computer took over, and for people back at their seats."""
+        now = self.remote.seat_states()
+        for line in seat_news.change_lines(self.seen_seats, now):
+            for log in self.seats.logs.values():
+                log.add(line)
+        self.seen_seats = now
+
+    def _tell_what_was_played(self) -> None:
+        """A person back at their seat hears what the computer played for them."""
+        for seat in self.seats.local:
+            events = self.remote.played_for.pop(seat, [])
+            if not events:
+                continue
+            names = self.seats.names()
+            lines = [said(self.seats.words(e), names) for e in events if e.text]
+            text = "The computer played for you: " + seat_news.played_words(lines)
+            for log in self.seats.logs.values():
+                log.add(f"While you were away: {seat_news.played_words(lines)}")
+            self._ask("news", dialogs.news_dialog("Welcome back", text, self._close_dialog))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """B takes the seat back from a computer that plays it (after the clock ran out)."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_b and self.dialog is None:
+            for seat in self.seats.local:
+                state = self.seen_seats.get(seat)
+                if state is not None and state.state == p.COMPUTER:
+                    self.remote.take_back(seat)
+                    return
+        super().handle_event(event)
+
+    # ------------------------------------------------------------------ what every screen shows
+    def seat_notes(self) -> dict[int, str]:
+        notes = {s: seat_news.plate_note(state) for s, state in self.seen_seats.items()}
+        return {s: note for s, note in notes.items() if note is not None}
+
+    def turn_clock(self) -> tuple[int, float, int] | None:
+        clock = self.remote.turn_clock()
+        return None if clock is None else (clock.seat, clock.seconds_left, clock.total)
+
+    def animating(self) -> bool:
+        # A countdown on screen (the turn clock, a seat reconnecting) moves every second.
+        counting = self.remote.turn_clock() is not None or any(
+            s.state == p.RECONNECTING for s in self.seen_seats.values()
+        )
+        return counting or super().animating()
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        draw_connection_banner(surface, self.remote.status, theme.ui_scale(surface.get_size()))
+        k = theme.ui_scale(surface.get_size())
+        bottom = draw_connection_banner(surface, self.remote.status, k)
+        mine = set(self.seats.local)
+        missing = [
+            seat_news.banner_line(s, s.seat in mine) for _seat, s in sorted(self.seen_seats.items())
+        ]
+        lines = [m for m in missing if m]
+        L = self.layout
+        if not lines or L is None:
+            return
+        size = max(14, L.size[1] // 48)
+        # Below the announcement and its toasts, above the hand.
+        draw_seat_news(
+            surface, lines, (L.banner[0], max(bottom, L.banner[1] + round(size * 2.9))), size
+        )
+
+    # ------------------------------------------------------------------ the pause menu
+    def leaving_words(self) -> tuple[str, str]:
+        if self.proc is not None:
+            return (
+                "The table is saved after every move. Closing it pauses the game for everyone "
+                "until you host it again.",
+                "Save and close the table",
+            )
+        return (
+            "Nothing is saved on this laptop: the host keeps the game. If you leave, a computer "
+            "plays your seat, and Rejoin on the title sits you back down.",
+            "Leave the table",
+        )
+
+    def menu_extras(self) -> list[tuple[str, Callable[[], None]]]:
+        if self.proc is None:
+            return []
+        return [("Seats…", self._seats_menu)]
+
+    def _seats_menu(self) -> None:
+        """The host hands a person's seat to a computer player, or gives it back."""
+        choices: list[tuple[str, Callable[[], None]]] = []
+        for seat, s in sorted(self.remote.seat_states().items()):
+            if seat in self.seats.local or s.computer_player:
+                continue
+            covered = s.state == p.COMPUTER
+            label = (
+                f"Give {s.name} their seat back" if covered else f"A computer plays for {s.name}"
+            )
+            choices.append((label, self._cover(seat, not covered)))
+        self._ask("seats", dialogs.seats_menu(choices, self._close_dialog))
+
+    def _cover(self, seat: int, computer: bool) -> Callable[[], None]:
+        def do() -> None:
+            self.remote.hand_to_computer(seat, computer=computer)
+            self._close_dialog()
+
+        return do
 
     def _record(self, what: str) -> None:
         # The statistics count this laptop's games against the computer and hot-seat friends;

@@ -10,7 +10,7 @@ from engine.cards import Card
 from marriage_gui.art import fonts
 from marriage_gui.art.cards import CardArt, card_size
 from marriage_gui.ui.button import Button, lay_out_row
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel, wrap
 from marriage_gui.ui.widget import MOUSE_EVENTS
 
 
@@ -61,7 +61,11 @@ class Dialog:
             surface.blit(shade, (0, 0))
         size = max(16, h // 34)
         title = fonts.render(self.title, round(size * 1.35), GOLD_LIGHT, True)
-        text = fonts.render(self.text, size, TABLE_TEXT) if self.text else None
+        # A long sentence wraps to a readable width instead of running off the panel.
+        lines = wrap(self.text, size, min(w - 120, size * 40), False) if self.text else []
+        texts = [fonts.render(line, size, TABLE_TEXT) for line in lines]
+        text_w = max((t.get_width() for t in texts), default=0)
+        text_h = sum(t.get_height() for t in texts)
         cw = max(40, round(h * 0.075))
         _cwid, ch = card_size(cw)
         step = round(cw * 0.45)
@@ -71,11 +75,11 @@ class Dialog:
             cards_w += cw + round(cw * 0.8)
         bh = max(36, round(h * 0.05))
         bw = sum(b.width_for(bh) for b in self.buttons) + 10 * len(self.buttons)
-        pw = max(title.get_width(), text.get_width() if text else 0, cards_w, bw) + 2 * size * 2
+        pw = max(title.get_width(), text_w, cards_w, bw) + 2 * size * 2
         pw = min(pw, w - 40)
         ph = (
             title.get_height()
-            + (text.get_height() + 8 if text else 0)
+            + (text_h + 8 if texts else 0)
             + (ch + 30 if self.melds or self.discard else 0)
             + bh
             + size * 3
@@ -86,9 +90,11 @@ class Dialog:
         y = self.rect.y + size
         surface.blit(title, title.get_rect(midtop=(self.rect.centerx, y)))
         y += title.get_height() + 6
-        if text:
-            surface.blit(text, text.get_rect(midtop=(self.rect.centerx, y)))
-            y += text.get_height() + 8
+        for t in texts:
+            surface.blit(t, t.get_rect(midtop=(self.rect.centerx, y)))
+            y += t.get_height()
+        if texts:
+            y += 8
         if self.melds or self.discard is not None:
             x = self.rect.centerx - cards_w // 2
             y += 10

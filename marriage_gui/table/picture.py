@@ -60,6 +60,10 @@ class TablePicture:
     dialog: Dialog | None
     show_controls: bool
     four_colour: bool
+    #: Per seat, what its plate says instead of who plays it (a networked seat's status).
+    notes: dict[int, str]
+    #: The turn clock: the acting seat, seconds left, seconds a turn (None: no clock runs).
+    clock: tuple[int, float, int] | None
 
     @property
     def dragging(self) -> bool:

@@ -67,9 +67,10 @@ def draw_plate(
     total: str,
     active: bool,
     dealer: bool,
+    note: str | None = None,
 ) -> None:
-    """An opponent's corner: avatar, name, level, match ``total`` (as words; "" for none), seen
-    mark, card-back fan and count."""
+    """An opponent's corner: avatar, name, level (or ``note``: how a seat at another laptop is
+    doing), match ``total`` (as words; "" for none), seen mark, card-back fan and count."""
     spot = L.seats[seat]
     r = spot.plate
     border = GOLD_LIGHT if active else (80, 120, 100)
@@ -94,11 +95,11 @@ def draw_plate(
     # A long name or a big total is cut short rather than run under the SEEN tag or the edge.
     nm = label(fit(name, size, right - x, True), size, TABLE_TEXT, True)
     surface.blit(nm, (x, r.y + 8))
-    sub = "Human" if kind == "human" else f"Bot · {kind}"
+    sub = note or ("Human" if kind == "human" else f"Bot · {kind}")
     sub += f" · {total}" if total else ""
     # The money matters more than the type size: the line shrinks a little before it is cut.
     room = r.right - 6 - x
-    si = label(*shrunk(sub, max(11, round(size * 0.78)), room, 9), TABLE_MUTED)
+    si = label(*shrunk(sub, max(11, round(size * 0.78)), room, 9), NOTE if note else TABLE_MUTED)
     surface.blit(si, (x, r.y + 10 + nm.get_height()))
     if dealer:
         chip = label("D", max(10, round(size * 0.7)), (40, 26, 8), True)
@@ -139,6 +140,25 @@ def draw_ring(surface: pygame.Surface, L: Layout, seat: int, frac: float) -> Non
         pygame.draw.arc(
             surface, GOLD_LIGHT, rect, math.pi / 2 - 2 * math.pi * min(1.0, frac), math.pi / 2, 4
         )
+
+
+#: A seat's status on its plate (away, a computer playing for them): warm, to be noticed.
+NOTE = (240, 178, 96)
+
+
+def draw_clock(surface: pygame.Surface, L: Layout, seat: int, left: float, total: int) -> None:
+    """The turn clock round the acting seat's avatar: the ring empties as the time runs out, and
+    the seconds left stand beside it (red in the last ten)."""
+    r = L.seats[seat].plate
+    ar = r.height // 2 - 8
+    rect = pygame.Rect(0, 0, ar * 2 + 14, ar * 2 + 14)
+    rect.center = (r.x + ar + 10, r.centery)
+    frac = max(0.0, min(1.0, left / total)) if total > 0 else 0.0
+    colour = (226, 92, 72) if left <= 10 else (120, 200, 255)
+    if frac > 0:
+        pygame.draw.arc(surface, colour, rect, math.pi / 2, math.pi / 2 + 2 * math.pi * frac, 3)
+    secs = label(f"{math.ceil(max(0.0, left))}", max(11, r.height // 5), colour, True)
+    surface.blit(secs, secs.get_rect(midtop=(rect.centerx, rect.bottom - 2)))
 
 
 def card_rect(x: float, y: float, w: int) -> pygame.Rect:

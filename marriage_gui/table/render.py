@@ -89,6 +89,9 @@ def _draw_live(p: TablePicture, surface: pygame.Surface, marks: Marks) -> None:
     assert L is not None
     if p.ring is not None and v.current_player in L.seats:
         pieces.draw_ring(surface, L, v.current_player, p.ring)
+    if p.clock is not None and p.clock[0] in L.seats:
+        seat, left, total = p.clock
+        pieces.draw_clock(surface, L, seat, left, total)
     if p.holding_hand:
         pygame.draw.rect(surface, GOLD_LIGHT, L.discard_zone, 2, border_radius=12)
     for b in p.buttons.values():
@@ -162,6 +165,7 @@ def _static_key(p: TablePicture, my_draw: bool) -> tuple[Any, ...] | None:
         my_draw,
         len(board.sprites),
         p.log.open,
+        tuple(sorted(p.notes.items())),
     )
 
 
@@ -195,6 +199,7 @@ def _draw_static(p: TablePicture, surface: pygame.Surface, marks: Marks, my_draw
             match_total(v.totals[seat], v.rules.lowest_wins) if v.totals[seat] else "",
             v.current_player == seat and not v.hand_over,
             v.dealer == seat,
+            p.notes.get(seat),
         )
     p.board.draw_cards(surface, marks, four, (1, 2))
     _draw_my_plate(p, surface)

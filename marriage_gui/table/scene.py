@@ -67,6 +67,9 @@ _SOUNDS = {
 #: Events whose cards come out of the acting seat's hidden hand.
 _FROM_HAND = ("discard", "see", "expose", "go_out")
 
+#: The dialogs that ask about the position on the table (withdrawn when it changes).
+QUESTIONS = ("expose", "out")
+
 #: The answer to a discard before the draw.
 DRAW_FIRST = "draw a card first: click the stock or the discard pile (keys 1 and 2)"
 
@@ -589,16 +592,25 @@ class TableScene(Scene):
             self.toggle_log()
 
         note, label = self.leaving_words()
-        self._ask(
-            "menu",
-            dialogs.pause_menu(
-                self._close_dialog, controls, log, fullscreen, self._quit, note, label
-            ),
+        menu = dialogs.pause_menu(
+            self._close_dialog,
+            controls,
+            log,
+            fullscreen,
+            self._quit,
+            note,
+            label,
+            self.menu_extras(),
         )
+        self._ask("menu", menu)
 
     def leaving_words(self) -> tuple[str, str]:
         """What the pause menu says of saving, and its way out."""
         return "The game is saved after every move.", "Save and quit to menu"
+
+    def menu_extras(self) -> list[tuple[str, Callable[[], None]]]:
+        """This table's own commands in the pause menu (none here)."""
+        return []
 
     def _quit(self) -> None:
         self._close_dialog()
@@ -766,9 +778,15 @@ class TableScene(Scene):
 
     def _play_on(self, dt: float) -> None:
         """Whatever the table waits for, once the cards have landed."""
-        if self.dialog is not None and self._withdrawn():
-            self._close_dialog()
-        if self.dialog is not None or self.board.busy or self.input.dragging:
+        if self.dialog is not None:
+            # A question about the position is withdrawn once the news says it no longer holds
+            # (over the network the news can come while it is up).
+            if self.asking in QUESTIONS and not self.board.busy:
+                self.take_news()
+                if self._withdrawn():
+                    self._close_dialog()
+            return
+        if self.board.busy or self.input.dragging:
             return
         # One action's news at a time: the next waits until its cards have landed.
         self.take_news()
@@ -897,6 +915,15 @@ class TableScene(Scene):
         """The seat a bot is thinking for, if the match says so."""
         return self.match.thinking
 
+    def seat_notes(self) -> dict[int, str]:
+        """What each seat's plate says of how it is played now, where that is news (a seat at
+        another laptop whose person is away); none at a table on this computer."""
+        return {}
+
+    def turn_clock(self) -> tuple[int, float, int] | None:
+        """The turn clock now: the acting seat, seconds left, seconds a turn (None: none runs)."""
+        return None
+
     def show_result(self) -> None:
         """The hand result screen over the table."""
         self.app.open("hand_result", table=self)
@@ -922,6 +949,10 @@ class TableScene(Scene):
         focused = None
         if self.looking and fan is not None and self.input.keyboard and fan.order:
             focused = fan.order[min(fan.focus, len(fan.order) - 1)]
+        clock = self.turn_clock()
+        prompt = prompt_text(v, self.viewer, names)
+        if prompt and clock is not None and clock[0] == self.viewer:
+            prompt += f"  ·  {max(0, round(clock[1]))} s"
         return TablePicture(
             view=v,
             layout=self.layout,
@@ -935,7 +966,7 @@ class TableScene(Scene):
             kinds=tuple(s.kind for s in self.setup.seats),
             version=self.seats.version,
             buttons=self.buttons,
-            prompt=prompt_text(v, self.viewer, names),
+            prompt=prompt,
             hint_card=self.commands.hint_card,
             ring=ring,
             held=held,
@@ -948,6 +979,8 @@ class TableScene(Scene):
             dialog=self.dialog,
             show_controls=self.show_controls,
             four_colour=bool(self.setting("four_colour", False)),
+            notes=self.seat_notes(),
+            clock=clock,
         )
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -29,20 +29,26 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"  # the reports are the only outpu
 
 def _drawn(app):
     """Step the app one frame; every string it drew."""
+    from marriage_gui.art import fonts
     from marriage_gui.ui import theme
 
     said = []
-    real = theme.text
+    real_text, real_render = theme.text, fonts.render
 
-    def spy(text, *args, **kwargs):
+    def spy_text(text, *args, **kwargs):
         said.append(text)
-        return real(text, *args, **kwargs)
+        return real_text(text, *args, **kwargs)
 
-    theme.text = spy
+    def spy_render(text, *args, **kwargs):
+        said.append(text)
+        return real_render(text, *args, **kwargs)
+
+    # Labels come through theme.text; dialogs render their words directly.
+    theme.text, fonts.render = spy_text, spy_render
     try:
         app.step([], 1 / 30)
     finally:
-        theme.text = real
+        theme.text, fonts.render = real_text, real_render
     return said
 
 
