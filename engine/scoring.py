@@ -28,6 +28,7 @@ __all__ = [
     "effective_maal",
     "maal_breakdown",
     "maal_points",
+    "pairwise",
     "settle",
 ]
 
@@ -352,6 +353,37 @@ def settle(
             nets[i] -= fee
             nets[winner] += fee
     return nets
+
+
+def pairwise(
+    points: Sequence[int],
+    winner: int | None,
+    seen: Sequence[bool],
+    dublee_win: bool,
+    rules: RuleSet,
+) -> list[tuple[int, int, int]]:
+    """The same settlement paid pair by pair: ``(payer, payee, amount)``, one per pair that owes.
+
+    Each two players settle the difference of their maal; a loser and the winner also settle
+    the loser's fee (and any dublee bonus) in the same payment. What each player pays and
+    receives adds up to their net from ``settle``. Pairs are in seat order.
+    """
+    s = effective_maal(points, winner, seen, rules)
+    bonus = rules.dublee_bonus if dublee_win else 0
+    owed: list[tuple[int, int, int]] = []
+    for i in range(len(s)):
+        for j in range(i + 1, len(s)):
+            # What i owes j: the maal difference, then the fee between a loser and the winner.
+            amount = s[j] - s[i]
+            if winner == j:
+                amount += (rules.seen_fee if seen[i] else rules.unseen_fee) + bonus
+            elif winner == i:
+                amount -= (rules.seen_fee if seen[j] else rules.unseen_fee) + bonus
+            if amount > 0:
+                owed.append((i, j, amount))
+            elif amount < 0:
+                owed.append((j, i, -amount))
+    return owed
 
 
 def contract_scores(points: Sequence[int], winner: int | None, rules: RuleSet) -> list[int]:
