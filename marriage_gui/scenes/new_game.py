@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields, replace
 from functools import partial
 from typing import TYPE_CHECKING
@@ -24,7 +25,7 @@ from marriage_gui.ui.match_pickers import length_stepper, preset_stepper
 from marriage_gui.ui.pickers import Stepper, Toggle
 from marriage_gui.ui.text_input import TextInput
 from marriage_gui.ui.widget import Widget
-from marriage_gui.ui.words import count
+from marriage_gui.ui.words import count, is_you
 
 if TYPE_CHECKING:
     from marriage_gui.app import App
@@ -50,6 +51,11 @@ INT_RANGES: dict[str, tuple[int, int, int]] = {
     "match_hands": (0, 20, 1),
 }
 MAX_NAME = 16
+#: Whole-number rules whose special values read better as words.
+INT_WORDS: dict[str, Callable[[int], str]] = {
+    "dublee_min_players": lambda v: "no minimum" if v == 0 else str(v),
+    "match_hands": lambda v: "one per player" if v == 0 else str(v),
+}
 
 
 def rule_label(field: str) -> str:
@@ -221,6 +227,7 @@ class NewGameScene(MenuScene):
                 options,
                 options.index(value),
                 on_change=partial(self._set_rule, name),
+                fmt=INT_WORDS.get(name, str),
                 tooltip=help_text,
             )
         field = TextInput(
@@ -238,6 +245,21 @@ class NewGameScene(MenuScene):
 
     def _set_kind(self, i: int, kind: str) -> None:
         self.seats[i][1] = kind
+        if self._name_hot_seat():
+            self._build()
+            self.form.focus(self.seat_widgets[i][1], keyboard=self.form.keyboard)
+
+    def _name_hot_seat(self) -> bool:
+        """With two people or more at this screen, "You" would name whoever holds it: such a
+        seat is called "Player N", as the table calls it. Whether a name changed."""
+        if sum(kind == "human" for _name, kind in self.seats) < 2:
+            return False
+        changed = False
+        for i, seat in enumerate(self.seats):
+            if is_you(seat[0]):
+                seat[0] = f"Player {i + 1}"
+                changed = True
+        return changed
 
     def _add_seat(self) -> None:
         if len(self.seats) >= 5:
@@ -304,6 +326,7 @@ class NewGameScene(MenuScene):
         if self.errors:
             name, reason = next(iter(self.errors.items()))
             raise ValueError(f"{rule_label(name)}: {reason}")
+        self._name_hot_seat()
         seats = []
         for i, (name, kind) in enumerate(self.seats):
             if not name.strip():

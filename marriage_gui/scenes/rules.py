@@ -36,9 +36,90 @@ def card(text: str) -> Card:
     return CARDS["23456789TJQKA".index(text[0]) + "SHDC".index(text[1]) * 13]
 
 
-def table_text(table: tuple[int, ...]) -> str:
-    """A point table as words: ``2 / 5 / 10``."""
-    return " / ".join(str(v) for v in table) if table else "none"
+NUMBER_WORDS = (
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+)
+
+
+def counts_words(table: tuple[int, ...], each: str = "each") -> str:
+    """A points table as a player says it: ``5 for each``, or ``2 for one, 5 for two``.
+
+    A table that pays the same for every one held (or has one entry, which the engine repeats)
+    is said once, with ``each`` naming what is counted.
+    """
+    if not table:
+        return "nothing"
+    if all(v == table[0] * (i + 1) for i, v in enumerate(table)):
+        return f"{table[0]} for {each}"
+    return ", ".join(f"{v} for {NUMBER_WORDS[i]}" for i, v in enumerate(table))
+
+
+def unseen_maal_words(rules: RuleSet) -> str:
+    """One sentence: does a player who has not seen count maal under these rules."""
+    if not rules.scores_maal:
+        return "Maal is not paid under deadwood scoring: only the cards left unmelded count."
+    if not rules.tunnelas_need_seen:
+        return "Everyone counts their maal, seen or not."
+    return {
+        "count": "A player who has not seen still counts their maal, like anyone else "
+        "(option Unseen maal: count; many families play murder or kidnap instead).",
+        "murder": "A player who has not seen counts no maal: it is lost "
+        "(option Unseen maal: murder).",
+        "kidnap": "A player who has not seen counts no maal: the winner takes it "
+        "(option Unseen maal: kidnap).",
+    }[rules.unseen_maal]
+
+
+def tunnela_words(rules: RuleSet) -> str:
+    """What tunnelas shown from the deal are worth, said as a player would."""
+    kinds = [("ordinary ones", rules.tunnela_ordinary_points)]
+    tail = ""
+    if rules.tunnela_wilds_ordinary:
+        tail = "; tunnelas of jokers and alters count as ordinary ones"
+    else:
+        kinds.append(("a joker's", rules.tunnela_joker_points))
+    kinds.append(("a poplu's or jhiplu's", rules.tunnela_maal_points))
+    if rules.alter and not rules.tunnela_wilds_ordinary:
+        kinds.append(("an alter's", rules.tunnela_alter_points))
+    if rules.printed_jokers and not rules.tunnela_wilds_ordinary:
+        kinds.append(("printed jokers'", rules.tunnela_printed_points))
+    kinds = [k for k in kinds if k[1]]
+    if not kinds:
+        return "Tunnelas shown from the deal score nothing."
+    if all(counts_words(t).endswith("for each") for _w, t in kinds):
+        # "5 for each, 10 for a joker's, 20 for a poplu's or jhiplu's"
+        parts = [f"{t[0]} for {'each' if k == 0 else who}" for k, (who, t) in enumerate(kinds)]
+        said = ", ".join(parts)
+    else:
+        said = "; ".join(f"{who}: {counts_words(t)}" for who, t in kinds)
+    seen = " (only once you have seen)" if rules.tunnelas_need_seen else ""
+    return f"Tunnelas shown from the deal: {said}{tail}{seen}."
+
+
+def lay_off_words(rules: RuleSet) -> str:
+    """The lay-off rule in a sentence (``lay_off_cards`` and ``lay_off_onto`` said in words)."""
+    onto = (
+        "any meld shown on the table, yours or another player's"
+        if rules.lay_off_onto == "anyone"
+        else "melds you have already shown on the table"
+    )
+    if rules.lay_off_cards == "wild":
+        return (
+            f" Wild cards left over may be added to {onto} (laying off), if each stays a meld;"
+            " other cards may not be laid off."
+        )
+    return f" Cards that fit none of your melds may be added to {onto} (laying off), if each stays a meld."
 
 
 # The example tiplu: the seven of hearts.
@@ -144,12 +225,7 @@ class RulesScene(MenuScene):
                     if not r.long_melds
                     else "You finish when all your cards form melds of three or more, with one left to throw."
                 )
-                + (
-                    " Cards that fit none of your melds may be added to melds you have already "
-                    "shown on the table (laying off), if each stays a meld."
-                    if r.lay_off
-                    else ""
-                )
+                + (lay_off_words(r) if r.lay_off else "")
                 + (
                     f" With dublees you finish by holding {r.dublee_out} of them."
                     if r.dublee_enabled
@@ -188,28 +264,33 @@ class RulesScene(MenuScene):
 
     def _maal_text(self) -> str:
         r = self.rules
+        marriage = counts_words(r.marriage_points)
+        shown = counts_words(r.shown_marriage_points)
+        if r.poplu_jhiplu_combined:
+            singles = [f"Poplus and jhiplus, counted together: {counts_words(r.poplu_points)}."]
+        else:
+            singles = [
+                f"Poplus: {counts_words(r.poplu_points)}.",
+                f"Jhiplus: {counts_words(r.jhiplu_points)}.",
+            ]
         lines = [
-            "Maal is what your wild cards and special melds are worth when the hand ends:",
-            f"tiplu held: {table_text(r.tiplu_points)}  (the points for one, two…)",
-            f"poplu held: {table_text(r.poplu_points)}"
-            + ("  (poplus and jhiplus counted together)" if r.poplu_jhiplu_combined else ""),
-            f"jhiplu held: {table_text(r.jhiplu_points)}",
-            f"marriage in hand: {table_text(r.marriage_points)},  shown on the table: {table_text(r.shown_marriage_points)}",
+            "Maal is what your wild cards and special melds are worth when the hand ends.",
+            f"Tiplus: {counts_words(r.tiplu_points)}.",
+            *singles,
+            "A marriage (jhiplu, tiplu and poplu together): "
+            + (
+                f"{marriage}, in your hand or shown on the table."
+                if marriage == shown
+                else f"{marriage} in your hand; {shown} shown on the table."
+            ),
         ]
         if r.alter:
-            lines.append(f"alter held: {table_text(r.alter_points)}")
+            lines.append(f"Alters: {counts_words(r.alter_points)}.")
         if r.printed_jokers:
-            lines.append(f"printed jokers: {table_text(r.printed_joker_points)}")
+            lines.append(f"Printed jokers: {counts_words(r.printed_joker_points)}.")
         if r.expose_dealt_tunnelas:
-            jokers = (
-                "of jokers and alters as ordinary ones"
-                if r.tunnela_wilds_ordinary
-                else f"of jokers {table_text(r.tunnela_joker_points)}"
-            )
-            lines.append(
-                f"dealt tunnelas shown: ordinary {table_text(r.tunnela_ordinary_points)}, "
-                f"{jokers}, of poplu or jhiplu {table_text(r.tunnela_maal_points)}"
-            )
+            lines.append(tunnela_words(r))
+        lines.append(unseen_maal_words(r))
         if r.scoring == "settlement":
             lines.append(
                 "After the hand every two players settle the difference in their maal: whoever "
@@ -220,11 +301,6 @@ class RulesScene(MenuScene):
                     if r.dublee_enabled and r.dublee_bonus
                     else "."
                 )
-                + {
-                    "count": "",
-                    "murder": " Maal of a player who never saw is lost.",
-                    "kidnap": " Maal of a player who never saw goes to the winner.",
-                }[r.unseen_maal]
             )
         elif r.scoring == "contract":
             lines.append(
