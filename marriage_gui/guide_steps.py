@@ -18,6 +18,7 @@ from engine.lesson import LessonDeal
 from engine.melds import MeldKind, classify_meld
 from engine.rules import PRESETS, RuleSet
 from engine.view import PlayerView
+from engine.wilds import Wilds
 from marriage_gui.setup import PRESET_LABELS, MatchSetup, SeatSetup
 from marriage_gui.ui.card_names import card_label, cards_label
 
@@ -319,10 +320,19 @@ def _wild_facts(view: PlayerView, hand: list[Card], drawn: Card | None) -> dict[
     for meld in go.melds if go is not None else ():
         kind = classify_meld(meld, wilds, view.rules)
         if drawn is not None and drawn in meld:
-            out["joined"] = cards_label(meld)
+            out["joined"] = cards_label(_in_order(meld, wilds))
         elif kind is not None and not kind.is_pure and any(wilds.is_wild(c) for c in meld):
-            out["filled"] = cards_label(meld)
+            out["filled"] = cards_label(_in_order(meld, wilds))
     return out
+
+
+def _in_order(meld: tuple[Card, ...], wilds: Wilds) -> list[Card]:
+    """A meld as a player would lay it: natural cards low to high (an ace low beside a two),
+    the wild card standing in last."""
+    naturals = [c for c in meld if not wilds.is_wild(c) or classify_meld(meld) is not None]
+    low = any(c.rank == 2 for c in naturals)
+    naturals.sort(key=lambda c: 1 if low and c.rank == 14 else c.rank)
+    return naturals + [c for c in meld if c not in naturals]
 
 
 def words(step: Step, text: str, view: PlayerView, drawn: int | None = None) -> str:

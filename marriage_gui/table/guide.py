@@ -185,10 +185,10 @@ class GuideScene(TableScene):
             self.wrong = why
             held = intent.held if isinstance(intent, i.Draw | i.Discard) else ()
             kept = [c for c in held if c >= 0]
-            if kept:
-                self._back(kept, why)
-            else:
-                self.refuse(why)
+            # Said in the box, beside the step it belongs to (a toast would say it twice).
+            self.sound("error")
+            self.relayout(0.0 if kept else None)
+            self.board.ease_back(kept, 0.35 * self.anim)
             self._refresh()
             return
         super().dispatch(intent)
