@@ -486,7 +486,10 @@ class RemoteMatch(Unshared):
             words = door.reason if door is not None else reason
             self._status(GONE, f"The table turned us away: {words}.")
             return None
-        self._status(RECONNECTING, self._away)
+        if welcomed or self._net_state != CLOSED:
+            # A table the host closed stays closed on this screen until it lets us back in
+            # (a knock while it is still shutting down is not news).
+            self._status(RECONNECTING, self._away)
         return "connected" if welcomed else "failed"
 
     refusals_seen: str = ""

@@ -18,7 +18,7 @@ from marriage_gui.table.scene import TableScene
 from marriage_gui.ui import theme
 from marriage_gui.ui.card_names import said
 from marriage_net import protocol as p
-from marriage_net.client import CLOSED, GONE, RECONNECTING, RemoteMatch, Status
+from marriage_net.client import CLOSED, GONE, PLAYING, RECONNECTING, RemoteMatch, Status
 from marriage_net.discovery import DISCOVERY_PORT, listen_address
 from marriage_net.hostproc import HostProcess, TableConfig
 from marriage_net.news import SeatState
@@ -209,6 +209,8 @@ class NetTableScene(TableScene):
 
     # ------------------------------------------------------------------ what every screen shows
     def seat_notes(self) -> dict[int, str]:
+        if self.remote.status.state != PLAYING:
+            return {}  # what the host last said of the seats no longer holds
         notes = {s: seat_news.plate_note(state) for s, state in self.seen_seats.items()}
         return {s: note for s, note in notes.items() if note is not None}
 
@@ -231,7 +233,7 @@ class NetTableScene(TableScene):
         missing = [
             seat_news.banner_line(s, s.seat in mine) for _seat, s in sorted(self.seen_seats.items())
         ]
-        lines = [m for m in missing if m]
+        lines = [m for m in missing if m] if self.remote.status.state == PLAYING else []
         L = self.layout
         if not lines or L is None:
             return

@@ -13,10 +13,11 @@ from collections.abc import Mapping
 from marriage_net import protocol as p
 from marriage_net.news import SeatState
 
+#: How the banner says why a computer plays a person's seat ({n}: their name).
 _WHY = {
-    p.WHY_AWAY: "while they are away",
-    p.WHY_CLOCK: "since their turn clock ran out",
-    p.WHY_HOST: "as the host asked",
+    p.WHY_AWAY: "A computer plays for {n} until {n} is back",
+    p.WHY_CLOCK: "A computer plays for {n}: the turn clock ran out",
+    p.WHY_HOST: "A computer plays for {n}, as the host asked",
 }
 
 
@@ -43,7 +44,7 @@ def banner_line(s: SeatState, mine: bool) -> str | None:
     if s.state == p.COMPUTER and s.why is not None:
         if mine:
             return "A computer is playing for you: press B (or make any move) to play again"
-        return f"A computer is playing for {s.name} {_WHY.get(s.why, '')}".rstrip()
+        return _WHY.get(s.why, "A computer plays for {n}").format(n=s.name)
     if s.state == p.LEFT and not mine:
         return f"{s.name} left the table: a computer plays for {s.name}"
     return None
@@ -59,7 +60,7 @@ def change_lines(before: Mapping[int, SeatState], now: Mapping[int, SeatState]) 
         if s.state == p.RECONNECTING:
             lines.append(f"{s.name}'s connection dropped")
         elif s.state == p.COMPUTER and s.why is not None:
-            lines.append(f"A computer plays for {s.name} {_WHY.get(s.why, '')}".rstrip())
+            lines.append(f"A computer took over {s.name}'s seat")
         elif s.state == p.LEFT:
             lines.append(f"{s.name} left the table")
         elif s.state == p.CONNECTED and old.state != p.CONNECTED:

@@ -52,6 +52,18 @@ def _drawn(app):
     return said
 
 
+def _keep_picture(app, drawn):
+    """With MARRIAGE_SCREENSHOTS set, the returning player's note is kept as a picture."""
+    import pygame
+
+    where = os.environ.get("MARRIAGE_SCREENSHOTS")
+    if where and "Welcome back" in drawn:
+        # Written whole, then renamed: the process may be killed at any moment.
+        part = Path(where) / "lan-welcome-back.part.png"
+        pygame.image.save(app.screen, str(part))
+        os.replace(part, Path(where) / "lan-welcome-back.png")
+
+
 def _report(app, drawn):
     scene = app.scene
     remote = getattr(scene, "remote", None)
@@ -94,6 +106,7 @@ def main():
         if now - reported >= 0.2:
             reported = now
             _report(app, drawn)
+            _keep_picture(app, drawn)
         time.sleep(1 / 60)
 
 

@@ -9,6 +9,9 @@ the computer played for her. Everything runs on 127.0.0.1.
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pygame
 import pytest
 from net.tablekit import HostThread, wait_for
@@ -26,6 +29,13 @@ from marriage_net.host import HostSettings, TableHost
 from marriage_net.seats import make_seats
 
 GRACE = 2.5
+#: Where to keep pictures of the screens met on the way (for the docs), if anywhere.
+PICTURES = os.environ.get("MARRIAGE_SCREENSHOTS")
+
+
+def _keep(app: App, name: str) -> None:
+    if PICTURES:
+        pygame.image.save(app.screen, str(Path(PICTURES) / f"{name}.png"))
 
 
 def _drawn(app: App, monkeypatch: pytest.MonkeyPatch) -> str:
@@ -88,6 +98,7 @@ def test_a_missing_seat_shows_on_the_other_screens_and_its_person_is_told(tmp_pa
     app = App((1280, 800), headless=True, data_dir=tmp_path / "asha")
     app.settings.animation_speed = "instant"
     again = None
+    stopped = False
     try:
         bina.until(lambda r: r.get("seats") == [0])  # Bina sits; the table waits for Asha
         asha_remote = RemoteMatch(LOOPBACK, table.port, table.code, "Asha", seat=1)
@@ -105,21 +116,30 @@ def test_a_missing_seat_shows_on_the_other_screens_and_its_person_is_told(tmp_pa
         bina.kill()
         words = asha.until(["Away · ", "Bina's connection dropped"], monkeypatch)
         assert "a computer plays for Bina in" in words
-        pygame.image.save(app.screen, str(tmp_path / "missing-seat.png"))
+        _keep(app, "lan-missing-seat")
         words = asha.until(["Computer plays"], monkeypatch)
-        assert "A computer is playing for Bina while they are away" in words
-        assert any("A computer plays for Bina" in line for line in asha.scene.log.lines)
+        assert "A computer plays for Bina until Bina is back" in words
+        _keep(app, "lan-computer-plays")
+        assert "A computer took over Bina's seat" in asha.scene.log.lines
         # Bina's app starts again on the same data folder: back in her seat, and told.
         again = AppProcess(tmp_path / "bina", "rejoin")
         told = again.until(lambda r: "The computer played for you" in "\n".join(r["drawn"]), 60)
         assert told["scene"] == "table" and told["seats"] == [0]
         assert "Welcome back" in told["drawn"]
+        if PICTURES:
+            wait_for(lambda: (Path(PICTURES) / "lan-welcome-back.png").exists(), timeout=10)
         asha.until(["Bina"], monkeypatch)
         assert wait_for(lambda: asha_remote.seat_states()[0].state == p.CONNECTED, timeout=20)
         for _ in range(5):
             asha.frame(monkeypatch)
         assert any(line == "Bina is back" for line in asha.scene.log.lines)
         assert "Computer plays" not in asha.frame(monkeypatch)
+        # The host saves and closes the table: one message, which says what happens next.
+        table.stop("The host closed the table.", saved=True)
+        stopped = True
+        words = asha.until(["Your seat is kept"], monkeypatch)
+        assert "The host closed the table." in words and "Away" not in words
+        _keep(app, "lan-host-closed")
     finally:
         bina.kill()
         if again is not None:
@@ -127,4 +147,5 @@ def test_a_missing_seat_shows_on_the_other_screens_and_its_person_is_told(tmp_pa
         app.close_all()
         if asha_remote is not None:
             asha_remote.close()
-        table.stop()
+        if not stopped:
+            table.stop()
