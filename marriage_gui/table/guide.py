@@ -10,7 +10,7 @@ and nothing counts in the statistics; the pause menu leaves the guide, offering 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -31,19 +31,17 @@ from marriage_gui.guide_steps import (
 )
 from marriage_gui.setup import bot_seed
 from marriage_gui.table import intents as i
+from marriage_gui.table.guide_box import Prompt, draw_prompt, lay_out
 from marriage_gui.table.log import Log
 from marriage_gui.table.picture import TablePicture
 from marriage_gui.table.scene import TableScene
 from marriage_gui.ui.button import Button
-from marriage_gui.ui.card_names import card_label, card_text
+from marriage_gui.ui.card_names import card_label
 from marriage_gui.ui.theme import (
     ERROR,
-    GOLD_LIGHT,
     TABLE_BUTTON,
     TABLE_MUTED,
     TABLE_TEXT,
-    panel,
-    wrap,
 )
 from marriage_gui.ui.toast import Toasts
 from marriage_gui.ui.widget import MOUSE_EVENTS
@@ -57,16 +55,6 @@ _NO_TOASTS = Toasts()
 _NO_NEWS = Log()
 #: What the guide does for a player who skips a step that asks for a move.
 _STAND_INS = ("take", "draw", "see", "throw", "out")
-
-
-@dataclass(frozen=True)
-class Prompt:
-    """The prompt box as this frame shows it: where, in which size, which lines."""
-
-    rect: pygame.Rect
-    size: int
-    title: str
-    lines: tuple[tuple[str, tuple[int, int, int]], ...]
 
 
 class GuideScene(TableScene):
@@ -89,7 +77,7 @@ class GuideScene(TableScene):
         self.next_button = Button("Next", self.next_step, True, hotkey="Enter", look=TABLE_BUTTON)
         self.skip_button = Button("Skip", self.skip, hotkey="Tab", look=TABLE_BUTTON)
         self.box: Prompt | None = None
-        self.hides_banner = False
+        self._laid: tuple[object, ...] | None = None
         while STEPS[self.at].key != step and self.at < len(STEPS) - 1:
             self.at += 1  # a later step straight away: only for pictures of one step
 
@@ -331,48 +319,18 @@ class GuideScene(TableScene):
         self.skip_button.text = "Title" if done else "Skip"
         self.next_button.visible = step.reading or done
         self.skip_button.visible = step.key != "others"
-        w, h = L.size
-        right = (
-            min(
-                [w - L.margin]
-                + [s.plate.x for s in L.seats.values() if s.side == "right"]
-                + ([L.log_rect.x] if self.log.open else [])
-            )
-            - 12
-        )
-        left = L.maal_area.right + 8
-        # Over the announcement (the box says more), clear of the melds shown over the hand.
-        top = L.discard_row.bottom + max(8, h // 100)
-        rect = pygame.Rect(left, top, max(240, right - left), max(80, L.band.y - 8 - top))
+        key = (self.at, self.seats.version, self.wrong, L, self.log.open)
+        if key == self._laid:
+            return  # nothing the box shows has changed
+        self._laid = key
         body = [(self.say(step.text), TABLE_TEXT)]
         if self.wrong:
             body.append((self.wrong, ERROR))
         note = preset_note(step.key)
         if note:
             body.append((note, TABLE_MUTED))
-        bh = max(28, round(L.button_h * 0.8))
         shown = [b for b in (self.next_button, self.skip_button) if b.visible]
-        column = max((b.width_for(bh) for b in shown), default=0)
-        size = max(11, min(17, h // 50))
-        while True:
-            room = rect.width - column - 3 * size
-            lines = tuple(
-                (line, colour) for text, colour in body for line in wrap(text, size, room)
-            )
-            tall = round(size * 1.7) + len(lines) * round(size * 1.3) + size
-            if tall <= rect.height or size <= 11:
-                break
-            size -= 1
-        # The box stands on the melds' row and grows up; over the announcement, it hides it.
-        rect.height = max(tall, len(shown) * (bh + 8) + size)
-        rect.bottom = L.band.y - 8
-        rect.top = max(rect.top, top)
-        self.hides_banner = rect.top < L.banner[1] + max(14, h // 48)
-        self.box = Prompt(rect, size, step.title, lines)
-        y = rect.y + size // 2 + 2
-        for b in shown:
-            b.place(pygame.Rect(rect.right - size - column, y, column, bh), 1.0)
-            y += bh + 8
+        self.box = lay_out(L, step.title, body, shown, self.log.open)
 
     def animating(self) -> bool:
         return super().animating() or (self.step.key == "others" and not self.state.hand_over)
@@ -385,17 +343,7 @@ class GuideScene(TableScene):
         if p is None or self.dialog is not None or self.show_controls:
             self.toast.draw(surface, self.layout.banner[1] if self.layout else None)
             return
-        panel(surface, p.rect, 12, (8, 30, 22, 236), GOLD_LIGHT, edge_width=2)
-        x, y = p.rect.x + p.size, p.rect.y + p.size // 2
-        title = card_text(p.title, round(p.size * 1.15), GOLD_LIGHT, True)
-        surface.blit(title, (x, y))
-        y += round(p.size * 1.7)
-        for line, colour in p.lines:
-            surface.blit(card_text(line, p.size, colour), (x, y))
-            y += round(p.size * 1.3)
-        for b in (self.skip_button, self.next_button):
-            if b.visible:
-                b.draw(surface)
+        draw_prompt(surface, p, [b for b in (self.next_button, self.skip_button) if b.visible])
         if self.layout is not None:
             # The table's toasts would lie under the box: they show just above it.
             size = max(14, p.size)
@@ -405,7 +353,7 @@ class GuideScene(TableScene):
         """The table's frame; its toasts are the guide's to draw (they would lie under the box),
         and so is the announcement when the box would cover it."""
         picture = replace(super().picture(), toast=_NO_TOASTS)
-        if self.hides_banner and not self.log.open:
+        if self.box is not None and self.box.hides_banner and not self.log.open:
             picture = replace(picture, log=_NO_NEWS)
         return picture
 

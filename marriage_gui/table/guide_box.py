@@ -1,0 +1,81 @@
+"""The guide's prompt box: where it stands beside the cards, its lines, and how it is drawn.
+
+It stands on the row of melds over the hand, right of the maal panel, left of a right-hand seat
+and of the open log, and grows upward as its words need (over the announcement, if it must).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from marriage_gui.ui.button import Button
+from marriage_gui.ui.card_names import card_text
+from marriage_gui.ui.theme import GOLD_LIGHT, panel, wrap
+
+from .layout import Layout
+
+Colour = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """The prompt box as a frame shows it: where, in which size, which lines; and whether it
+    covers the announcement (the table then draws none)."""
+
+    rect: pygame.Rect
+    size: int
+    title: str
+    lines: tuple[tuple[str, Colour], ...]
+    hides_banner: bool
+
+
+def lay_out(
+    L: Layout, title: str, body: Sequence[tuple[str, Colour]], buttons: Sequence[Button], log: bool
+) -> Prompt:
+    """The box for ``body`` (paragraphs with their colours) and ``buttons`` (placed in a column
+    at its right), in layout ``L`` (``log``: the log is open)."""
+    w, h = L.size
+    right = [w - L.margin] + [s.plate.x for s in L.seats.values() if s.side == "right"]
+    if log:
+        right.append(L.log_rect.x)
+    left = L.maal_area.right + 8
+    top = L.discard_row.bottom + max(8, h // 100)
+    rect = pygame.Rect(left, top, max(240, min(right) - 12 - left), max(80, L.band.y - 8 - top))
+    bh = max(28, round(L.button_h * 0.8))
+    column = max((b.width_for(bh) for b in buttons), default=0)
+    size = max(11, min(17, h // 50))
+    while True:
+        room = rect.width - column - 3 * size
+        lines = tuple((line, colour) for text, colour in body for line in wrap(text, size, room))
+        tall = round(size * 1.7) + len(lines) * round(size * 1.3) + size
+        if tall <= rect.height or size <= 11:
+            break
+        size -= 1
+    rect.height = max(tall, len(buttons) * (bh + 8) + size)
+    rect.bottom = L.band.y - 8
+    rect.top = max(rect.top, top)
+    y = rect.y + size // 2 + 2
+    for b in buttons:
+        b.place(pygame.Rect(rect.right - size - column, y, column, bh), 1.0)
+        y += bh + 8
+    hides = rect.top < L.banner[1] + max(14, h // 48)
+    return Prompt(rect, size, title, lines, hides)
+
+
+def draw_prompt(surface: pygame.Surface, p: Prompt, buttons: Sequence[Button]) -> None:
+    """The box, its words and its buttons."""
+    panel(surface, p.rect, 12, (8, 30, 22, 236), GOLD_LIGHT, edge_width=2)
+    x, y = p.rect.x + p.size, p.rect.y + p.size // 2
+    surface.blit(card_text(p.title, round(p.size * 1.15), GOLD_LIGHT, True), (x, y))
+    y += round(p.size * 1.7)
+    for line, colour in p.lines:
+        surface.blit(card_text(line, p.size, colour), (x, y))
+        y += round(p.size * 1.3)
+    for b in buttons:
+        b.draw(surface)
+
+
+__all__ = ["Prompt", "draw_prompt", "lay_out"]
