@@ -215,7 +215,7 @@ class GuideScene(TableScene):
             return None
         if move in step.wants:
             return self._keep(intent) if move == "throw" else None
-        return self.say(step.wrong.get(move) or f"Not yet: {step.how}.")
+        return self.say(step.wrong.get(move) or f"Not yet. {step.how[:1].upper()}{step.how[1:]}.")
 
     def _chosen(self) -> int | None:
         fan = self.fan

@@ -56,6 +56,8 @@ def test_learn_to_play_from_the_title_to_going_out(app):
     assert scene.step.key == "welcome" and "21 cards" in said(scene)
     key(app, pygame.K_RETURN)  # Next
     assert scene.step.key == "arrange"
+    key(app, pygame.K_2, "2")  # taking the discard waits for its own step
+    assert "Not yet. First arrange your cards" in said(scene) and scene.state.phase == "draw"
     key(app, pygame.K_g, "g")  # Group arranges the hand
     assert scene.step.key == "take"
 
