@@ -333,7 +333,11 @@ class GuideScene(TableScene):
         self.box = lay_out(L, step.title, body, shown, self.log.open)
 
     def animating(self) -> bool:
-        return super().animating() or (self.step.key == "others" and not self.state.hand_over)
+        """The table's answer, except that a finished guided hand waits for no score sheet:
+        once its cards have landed, only input wakes it."""
+        if self.state.hand_over and self.step.key == "done":
+            return self.board.busy or bool(self.toast.queue)
+        return super().animating()
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:

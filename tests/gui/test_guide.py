@@ -132,6 +132,9 @@ def test_every_step_can_be_skipped_to_the_end(app):
         else:
             key(app, pygame.K_TAB)
     assert scene.state.hand_over
+    for _ in range(300):  # the cards land and the toasts go: the finished hand sleeps
+        app.step([], DT)
+    assert not scene.animating() and app.idle()
     key(app, pygame.K_TAB)  # Title
     assert [s.name for s in app.stack] == ["title"]
 
