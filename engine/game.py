@@ -16,7 +16,7 @@ from engine.actions import Action, Discard, malformed, parse_action
 from engine.cards import CARDS, SHOE_SIZE, Card, code_of
 from engine.events import Event
 from engine.result import HandResult
-from engine.rules import RuleSet
+from engine.rules import MAX_SEED, RuleSet
 from engine.speed import legal_cache, seat_history, view_build
 from engine.view import PlayerView
 from engine.wilds import Wilds
@@ -25,7 +25,6 @@ SAVE_FORMAT = "marriage-game"
 SAVE_VERSION = 1
 #: Bounds that keep every match one the game can play (and every save one it can load).
 MAX_HANDS = 100
-MAX_SEED = 1 << 256
 MAX_SEED_TEXT = 100
 MAX_NAME = 40
 

@@ -23,6 +23,10 @@ MAX_TURNS = 2000
 MAX_HANDS = 100
 MAX_POINTS = 1000
 MAX_TABLE = 12
+#: A match's seed is a whole number below this in size (or a word); saves are read with room
+#: for every such seed (``engine.safe_json``), so a seed the game accepts always loads again.
+MAX_SEED = 1 << 256
+MAX_SEED_DIGITS = len(str(MAX_SEED))
 
 _KIND_WORDS = {
     bool: "true or false",

@@ -11,12 +11,14 @@ import json
 import math
 from typing import Any
 
+from engine.rules import MAX_SEED_DIGITS
+
 #: The largest text we read at all: a long match's save is a few hundred kilobytes.
 MAX_TEXT = 8 * 1024 * 1024
 #: Nesting deeper than this is never written by the game.
 MAX_DEPTH = 64
-#: Digits in a whole number: seeds and counts are far shorter.
-MAX_DIGITS = 40
+#: Digits in a whole number: the longest seed the engine accepts (counts are far shorter).
+MAX_DIGITS = MAX_SEED_DIGITS
 
 
 class _Refused(Exception):

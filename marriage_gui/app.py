@@ -203,7 +203,8 @@ class App:
             save_settings(self.storage, self.settings)
         except OSError as exc:
             self.storage.log(f"could not save settings: {exc!r}")
-            self.toast("Your settings could not be saved.")
+            if not self.storage.problem:  # else the one message about the folder says it
+                self.toast("Your settings could not be saved.")
 
     def toast(self, message: str) -> None:
         """Show a short message above every scene for a couple of seconds."""

@@ -7,6 +7,7 @@ the game: ``load_settings`` falls back to the defaults and says why.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
@@ -92,6 +93,43 @@ class Settings:
             raise ValueError("the settings are damaged") from None
 
 
+#: The numbers a setting may hold: a value outside is brought back inside, not thrown away.
+RANGES: dict[str, tuple[float, float]] = {
+    "bot_delay": (0.0, 5.0),
+    "card_scale": CARD_SCALE_RANGE,
+    "volume": (0.0, 1.0),
+}
+
+
+def settings_kept(data: Any) -> tuple[Settings, list[str]]:
+    """The settings ``data`` holds, one field at a time: a number out of range is brought into
+    range and any other bad value left at its default, the rest kept. Also what was changed,
+    in words. ValueError if ``data`` is no table of settings at all."""
+    if not isinstance(data, dict):
+        raise ValueError("the settings file does not hold a table of settings")
+    settings, changed = Settings(), []
+    for f in fields(Settings):
+        if f.name not in data:
+            continue
+        value = data[f.name]
+        try:
+            settings = replace(settings, **{f.name: value})
+            continue
+        except (ValueError, TypeError, OverflowError):
+            pass
+        words = f.name.replace("_", " ")
+        bounds = RANGES.get(f.name)
+        number = isinstance(value, int | float) and not isinstance(value, bool)
+        if bounds is not None and number and not math.isnan(value):
+            fixed = min(max(float(value), bounds[0]), bounds[1])
+            change: dict[str, Any] = {f.name: fixed}
+            settings = replace(settings, **change)
+            changed.append(f"{words} was out of range and is now {fixed:g}")
+        else:
+            changed.append(f"{words} is back to its default")
+    return settings, changed
+
+
 DAMAGED_MESSAGE = "Your settings file was damaged, so the defaults are back."
 UNREADABLE_MESSAGE = "Your settings file could not be read, so the defaults are used."
 
@@ -102,7 +140,12 @@ def load_settings(storage: Storage, on_error: Callable[[str], None] | None = Non
     if not path.exists():
         return Settings()
     try:
-        return Settings.from_dict(safe_json.read(path, "settings file"))
+        settings, changed = settings_kept(safe_json.read(path, "settings file"))
+        if changed:
+            storage.log(f"settings partly unusable: {'; '.join(changed)}")
+            if on_error is not None:
+                on_error(f"One of your settings could not be used: {'; '.join(changed)}.")
+        return settings
     except OSError as exc:
         storage.log(f"settings file unreadable, using defaults: {exc!r}")
         if on_error is not None:

@@ -12,6 +12,7 @@ import contextlib
 import queue
 import sqlite3
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -58,7 +59,8 @@ CREATE TABLE IF NOT EXISTS hand_seats (
 );
 """
 
-#: The columns each table must have, in order: anything else is a database of another shape.
+#: The columns each table must have (a newer version may add more): a table without one of
+#: them is a database of another shape.
 COLUMNS = {
     "matches": (
         "match_id",
@@ -79,6 +81,14 @@ DAMAGED = "Your statistics file was damaged. It was kept aside as {aside} and a 
 UNWRITABLE = (
     "Statistics cannot be recorded this time; the game goes on (the log file has the details)."
 )
+
+DROPPED = (
+    "One hand could not be added to your statistics: another program kept the statistics "
+    "file busy (is another copy of Marriage open?)."
+)
+#: How long one try waits on a locked file, and the pauses between tries (about a minute in all).
+BUSY_WAIT = 2.0
+BUSY_PAUSES = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 0.0)
 
 Job = Callable[[sqlite3.Connection], None]
 
@@ -146,7 +156,8 @@ class StatsDB:
                 raise Damaged(f"integrity check says {check!r}")
             for table, cols in COLUMNS.items():
                 have = tuple(r[1] for r in con.execute(f"PRAGMA table_info({table})"))
-                if have != cols:
+                # More columns is a newer version's file: every statement names its columns.
+                if not set(cols) <= set(have):
                     raise Damaged(f"table {table} has columns {have}")
         except Damaged:
             con.close()
@@ -199,9 +210,9 @@ class StatsDB:
             self._run(job)
 
     def _run(self, job: Job) -> None:
-        for attempt in range(3):
+        for attempt, pause in enumerate(BUSY_PAUSES):
             try:
-                with contextlib.closing(self.connect(timeout=2.0)) as con, con:
+                with contextlib.closing(self.connect(timeout=BUSY_WAIT)) as con, con:
                     job(con)
                 return
             except Busy as exc:
@@ -210,11 +221,14 @@ class StatsDB:
                 self._tell_unwritable(str(exc))
                 return
             except (sqlite3.Error, OSError, UnicodeDecodeError, ValueError) as exc:
-                if _is_busy(exc):
-                    continue
-                self._tell_unwritable(str(exc))
-                return
+                if not _is_busy(exc):
+                    self._tell_unwritable(str(exc))
+                    return
+                self._log(f"statistics busy (attempt {attempt + 1}): {exc}")
+            # Another program holds the file: wait longer each time before trying again.
+            time.sleep(pause)
         self._log("statistics stayed busy; one record was not written")
+        self._notice(DROPPED)
 
     def _tell_unwritable(self, why: str) -> None:
         self._log(f"could not write statistics: {why}")

@@ -28,7 +28,7 @@ from engine import safe_json
 from engine.match import LocalMatch
 from engine.view import PlayerView
 from marriage_gui.setup import MatchSetup
-from marriage_gui.statsdb import StatsDB
+from marriage_gui.statsdb import COLUMNS, StatsDB
 
 SAVE_FILE = "savegame.json"
 LOG_FILE = "marriage.log"
@@ -126,7 +126,14 @@ class Storage:
 
     # ------------------------------------------------------------------ messages
     def notice(self, message: str) -> None:
-        """Queue ``message`` for the player, once per run."""
+        """Queue ``message`` for the player, once per run.
+
+        When nothing can be saved here at all, the one message that says so is the only one:
+        each file that then fails to be written is only logged.
+        """
+        if self.problem and self._said:
+            self.log(f"not shown (the folder cannot be written): {message}")
+            return
         if message not in self._said:
             self._said.add(message)
             self.notices.append(message)
@@ -315,10 +322,8 @@ class Storage:
 
         def write(con: sqlite3.Connection) -> None:
             con.execute(_NEW_MATCH, row)
-            con.execute("INSERT OR REPLACE INTO hands VALUES (?, ?, ?, ?, ?)", hand)
-            con.executemany(
-                "INSERT OR REPLACE INTO hand_seats VALUES (?, ?, ?, ?, ?, ?, ?, ?)", seats
-            )
+            con.execute(_insert("hands"), hand)
+            con.executemany(_insert("hand_seats"), seats)
             con.execute(
                 "UPDATE matches SET hands_played ="
                 " (SELECT COUNT(*) FROM hands WHERE match_id = ?) WHERE match_id = ?",
@@ -341,7 +346,7 @@ class Storage:
         def write(con: sqlite3.Connection) -> None:
             con.execute(_NEW_MATCH, row)
             con.execute("UPDATE matches SET finished = ? WHERE match_id = ?", (finished, mid))
-            con.executemany("INSERT OR REPLACE INTO match_seats VALUES (?, ?, ?, ?, ?, ?)", rows)
+            con.executemany(_insert("match_seats"), rows)
 
         self.statsdb.submit(write)
 
@@ -375,6 +380,14 @@ _NEW_MATCH = (
 )
 
 
+def _insert(table: str) -> str:
+    """An INSERT naming its columns: a file a newer version gave more columns still takes it."""
+    cols = COLUMNS[table]
+    return (
+        f"INSERT OR REPLACE INTO {table}({', '.join(cols)}) VALUES ({', '.join('?' for _ in cols)})"
+    )
+
+
 def _why(exc: OSError, path: Path) -> str:
     """An OSError in words a player understands."""
     folder = path if path.is_dir() and not path.suffix else path.parent
@@ -388,7 +401,10 @@ def _why(exc: OSError, path: Path) -> str:
         return "the disk is full"
     if isinstance(exc, FileExistsError | NotADirectoryError):
         return f"a file stands where the folder {folder} should be"
-    return f"{exc.strerror or 'the system refused'} ({path})"
+    if isinstance(exc, FileNotFoundError) or exc.errno == errno.ENOENT:
+        return f"the folder {folder} is missing"
+    # The system's own words (and paths) go to the log; the player gets these.
+    return f"the computer would not let the game write in {folder}"
 
 
 def _fsync_dir(root: Path) -> None:
