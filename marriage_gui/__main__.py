@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 MENU_SCENES = ("title", "new_game", "settings", "stats", "rules")
-TABLE_SCENES = ("table", "hand_result", "match_over", "replay")
+TABLE_SCENES = ("table", "hand_result", "match_over", "replay", "guide")
 SCENES = MENU_SCENES + TABLE_SCENES
 
 
@@ -208,6 +208,10 @@ def play(args: argparse.Namespace, storage: object) -> int:
     from marriage_gui.app import DEFAULT_SIZE, App
 
     os.environ.setdefault("SDL_HINT_IME_SHOW_UI", "1")
+    problem = no_display()
+    if problem is not None:
+        print(f"marriage: {problem}", file=sys.stderr)
+        return 1
     try:
         app = App(args.size or DEFAULT_SIZE, storage=storage)  # type: ignore[arg-type]
         app.go_title()
@@ -216,6 +220,30 @@ def play(args: argparse.Namespace, storage: object) -> int:
         logging.getLogger("marriage").exception("the game stopped with an error")
         raise
     return 0
+
+
+#: The video drivers SDL falls back to when it finds no screen: a window there is never seen.
+UNSEEN_DRIVERS = ("offscreen", "dummy")
+NO_DISPLAY = (
+    "there is no display to open the game's window on (on Linux: is DISPLAY or "
+    "WAYLAND_DISPLAY set?). Run it from the desktop, or see --help for --screenshot."
+)
+
+
+def no_display() -> str | None:
+    """Why the game's window could not be seen here, or None if it can."""
+    import pygame
+
+    try:
+        pygame.display.init()
+    except pygame.error as exc:
+        logging.getLogger("marriage").warning("no display: %s", exc)
+        return NO_DISPLAY
+    driver = pygame.display.get_driver()
+    # A driver asked for by name (tests, screenshots) is meant; one fallen back to is not.
+    if driver in UNSEEN_DRIVERS and os.environ.get("SDL_VIDEODRIVER", "") != driver:
+        return NO_DISPLAY
+    return None
 
 
 if __name__ == "__main__":

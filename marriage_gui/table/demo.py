@@ -59,10 +59,18 @@ def mid_hand(seed: int = 7, players: int = 5) -> tuple[MatchSetup, LocalMatch]:
 
 
 def build_scene(app: App, name: str, seed: int = 7) -> Scene:
-    """``table``, ``hand_result``, ``match_over`` or ``replay`` for the screenshot tool (the
-    replay stands at the first move that set the tiplu aside, over its score sheet)."""
+    """``table``, ``hand_result``, ``match_over``, ``replay`` or ``guide`` for the screenshot
+    tool (the replay stands at the first move that set the tiplu aside, over its score sheet;
+    the guide at its first prompt)."""
     from marriage_gui.table.scene import TableScene
 
+    if name == "guide":
+        from marriage_gui.table.guide import GuideScene
+
+        app.settings.animation_speed = "instant"  # a still picture: the cards lie dealt
+        guide = GuideScene(app)  # Learn to play, at its first prompt
+        guide.frozen = True
+        return guide
     if name == "table":
         setup, match = mid_hand(seed)
         scene = TableScene(app, setup, match)

@@ -155,3 +155,11 @@ def test_a_note_only_where_another_preset_differs():
     assert preset_note("welcome") is None
     assert "Indian" in (preset_note("out") or "")
     assert "anticlockwise" in (preset_note("others") or "")
+
+
+def test_the_screenshot_tool_shows_the_guides_first_prompt(tmp_path):
+    from marriage_gui.__main__ import main
+
+    out = tmp_path / "guide.png"
+    assert main(["--screenshot", str(out), "--scene", "guide", "--data-dir", str(tmp_path)]) == 0
+    assert pygame.image.load(str(out)).get_size() == (1280, 800)
