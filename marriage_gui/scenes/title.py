@@ -82,8 +82,8 @@ class TitleScene(MenuScene):
             return
         if self.saved is not None:
             setup, game = self.saved
-            others = ", ".join(s.name for s in setup.seats if s.is_bot) or "hot-seat"
-            self.save_note = f"Hand {game.hand_no + 1} of {game.hands_total} · {others}"
+            players = ", ".join(s.name for s in setup.seats)
+            self.save_note = f"Hand {game.hand_no + 1} of {game.hands_total} · {players}"
         elif self.app.save_problem and not self.app.storage.has_game():
             # The damaged save was kept aside when found; keep saying so on this run.
             self.save_broken = True

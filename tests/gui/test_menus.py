@@ -165,7 +165,7 @@ def test_continue_names_the_hand_as_the_table_counts_it(tmp_path):
     app.step([], DT)
     button = app.scene.continue_button
     assert button.enabled
-    assert button.sub == "Hand 1 of 4 · Ram"
+    assert button.sub == "Hand 1 of 4 · You, Ram"
 
 
 def test_damaged_save_disables_continue(tmp_path):
