@@ -28,12 +28,11 @@ from engine.solver.search import (
     NCODES,
     UNIT,
     MeldSearch,
-    Table,
     pack,
     search_for,
-    table_for,
 )
 from engine.solver.seeing import pure_melds_in, seeing_options
+from engine.solver.setting import Setting
 from engine.wilds import Wilds
 
 __all__ = [
@@ -142,10 +141,6 @@ def _counts(cards: Iterable[Card]) -> list[int]:
     return counts
 
 
-def _wild_mask(wilds: Wilds | None) -> tuple[bool, ...] | None:
-    return None if wilds is None else wilds.wild
-
-
 # ---------------------------------------------------------------- the meld route
 
 
@@ -153,13 +148,12 @@ def _meld_size_ok(n: int, rules: RuleSet) -> bool:
     return n >= 4 if rules.long_melds else n % 3 == 1
 
 
-def _worth_searching(
-    counts: list[int], n: int, wilds: Wilds | None, rules: RuleSet, need: int
-) -> bool:
+def _worth_searching(counts: list[int], n: int, s: Setting) -> bool:
     """Right size, and (three-card melds) not ruled out by the quick count."""
+    rules = s.rules
     if not _meld_size_ok(n, rules):
         return False
-    return rules.long_melds or not hopeless(counts, _wild_mask(wilds), need)
+    return rules.long_melds or not hopeless(counts, s.wild, s.table.need)
 
 
 def _meld_finish(search: MeldSearch, hand: int, discard: int, need: int) -> Finish:
@@ -180,25 +174,23 @@ def _pure_codes(codes: Sequence[int], long_melds: bool) -> bool:
     return kind is not None and kind.is_pure
 
 
-def _meld_route_first(
-    counts: list[int], hand: int, n: int, wilds: Wilds | None, rules: RuleSet, need: int
-) -> Finish | None:
-    if not _worth_searching(counts, n, wilds, rules, need):
+def _meld_route_first(counts: list[int], hand: int, n: int, s: Setting) -> Finish | None:
+    if not _worth_searching(counts, n, s):
         return None
-    search = search_for(rules.long_melds, _wild_mask(wilds))
+    need = s.table.need
+    search = search_for(s.rules.long_melds, s.wild)
     if not search.feasible(hand, 0, 1, need):
         return None
     codes, discard = search.build(hand, 1, need)
     return _meld_finish(search, hand, discard, need)
 
 
-def _meld_route_all(
-    counts: list[int], hand: int, n: int, wilds: Wilds | None, rules: RuleSet, need: int
-) -> dict[int, Finish]:
+def _meld_route_all(counts: list[int], hand: int, n: int, s: Setting) -> dict[int, Finish]:
     found: dict[int, Finish] = {}
-    if not _worth_searching(counts, n, wilds, rules, need):
+    if not _worth_searching(counts, n, s):
         return found
-    search = search_for(rules.long_melds, _wild_mask(wilds))
+    need = s.table.need
+    search = search_for(s.rules.long_melds, s.wild)
     mask = search.discards(hand, 0, need)
     code = 0
     while mask:
@@ -212,8 +204,9 @@ def _meld_route_all(
 # ---------------------------------------------------------------- the dublee route
 
 
-def _dublee_count_ok(counts: list[int], wilds: Wilds | None, rules: RuleSet, table: Table) -> bool:
+def _dublee_count_ok(counts: list[int], s: Setting) -> bool:
     """Enough pairs before the discard: a cheap test that lets most hands skip the route."""
+    rules, wilds, table = s.rules, s.wilds, s.table
     identical = sum(n // 2 for n in counts)
     if identical < rules.dublee_see - table.pairs:
         return False
@@ -224,23 +217,20 @@ def _dublee_count_ok(counts: list[int], wilds: Wilds | None, rules: RuleSet, tab
     return pairs >= rules.dublee_out - table.pairs
 
 
-def _dublee_any(
-    counts: list[int], wilds: Wilds | None, rules: RuleSet, table: Table
-) -> Finish | None:
+def _dublee_any(counts: list[int], s: Setting) -> Finish | None:
     """The dublee finish with the lowest discard code, or None."""
-    if not _dublee_count_ok(counts, wilds, rules, table):
+    if not _dublee_count_ok(counts, s):
         return None
     for code in range(NCODES):
-        finish = _dublee_finish(counts, code, wilds, rules, table)
+        finish = _dublee_finish(counts, code, s)
         if finish is not None:
             return finish
     return None
 
 
-def _dublee_finish(
-    counts: list[int], discard: int, wilds: Wilds | None, rules: RuleSet, table: Table
-) -> Finish | None:
+def _dublee_finish(counts: list[int], discard: int, s: Setting) -> Finish | None:
     """The dublee finish with this discard, or None."""
+    rules, wilds, table = s.rules, s.wilds, s.table
     if counts[discard] == 0:
         return None
     counts = list(counts)
@@ -274,69 +264,58 @@ def _dublee_finish(
 # ---------------------------------------------------------------- public API
 
 
-def _prepare(
-    cards: Iterable[Card], rules: RuleSet, shown: Iterable[Sequence[Card]], players: int | None
-) -> tuple[list[int], int, int, Table]:
+def _prepare(cards: Iterable[Card]) -> tuple[list[int], int, int]:
     counts = _counts(cards)
-    return counts, pack(counts), sum(counts), table_for(shown, rules, players)
+    return counts, pack(counts), sum(counts)
 
 
 def _prefer_dublees(rules: RuleSet) -> bool:
     return rules.dublee_bonus > 0
 
 
-def _plain_find_going_out(
-    cards: Iterable[Card],
-    wilds: Wilds | None,
-    rules: RuleSet,
-    shown: Iterable[Sequence[Card]] = (),
-    players: int | None = None,
-) -> Finish | None:
+def _plain_find_going_out(cards: Iterable[Card], s: Setting) -> Finish | None:
     """One way to go out with this hand after drawing, or None (``wilds=None``: none wild)."""
-    counts, hand, n, table = _prepare(cards, rules, shown, players)
-    dublee = _dublee_any(counts, wilds, rules, table) if table.dublee_route else None
-    if dublee is not None and _prefer_dublees(rules):
+    counts, hand, n = _prepare(cards)
+    table = s.table
+    dublee = _dublee_any(counts, s) if table.dublee_route else None
+    if dublee is not None and _prefer_dublees(s.rules):
         return dublee
     if table.melds_route:
-        finish = _meld_route_first(counts, hand, n, wilds, rules, table.need)
+        finish = _meld_route_first(counts, hand, n, s)
         if finish is not None:
             return finish
     return dublee
 
 
-def _plain_can_go_out(
-    cards: Iterable[Card],
-    wilds: Wilds | None,
-    rules: RuleSet,
-    shown: Iterable[Sequence[Card]] = (),
-    players: int | None = None,
-) -> bool:
+def _plain_can_go_out(cards: Iterable[Card], s: Setting) -> bool:
     """Whether this hand (after drawing) can go out now."""
     # One pass over the cards feeds every early exit: sizes, pairs and the hopeless bound.
-    wild = _wild_mask(wilds)
+    wild = s.wild
     t = Tally(cards, wild)
-    table = table_for(shown, rules, players)
+    table = s.table
     if (
         table.melds_route
-        and _tally_worth_searching(t, wild, rules)
-        and search_for(rules.long_melds, wild).feasible(t.packed, 0, 1, table.need)
+        and _tally_worth_searching(t, s)
+        and search_for(s.rules.long_melds, wild).feasible(t.packed, 0, 1, table.need)
     ):
         return True
-    if not table.dublee_route or not _tally_pairs_enough(t, wilds, rules, table):
+    if not table.dublee_route or not _tally_pairs_enough(t, s):
         return False
-    return _dublee_any(t.counts, wilds, rules, table) is not None
+    return _dublee_any(t.counts, s) is not None
 
 
-def _tally_worth_searching(t: Tally, wild: Sequence[bool] | None, rules: RuleSet) -> bool:
+def _tally_worth_searching(t: Tally, s: Setting) -> bool:
     """``_worth_searching`` from a tally."""
+    rules = s.rules
     if not _meld_size_ok(t.n, rules):
         return False
-    jokers = 0 if wild is not None else t.counts[JOKER_CODE]
+    jokers = 0 if s.wild is not None else t.counts[JOKER_CODE]
     return rules.long_melds or not hopeless_masks(t.p1, t.p2, t.p3, t.nat, t.wild_cards, jokers)
 
 
-def _tally_pairs_enough(t: Tally, wilds: Wilds | None, rules: RuleSet, table: Table) -> bool:
+def _tally_pairs_enough(t: Tally, s: Setting) -> bool:
     """``_dublee_count_ok`` from a tally."""
+    rules, wilds, table = s.rules, s.wilds, s.table
     if t.identical < rules.dublee_see - table.pairs:
         return False
     pairs = t.identical
@@ -345,21 +324,15 @@ def _tally_pairs_enough(t: Tally, wilds: Wilds | None, rules: RuleSet, table: Ta
     return pairs >= rules.dublee_out - table.pairs
 
 
-def _plain_going_out_options(
-    cards: Iterable[Card],
-    wilds: Wilds | None,
-    rules: RuleSet,
-    shown: Iterable[Sequence[Card]] = (),
-    players: int | None = None,
-) -> list[Finish]:
+def _plain_going_out_options(cards: Iterable[Card], s: Setting) -> list[Finish]:
     """One canonical finish per discard card that lets the hand go out, in code order."""
-    wild = _wild_mask(wilds)
+    wild = s.wild
     t = Tally(cards, wild)
     counts = t.counts
-    table = table_for(shown, rules, players)
+    table = s.table
     melds: dict[int, Finish] = {}
-    if table.melds_route and _tally_worth_searching(t, wild, rules):
-        search = search_for(rules.long_melds, wild)
+    if table.melds_route and _tally_worth_searching(t, s):
+        search = search_for(s.rules.long_melds, wild)
         mask = search.discards(t.packed, 0, table.need)
         code = 0
         while mask:
@@ -368,13 +341,14 @@ def _plain_going_out_options(
             mask >>= 1
             code += 1
     out: list[Finish] = []
-    dublees = table.dublee_route and _tally_pairs_enough(t, wilds, rules, table)
+    dublees = table.dublee_route and _tally_pairs_enough(t, s)
+    prefer_dublees = _prefer_dublees(s.rules)
     for code in range(NCODES):
         if not counts[code]:
             continue
-        dublee = _dublee_finish(counts, code, wilds, rules, table) if dublees else None
+        dublee = _dublee_finish(counts, code, s) if dublees else None
         meld = melds.get(code)
-        if dublee is not None and (meld is None or _prefer_dublees(rules)):
+        if dublee is not None and (meld is None or prefer_dublees):
             out.append(dublee)
         elif meld is not None:
             out.append(meld)
@@ -387,26 +361,20 @@ def _plain_going_out_options(
 
 
 def _layoff_route_all(
-    counts: list[int],
-    n: int,
-    wilds: Wilds | None,
-    rules: RuleSet,
-    table: Table,
-    shown: Sequence[Sequence[Card]],
-    found: dict[int, Finish],
-    first: bool = False,
+    counts: list[int], n: int, s: Setting, found: dict[int, Finish], first: bool = False
 ) -> None:
     """Add to ``found`` the finishes that lay leftover cards off onto ``shown`` melds (Indian).
 
     Only discards with no plain finish are added; ``first`` stops at the first one found.
     """
-    if not (rules.lay_off and table.melds_route and shown):
+    rules, shown = s.rules, s.shown
+    if not (rules.lay_off and s.table.melds_route and shown):
         return
     # Imported here: laying off is a late addition on top of the searches above, kept apart.
     from engine import layoff
 
     melds = [[c.code for c in m] for m in shown if len(m) >= 3]
-    for laid in layoff.laid_sets(melds, counts, wilds, rules):
+    for laid in layoff.laid_sets(melds, counts, s.wilds, rules):
         rest = counts.copy()
         for c in laid:
             rest[c] -= 1
@@ -417,9 +385,7 @@ def _layoff_route_all(
             if code not in found:
                 found[code] = Finish([], CARDS[code], "layoff", [], free)
         else:
-            for code, fin in _meld_route_all(
-                rest, pack(rest), left, wilds, rules, table.need
-            ).items():
+            for code, fin in _meld_route_all(rest, pack(rest), left, s).items():
                 if code not in found:
                     found[code] = Finish(fin.melds, fin.discard, "layoff", fin.see, free)
         if (first and found) or len(found) == sum(1 for c in counts if c):
@@ -427,17 +393,11 @@ def _layoff_route_all(
 
 
 def _lay_offs(
-    cards: list[Card],
-    wilds: Wilds | None,
-    rules: RuleSet,
-    shown: Sequence[Sequence[Card]],
-    players: int | None,
-    found: dict[int, Finish],
-    first: bool = False,
+    cards: list[Card], s: Setting, found: dict[int, Finish], first: bool = False
 ) -> dict[int, Finish]:
-    counts, _hand, n, table = _prepare(cards, rules, shown, players)
+    counts, _hand, n = _prepare(cards)
     if len(found) < sum(1 for c in counts if c):
-        _layoff_route_all(counts, n, wilds, rules, table, shown, found, first)
+        _layoff_route_all(counts, n, s, found, first)
     return found
 
 
@@ -449,11 +409,11 @@ def find_going_out(
     players: int | None = None,
 ) -> Finish | None:
     """One way to go out with this hand after drawing, or None (``wilds=None``: none wild)."""
-    hand, table_melds = list(cards), [list(m) for m in shown]
-    finish = _plain_find_going_out(hand, wilds, rules, table_melds, players)
+    hand, s = list(cards), Setting(wilds, rules, [list(m) for m in shown], players)
+    finish = _plain_find_going_out(hand, s)
     if finish is not None or not rules.lay_off:
         return finish
-    laid = _lay_offs(hand, wilds, rules, table_melds, players, {}, first=True)
+    laid = _lay_offs(hand, s, {}, first=True)
     return laid[min(laid)] if laid else None
 
 
@@ -465,12 +425,10 @@ def can_go_out(
     players: int | None = None,
 ) -> bool:
     """Whether this hand (after drawing) can go out now."""
-    hand, table_melds = list(cards), [list(m) for m in shown]
-    if _plain_can_go_out(hand, wilds, rules, table_melds, players):
+    hand, s = list(cards), Setting(wilds, rules, [list(m) for m in shown], players)
+    if _plain_can_go_out(hand, s):
         return True
-    return rules.lay_off and bool(
-        _lay_offs(hand, wilds, rules, table_melds, players, {}, first=True)
-    )
+    return rules.lay_off and bool(_lay_offs(hand, s, {}, first=True))
 
 
 def going_out_options(
@@ -481,9 +439,9 @@ def going_out_options(
     players: int | None = None,
 ) -> list[Finish]:
     """One canonical finish per discard card that lets the hand go out, in code order."""
-    hand, table_melds = list(cards), [list(m) for m in shown]
-    plain = _plain_going_out_options(hand, wilds, rules, table_melds, players)
+    hand, s = list(cards), Setting(wilds, rules, [list(m) for m in shown], players)
+    plain = _plain_going_out_options(hand, s)
     if not rules.lay_off:
         return plain
-    found = _lay_offs(hand, wilds, rules, table_melds, players, {f.discard.code: f for f in plain})
+    found = _lay_offs(hand, s, {f.discard.code: f for f in plain})
     return [found[code] for code in sorted(found)]

@@ -325,17 +325,18 @@ def test_a_table_edited_with_lists_is_answered_without_the_memo():
 def _options_the_long_way(cards, wilds, rules, shown):
     """going_out_options as it was before the tally: each early exit counting for itself."""
     from engine.solver import going_out as s
+    from engine.solver.setting import Setting
 
-    counts, hand, n, table = s._prepare(cards, rules, shown, None)
-    melds = (
-        s._meld_route_all(counts, hand, n, wilds, rules, table.need) if table.melds_route else {}
-    )
-    dublees = table.dublee_route and s._dublee_count_ok(counts, wilds, rules, table)
+    setting = Setting(wilds, rules, shown, None)
+    table = setting.table
+    counts, hand, n = s._prepare(cards)
+    melds = s._meld_route_all(counts, hand, n, setting) if table.melds_route else {}
+    dublees = table.dublee_route and s._dublee_count_ok(counts, setting)
     out = []
     for code in range(53):
         if not counts[code]:
             continue
-        dublee = s._dublee_finish(counts, code, wilds, rules, table) if dublees else None
+        dublee = s._dublee_finish(counts, code, setting) if dublees else None
         meld = melds.get(code)
         if dublee is not None and (meld is None or s._prefer_dublees(rules)):
             out.append(dublee)
