@@ -335,6 +335,6 @@ def _in_order(meld: tuple[Card, ...], wilds: Wilds) -> list[Card]:
     return naturals + [c for c in meld if c not in naturals]
 
 
-def words(step: Step, text: str, view: PlayerView, drawn: int | None = None) -> str:
-    """``text`` of ``step`` with the cards and names of this table filled in."""
+def words(text: str, view: PlayerView, drawn: int | None = None) -> str:
+    """A step's ``text`` with the cards and names of this table filled in."""
     return text.format(**facts(view, drawn)) if "{" in text else text

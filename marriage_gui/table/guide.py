@@ -89,7 +89,7 @@ class GuideScene(TableScene):
 
     def say(self, text: str) -> str:
         """A step's words with this table's cards and names."""
-        return words(self.step, text, self.state, self.drawn)
+        return words(text, self.state, self.drawn)
 
     def advance(self) -> None:
         """On to the next step."""
