@@ -14,6 +14,7 @@ from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
 from marriage_gui.coaching import ReviewOffer
 from marriage_gui.scene import Scene
+from marriage_gui.scenes.pairwise import PairwiseView
 from marriage_gui.table.controls import Sheet, draw_controls, sheet_event
 from marriage_gui.ui.button import Button, lay_out_row
 from marriage_gui.ui.card_names import card_label, card_text, cards_label, said
@@ -46,6 +47,7 @@ SHEET: Sheet = (
             ("Next hand  /  Final standings", "deal on  /  the standings"),
             ("Replay", "step through this hand"),
             ("Review", "the coach's marks on your hand"),
+            ("Pair by pair", "who pays whom, each pair settled apart"),
         ),
     ),
     (
@@ -55,6 +57,7 @@ SHEET: Sheet = (
             ("Esc", "the same: leave the sheet"),
             ("R", "replay this hand"),
             ("V", "review your hand with the coach"),
+            ("P", "pair by pair: who pays whom"),
             ("F1  or  ?", "this sheet (any key or click closes it)"),
         ),
     ),
@@ -173,6 +176,10 @@ class HandResultScene(Scene):
         self.book: Ledger | None = (
             ledger(self.result, game.rules) if self.result is not None else None
         )
+        #: Who pays whom, pair by pair, beside the nets (settlement scoring only).
+        self.pairs = PairwiseView(self.result, game.rules, self.names)
+        self.pairs_button = Button("Pair by pair", self.pairs.toggle, hotkey="P", look=TABLE_BUTTON)
+        self.pairs_button.enabled = self.pairs.offered
 
     def proceed(self) -> None:
         """Deal on, or show the match result."""
@@ -211,6 +218,8 @@ class HandResultScene(Scene):
                 self.replay_button.click()
             elif self.review.button.answers(event.key):
                 self.review.button.click()
+            elif self.pairs_button.answers(event.key):
+                self.pairs_button.click()
             elif event.key == pygame.K_ESCAPE:
                 self.button.click()
             else:
@@ -218,7 +227,7 @@ class HandResultScene(Scene):
         elif event.type in MOUSE_EVENTS:
             if event.type == pygame.MOUSEMOTION:
                 self.replay_hover = self.replay_button.hit(event.pos)
-            for b in (self.button, self.replay_button):
+            for b in (self.button, self.replay_button, self.pairs_button):
                 b.handle_event(event)
             self.review.handle_event(event)
 
@@ -349,14 +358,19 @@ class HandResultScene(Scene):
             if not items:
                 surface.blit(fonts.render("no maal", item_size, TABLE_MUTED), (bx, by))
         area = pygame.Rect(m, h - m - bh, w - 2 * m, bh)
-        lay_out_row([self.review.button, self.replay_button, self.button], area, "right", 12)
+        row = [self.review.button, self.replay_button, self.button]
+        lay_out_row([self.pairs_button, *row] if self.pairs.offered else row, area, "right", 12)
+        if self.pairs.offered:
+            self.pairs_button.draw(surface)
+        self.pairs.draw(surface, pygame.Rect(m, y, round(w * 0.62), h - y - bh - 2 * m), size)
         self.button.draw(surface)
         self.replay_button.draw(surface)
         self.review.button.draw(surface)
         if self.book is not None:
             note = describe_payments(self.book, self.names)
             note_size = max(13, h // 52)
-            room = self.review.button.rect.x - m - round(note_size * 1.5)
+            left = self.pairs_button if self.pairs.offered else self.review.button
+            room = left.rect.x - m - round(note_size * 1.5)
             note_size = fitting_size(note, note_size, room, 10, bold=True)
             surface.blit(
                 fonts.render(note, note_size, TABLE_TEXT, True),

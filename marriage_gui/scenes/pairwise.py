@@ -1,0 +1,81 @@
+"""The score sheet's pair-by-pair view: who pays whom when a family settles each pair apart.
+
+The sheet's own money column shows each player's net, routed through the winner; some families
+settle every two players directly (each pays the other their maal difference, and a loser pays
+the winner the fee). ``engine.scoring.pairwise`` works that out; this says and draws it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from engine.scoring import pairwise
+from marriage_gui.art import fonts
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel, shrunk
+from marriage_gui.ui.words import is_you
+
+if TYPE_CHECKING:
+    from engine.result import HandResult
+    from engine.rules import RuleSet
+
+HEADING = "Pair by pair"
+EXPLAINED = (
+    "Each two players settle their maal difference; a loser also pays the winner the fee. "
+    "It adds up to the same nets."
+)
+
+
+def pairwise_lines(result: HandResult, rules: RuleSet, names: Sequence[str]) -> list[str]:
+    """One line per pair that owes anything (``Sita pays Ram 7``); none if nothing is settled."""
+    if rules.scoring != "settlement" or result.reason == "void":
+        return []
+    owed = pairwise(result.points, result.winner, result.seen, result.dublee_win, rules)
+    lines = []
+    for payer, payee, amount in owed:
+        verb = "pay" if is_you(names[payer]) else "pays"
+        lines.append(f"{names[payer]} {verb} {names[payee]} {amount}")
+    return lines or ["Nobody owes anybody anything."]
+
+
+class PairwiseView:
+    """Shown or not, and drawn over the cards of the sheet's rows (the nets stay in view)."""
+
+    def __init__(self, result: HandResult | None, rules: RuleSet, names: Sequence[str]) -> None:
+        self.lines = pairwise_lines(result, rules, names) if result is not None else []
+        self.shown = False
+
+    @property
+    def offered(self) -> bool:
+        """Whether this hand settles in money at all (settlement scoring, not a void hand)."""
+        return bool(self.lines)
+
+    def toggle(self) -> None:
+        """Show or hide the pairs."""
+        self.shown = self.offered and not self.shown
+
+    def draw(self, surface: pygame.Surface, area: pygame.Rect, size: int) -> None:
+        """The pairs in ``area``, in as many columns as they need."""
+        if not self.shown:
+            return
+        panel(surface, area, 12, (8, 30, 22, 238), GOLD_LIGHT, edge_width=2)
+        pad = max(10, size)
+        x, y = area.x + pad, area.y + pad
+        head = fonts.render(HEADING, size + 4, GOLD_LIGHT, True)
+        surface.blit(head, (x, y))
+        y += head.get_height() + 4
+        note, note_size = shrunk(EXPLAINED, max(11, size - 3), area.w - 2 * pad, 9)
+        note_img = fonts.render(note, note_size, TABLE_MUTED)
+        surface.blit(note_img, (x, y))
+        y += note_img.get_height() + pad // 2
+        line_h = fonts.size_of("Ag", size)[1] + 4
+        per_column = max(1, (area.bottom - pad - y) // line_h)
+        columns = -(-len(self.lines) // per_column)
+        col_w = (area.w - 2 * pad) // max(1, columns)
+        for i, line in enumerate(self.lines):
+            col, row = divmod(i, per_column)
+            words, fit = shrunk(line, size, col_w - pad, 10, bold=True)
+            img = fonts.render(words, fit, TABLE_TEXT, True)
+            surface.blit(img, (x + col * col_w, y + row * line_h))
