@@ -362,7 +362,7 @@ class HandResultScene(Scene):
         lay_out_row([self.pairs_button, *row] if self.pairs.offered else row, area, "right", 12)
         if self.pairs.offered:
             self.pairs_button.draw(surface)
-        self.pairs.draw(surface, pygame.Rect(m, y, round(w * 0.62), h - y - bh - 2 * m), size)
+        self.pairs.draw(surface, pygame.Rect(m, y, round(w * 0.6), h - y - bh - 2 * m), size)
         self.button.draw(surface)
         self.replay_button.draw(surface)
         self.review.button.draw(surface)

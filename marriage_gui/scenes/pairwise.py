@@ -14,7 +14,7 @@ import pygame
 
 from engine.scoring import pairwise
 from marriage_gui.art import fonts
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel, shrunk
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel, shrunk, wrap
 from marriage_gui.ui.words import is_you
 
 if TYPE_CHECKING:
@@ -45,6 +45,12 @@ class PairwiseView:
 
     def __init__(self, result: HandResult | None, rules: RuleSet, names: Sequence[str]) -> None:
         self.lines = pairwise_lines(result, rules, names) if result is not None else []
+        #: Each player's net, as the pairs add up (the rows beside say the same).
+        self.totals = (
+            "In all: " + ", ".join(f"{n} {v:+d}" for n, v in zip(names, result.nets, strict=True))
+            if result is not None and self.lines
+            else ""
+        )
         self.shown = False
 
     @property
@@ -60,18 +66,24 @@ class PairwiseView:
         """The pairs in ``area``, in as many columns as they need."""
         if not self.shown:
             return
-        panel(surface, area, 12, (8, 30, 22, 238), GOLD_LIGHT, edge_width=2)
+        # Opaque: the rows' cards and words underneath would only blur the pairs.
+        panel(surface, area, 12, (8, 30, 22, 255), GOLD_LIGHT, edge_width=2)
         pad = max(10, size)
         x, y = area.x + pad, area.y + pad
         head = fonts.render(HEADING, size + 4, GOLD_LIGHT, True)
         surface.blit(head, (x, y))
         y += head.get_height() + 4
-        note, note_size = shrunk(EXPLAINED, max(11, size - 3), area.w - 2 * pad, 9)
-        note_img = fonts.render(note, note_size, TABLE_MUTED)
-        surface.blit(note_img, (x, y))
-        y += note_img.get_height() + pad // 2
+        note_size = max(12, round(size * 0.7))
+        for note in wrap(EXPLAINED, note_size, area.w - 2 * pad):
+            note_img = fonts.render(note, note_size, TABLE_MUTED)
+            surface.blit(note_img, (x, y))
+            y += note_img.get_height()
+        if self.totals:
+            total = fonts.render(self.totals, note_size, TABLE_MUTED)
+            surface.blit(total, (x, area.bottom - pad - total.get_height()))
+        y += pad // 2
         line_h = fonts.size_of("Ag", size)[1] + 4
-        per_column = max(1, (area.bottom - pad - y) // line_h)
+        per_column = max(1, (area.bottom - 2 * pad - note_size - y) // line_h)
         columns = -(-len(self.lines) // per_column)
         col_w = (area.w - 2 * pad) // max(1, columns)
         for i, line in enumerate(self.lines):

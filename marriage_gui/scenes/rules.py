@@ -291,6 +291,7 @@ class RulesScene(MenuScene):
         if r.expose_dealt_tunnelas:
             lines.append(tunnela_words(r))
         lines.append(unseen_maal_words(r))
+        lines.append("")  # the payments, a paragraph apart from the list
         if r.scoring == "settlement":
             lines.append(
                 "After the hand every two players settle the difference in their maal: whoever "
