@@ -14,11 +14,11 @@ from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
 from marriage_gui.coaching import ReviewOffer
 from marriage_gui.scene import Scene
-from marriage_gui.scenes.pairwise import PairwiseView
 from marriage_gui.table.controls import Sheet, draw_controls, sheet_event
 from marriage_gui.ui.button import Button, lay_out_row
 from marriage_gui.ui.card_names import card_label, card_text, cards_label, said
 from marriage_gui.ui.form import above, draw_tooltip
+from marriage_gui.ui.pairwise import PairwiseView
 from marriage_gui.ui.theme import (
     GOLD_LIGHT,
     TABLE_BUTTON,

@@ -6,8 +6,8 @@ import pygame
 
 from engine.rules import PRESETS
 from marriage_gui.app import App
-from marriage_gui.scenes.pairwise import pairwise_lines
 from marriage_gui.table.demo import build_scene
+from marriage_gui.ui.pairwise import pairwise_lines
 
 
 def _sheet(tmp_path, seed=7):
