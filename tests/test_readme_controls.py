@@ -46,7 +46,10 @@ def how_to_play() -> str:
     "module",
     [
         "table/input.py",
-        "table/commands.py",
+        "table/scene.py",
+        "table/dialogs.py",
+        "table/net.py",
+        "table/guide.py",
         "table/overlays.py",
         "scenes/replay.py",
         "scenes/hand_result.py",

@@ -105,6 +105,13 @@ class Board:
             if gap_at is not None:
                 shown[gap_at:gap_at] = self.dragging
             breaks = fan.breaks_in(shown) if fan is not None and viewer == bottom else []
+            # A lifted card shows whole: the hand opens after it (its neighbour's corner shows).
+            opened = [
+                n + 1
+                for n, cid in enumerate(shown[:-1])
+                if cid in lifted and shown[n + 1] not in lifted and not self.dragging
+            ]
+            breaks = sorted(set(breaks) | set(opened))
             for n, ((x, y), cid) in enumerate(
                 zip(L.hand_slots_grouped(len(shown), breaks), shown, strict=True)
             ):
@@ -305,8 +312,9 @@ class Board:
         layers: tuple[int, ...],
     ) -> None:
         """Draw the resting cards of ``layers``, in order."""
+        # A card lifted from the hand lies over its neighbours, whole.
         still = [
-            (tg.layer, tg.order, cid)
+            (tg.layer, tg.layer == 3 and "selected" in marks_for.get(cid, ()), tg.order, cid)
             for cid, tg in self.targets.items()
             if tg.layer in layers
             and cid in self.sprites
@@ -317,10 +325,10 @@ class Board:
         # A card lying exactly under a later one is hidden whole: its shadow alone would show
         # (the oldest discards slide under the first slot), so it is not drawn.
         top: dict[tuple[int, float, float, int], int] = {}
-        for _layer, _order, cid in still:
+        for _layer, _lifted, _order, cid in still:
             tg = self.targets[cid]
             top[(tg.layer, tg.x, tg.y, tg.w)] = cid
-        for _layer, _order, cid in still:
+        for _layer, _lifted, _order, cid in still:
             s = self.sprites[cid]
             tg = self.targets[cid]
             if top[(tg.layer, tg.x, tg.y, tg.w)] != cid:

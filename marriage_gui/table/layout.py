@@ -22,7 +22,11 @@ _SPOTS: dict[int, tuple[tuple[str, float, float], ...]] = {
 DISCARD_MIN_STEP = 0.26
 
 #: The room left between two groups of the hand, in steps between neighbouring cards.
-GROUP_GAP = 0.9
+GROUP_GAP = 1.6
+#: The least room between two groups, in steps, when a long hand has many groups.
+GROUP_GAP_LEAST = 0.9
+#: How much of each card a hand keeps showing (in card widths) before its gaps give way.
+STEP_KEPT = 0.34
 
 
 @dataclass
@@ -133,7 +137,10 @@ class Layout:
             right = self.log_rect.x - round(self.tw * 0.3)
         self.discard_row = pygame.Rect(left, mid_y, right - left, self.th)
         self.discard_zone = self.discard_row.inflate(round(self.tw * 0.4), round(self.th * 0.5))
-        self.banner = (w // 2, self.discard_row.bottom + round(self.th * 0.28))
+        # The announcement (and the toasts under it) stand in the middle of the felt left open:
+        # with the log open, left of it.
+        centre_x = (self.stock.x + right) // 2 if log_open else w // 2
+        self.banner = (centre_x, self.discard_row.bottom + round(self.th * 0.28))
         self.menu_button = pygame.Rect(self.margin, self.margin, 44, 36)
         # The maal panel's room: under the piles, right of a left-hand seat, left of the buttons
         # and of the log.
@@ -182,21 +189,36 @@ class Layout:
         x0 = (self.size[0] - width) / 2
         return [(x0 + i * step, float(self.hand_y)) for i in range(count)]
 
+    def hand_gaps(self, count: int, groups: int) -> tuple[float, float]:
+        """The step between cards, and the room left before each of ``groups`` new groups, for
+        a hand of ``count``: ``GROUP_GAP`` steps, so that in a hand of ordinary length a
+        group's last card shows whole with felt after it, as on a real table."""
+        if count <= 1 or groups == 0:
+            return self.hand_step(count), 0.0
+        room = self.hand_right - self.hand_left - self.cw
+        # The full gap while the cards keep enough of themselves showing; in a long hand with
+        # many groups the gaps give way first, down to ``GROUP_GAP_LEAST`` steps.
+        gap = GROUP_GAP
+        step = min(self.cw * 0.62, room / (count - 1 + groups * gap))
+        if step < self.cw * STEP_KEPT:
+            gap = max(GROUP_GAP_LEAST, (room / (self.cw * STEP_KEPT) - (count - 1)) / groups)
+            step = min(self.cw * 0.62, room / (count - 1 + groups * gap))
+        return step, step * gap
+
     def hand_slots_grouped(self, count: int, breaks: list[int]) -> list[tuple[float, float]]:
-        """Like ``hand_slots``, with ``GROUP_GAP`` steps of room before each of ``breaks``."""
+        """Like ``hand_slots``, with felt before each of ``breaks`` (see ``hand_gaps``)."""
         if not breaks:
             return self.hand_slots(count)
-        room = len(breaks) * GROUP_GAP
-        step = self.hand_step(count + round(room + 0.49))
-        width = self.cw + step * (max(0, count - 1) + room)
+        step, gap = self.hand_gaps(count, len(breaks))
+        width = self.cw + step * max(0, count - 1) + gap * len(breaks)
         x0 = (self.size[0] - width) / 2
         out = []
         extra = 0.0
         cut = set(breaks)
         for i in range(count):
             if i in cut:
-                extra += GROUP_GAP
-            out.append((x0 + (i + extra) * step, float(self.hand_y)))
+                extra += gap
+            out.append((x0 + i * step + extra, float(self.hand_y)))
         return out
 
     def hand_index_at(

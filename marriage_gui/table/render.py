@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 
 from marriage_gui.ui.form import above, draw_tooltip
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel, ui_scale
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel, shrunk, ui_scale
 from marriage_gui.ui.theme import text as label
 from marriage_gui.ui.words import match_total
 
@@ -139,7 +139,7 @@ def _draw_words(p: TablePicture, surface: pygame.Surface) -> None:
         r = img.get_rect(midright=(right, L.buttons.centery))
         surface.blit(img, r)
     p.log.draw_panel(surface, L.log_rect, max(12, size - 3))
-    p.toast.draw(surface, L.banner[1] + round(size * 1.6), size)
+    p.toast.draw(surface, L.banner[1] + round(size * 1.6), size, L.banner[0])
 
 
 def _static_key(p: TablePicture, my_draw: bool) -> tuple[Any, ...] | None:
@@ -217,9 +217,11 @@ def _draw_my_plate(p: TablePicture, surface: pygame.Surface) -> None:
     bits.append(match_total(v.totals[seat], v.rules.lowest_wins))
     text = "  ·  ".join(bits)
     active = v.current_player == seat and not v.hand_over
-    img = label(text, size, GOLD_LIGHT if active else TABLE_TEXT, True)
     box = L.my_plate.copy()
-    box.width = max(box.width, img.get_width() + 20)
+    # The plate grows for long words, never over the tiplu lying right of it.
+    room = max(box.width, L.my_melds.x - 6 - box.x)
+    img = label(*shrunk(text, size, room - 20, 9, True), GOLD_LIGHT if active else TABLE_TEXT, True)
+    box.width = min(room, max(box.width, img.get_width() + 20))
     panel(
         surface,
         box,

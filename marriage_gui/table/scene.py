@@ -110,6 +110,8 @@ class TableScene(Scene):
         self.expose_declined: tuple[int, int] | None = None
         #: The version at which this screen's last action left (None: nothing on its way).
         self.sent: int | None = None
+        #: A "not your turn" said to the person, to take away when their turn comes.
+        self.turn_note: str | None = None
         self.result_wait = 0.0
         self.next_requested = False
         self.frozen = False  # demo pictures: nothing plays by itself
@@ -332,9 +334,15 @@ class TableScene(Scene):
 
     def refuse(self, reason: str) -> None:
         """Say why a move cannot be made, quietly, and put the cards back."""
+        self._say_no(reason)
+        self.relayout()
+
+    def _say_no(self, reason: str) -> None:
         self.toast.show(said(reason, self.seats.names()), "error")
         self.sound("error")
-        self.relayout()
+        if reason == self._whose_turn():
+            # "It is Hari's turn" stops being true when the turn comes: it goes then.
+            self.turn_note = reason
 
     def _whose_turn(self) -> str:
         v = self.state
@@ -468,8 +476,7 @@ class TableScene(Scene):
             self.relayout(0.12 * max(0.3, self.anim))
 
     def _back(self, ids: Sequence[int], why: str) -> None:
-        self.toast.show(why, "error")
-        self.sound("error")
+        self._say_no(why)
         self.relayout(0.0)
         self.board.ease_back([c for c in ids if c >= 0], 0.35 * self.anim)
 
@@ -768,6 +775,9 @@ class TableScene(Scene):
         self.tips.update(dt)
         self.log.update(dt)
         self._take_hint()
+        if self.turn_note is not None and self.my_turn():
+            self.toast.withdraw(said(self.turn_note, self.seats.names()))
+            self.turn_note = None
         if not self.frozen:
             self.match.advance(dt, False)
             self._keep_arrangements()

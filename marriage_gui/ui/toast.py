@@ -85,10 +85,14 @@ class Toasts:
             self.queue.pop(0)
 
     def draw(
-        self, surface: pygame.Surface, top: int | None = None, size: int | None = None
+        self,
+        surface: pygame.Surface,
+        top: int | None = None,
+        size: int | None = None,
+        centre_x: int | None = None,
     ) -> None:
-        """Draw the current message centred across ``surface``, near its top or from ``top``
-        down, its words ``size`` pixels high (default: the menus' size)."""
+        """Draw the current message centred across ``surface`` (or on ``centre_x``), near its
+        top or from ``top`` down, its words ``size`` pixels high (default: the menus' size)."""
         self.rect = None
         if not self.queue:
             return
@@ -100,7 +104,8 @@ class Toasts:
         label = theme.text(m.text, size, theme.ERROR_INK if error else theme.TEXT, error)
         pad_x, pad_y = round(size * 1.2), round(size * 0.6)
         rect = pygame.Rect(0, 0, label.get_width() + pad_x * 2, label.get_height() + pad_y * 2)
-        rect.midtop = (surface.get_width() // 2, round(18 * k) if top is None else top)
+        x = surface.get_width() // 2 if centre_x is None else centre_x
+        rect.midtop = (x, round(18 * k) if top is None else top)
         self.rect = rect
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
         fill, edge = (
