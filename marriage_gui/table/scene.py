@@ -131,6 +131,7 @@ class TableScene(Scene):
         self._deal_in = fresh
         self.show_controls = False
         self._closed = False
+        self._row: tuple[Any, ...] | None = None
         #: The arrangements last handed to the match (a saved match writes them).
         self.kept = self.arrangements()
 
@@ -312,7 +313,8 @@ class TableScene(Scene):
         handler = _HANDLERS.get(type(intent))
         if handler is not None:
             handler(self, intent)
-        self._refresh()
+        if not isinstance(intent, _MOVES_ONLY):
+            self._refresh()  # what is offered may have changed (the frame refreshes it anyway)
 
     def act(self, action: Action, insert_at: int | None = None) -> bool:
         """Submit ``action`` for the looking seat; show the engine's reason if it is refused."""
@@ -882,7 +884,11 @@ class TableScene(Scene):
         b["out"].visible = seen
         b["out"].enabled = bool(seen and offers.go_out_action(v, legal, chosen, hinted))
         if self.layout is not None:
-            lay_out_row(list(b.values()), self.layout.buttons)
+            # Laid out again only when the row changes (measuring the labels costs).
+            row = (tuple(self.layout.buttons), tuple((x.visible, x.text) for x in b.values()))
+            if row != self._row:
+                self._row = row
+                lay_out_row(list(b.values()), self.layout.buttons)
 
     # ------------------------------------------------------------------ frames
     def animating(self) -> bool:
@@ -997,6 +1003,9 @@ class TableScene(Scene):
         """The whole table."""
         self.renderer.draw(self.picture(), surface)
 
+
+#: Intents that only move the pointer's things: nothing they do changes what is offered.
+_MOVES_ONLY = (i.Carry, i.Hover, i.ButtonHover, i.Scroll, i.Press, i.Lift)
 
 _HANDLERS: dict[type, Callable[[TableScene, Any], None]] = {
     i.Discard: TableScene._discard,
