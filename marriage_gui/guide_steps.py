@@ -21,6 +21,7 @@ from engine.view import PlayerView
 from engine.wilds import Wilds
 from marriage_gui.setup import PRESET_LABELS, MatchSetup, SeatSetup
 from marriage_gui.ui.card_names import card_label, cards_label
+from marriage_gui.ui.words import count
 
 #: The player's seat and the three easy computer players beside it.
 SEATS = (
@@ -265,10 +266,15 @@ def _won(view: PlayerView) -> str:
         return ""
     net = result.nets[view.seat]
     if result.winner == view.seat:
-        return f"You went out and won the hand: {net:+d} points."
+        return f"You went out and won the hand: {_signed_points(net)}."
     if result.winner is None:
         return "Nobody went out."
-    return f"{view.names[result.winner]} went out first ({net:+d} points for you)."
+    return f"{view.names[result.winner]} went out first ({_signed_points(net)} for you)."
+
+
+def _signed_points(net: int) -> str:
+    """``+21 points``, ``-1 point``: the sign shown, the noun agreeing."""
+    return ("+" if net > 0 else "") + count(net, "point")
 
 
 def _see_facts(view: PlayerView) -> dict[str, str]:
