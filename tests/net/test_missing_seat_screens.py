@@ -39,7 +39,8 @@ def _keep(app: App, name: str) -> None:
 
 
 def _drawn(app: App, monkeypatch: pytest.MonkeyPatch) -> str:
-    """One frame of ``app``, and every word it drew, as one text."""
+    """One frame of ``app``, and every word it drew, as one text (the spy listens during the
+    step itself: the table's still layer is drawn only in the frame where it changes)."""
     theme.text.cache_clear()
     seen: list[str] = []
     real = fonts.render
