@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from engine.actions import Action, Discard, DrawStock, NextHand, TakeDiscard
-from engine.cards import CARDS, code_of
+from engine.actions import Action, NextHand
 from engine.events import Event
 from engine.match import Match
 from engine.view import PlayerView
@@ -34,6 +33,7 @@ from marriage_gui.ui.toast import Toasts
 from . import animation, dialogs, offers
 from . import intents as i
 from .board import Board
+from .commands import TableCommands
 from .controls import is_help_key
 from .curtain import Curtain
 from .hand import HandFan
@@ -41,6 +41,7 @@ from .hinting import HintAsk
 from .input import STOCK_STAND_IN, TableInput
 from .layout import Layout
 from .log import Log
+from .moves import TableMoves
 from .overlays import Dialog
 from .picture import TablePicture, prompt_text
 from .render import TableRenderer
@@ -70,11 +71,8 @@ _FROM_HAND = ("discard", "see", "expose", "go_out")
 #: The dialogs that ask about the position on the table (withdrawn when it changes).
 QUESTIONS = ("expose", "out")
 
-#: The answer to a discard before the draw.
-DRAW_FIRST = "draw a card first: click the stock or the discard pile (keys 1 and 2)"
 
-
-class TableScene(Scene):
+class TableScene(TableMoves, TableCommands, Scene):
     """A match at the card table; ``match`` given: play it (else a new one from ``setup``,
     saved as it is played).
 
@@ -351,287 +349,6 @@ class TableScene(Scene):
         if v.hand_over:
             return "the hand is over"
         return f"it is {self.seats.name(v.current_player)}'s turn"
-
-    def _discard(self, intent: i.Discard) -> None:
-        held = [c for c in intent.held if c >= 0]
-        if not self.my_turn():
-            self._back(held, self._whose_turn()) if held else self.refuse(self._whose_turn())
-            return
-        if self.state.phase == "draw" and not held:
-            self.refuse(DRAW_FIRST)
-            return
-        cid = intent.cid if intent.cid is not None else self._card_to_throw()
-        if cid is None:
-            return
-        if self.act(Discard(CARDS[code_of(cid)], cid)):
-            if self.fan is not None:
-                self.fan.clear()
-        elif held:
-            self.board.ease_back(held, 0.35 * self.anim)
-
-    def _card_to_throw(self) -> int | None:
-        """The single selected card, else the hinted one, else the focused one."""
-        fan = self.fan
-        if fan is None or not fan.order:
-            return None
-        if len(fan.selected) == 1:
-            return fan.selected[0]
-        if self.commands.hint_card in fan.order:
-            return self.commands.hint_card
-        if self.input.keyboard:
-            # The focus ring shows only once the arrows are used: never discard unseen.
-            return fan.order[min(fan.focus, len(fan.order) - 1)]
-        self.toast.show(
-            "Pick the card to discard: click it, or move to it with the Left and Right keys"
-        )
-        return None
-
-    def _discard_selected(self, intent: i.DiscardSelected) -> None:
-        fan = self.fan
-        chosen = fan is not None and self.my_turn() and self.state.phase == "play"
-        if chosen and fan is not None and fan.selected:
-            if len(fan.selected) != 1:
-                self.refuse("select one card to discard")
-            else:
-                self._discard(i.Discard(fan.selected[0]))
-        elif intent.take:
-            self._draw(i.Draw(True))
-
-    def _draw(self, intent: i.Draw) -> None:
-        held = [c for c in intent.held if c >= 0]
-        if not self.my_turn():
-            self.refuse(self._whose_turn())
-            ok = False
-        else:
-            ok = self.act(TakeDiscard() if intent.from_discard else DrawStock(), intent.at)
-        if not ok and intent.held:
-            self.board.ease_back(held, 0.35 * self.anim)
-
-    def _play(self, intent: i.Play) -> None:
-        self._close_dialog()
-        self.act(intent.action)
-
-    def _reorder(self, intent: i.Reorder) -> None:
-        if self.fan is not None:
-            self.fan.remember()
-            self.fan.place(list(intent.ids), intent.index)
-            self.relayout(0.14 * max(0.3, self.anim))
-
-    def _toggle(self, intent: i.ToggleCard) -> None:
-        fan = self.fan
-        if fan is None:
-            return
-        fan.toggle(intent.cid)
-        fan.focus = fan.order.index(intent.cid)
-        self.sound("click")
-        self.relayout(0.12 * max(0.3, self.anim))
-
-    def _clear(self, intent: i.ClearSelection) -> None:
-        if self.fan is not None:
-            self.fan.clear()
-            self.relayout()
-
-    def _focus(self, intent: i.Focus) -> None:
-        fan = self.fan
-        if fan is None or not fan.order:
-            return
-        at = max(0, min(len(fan.order) - 1, fan.focus + intent.step))
-        if intent.carry:
-            # Shift+arrow carries the focused card along the hand.
-            cid = fan.order[fan.focus]
-            fan.focus = at
-            fan.remember()
-            fan.move([cid], at + (1 if intent.step > 0 else 0))
-            self.relayout(0.12)
-        else:
-            fan.focus = at
-
-    def _pick(self, intent: i.Pick) -> None:
-        fan = self.fan
-        if fan is None or not fan.order:
-            return
-        cid = fan.order[fan.focus]
-        if intent.up is None or intent.up != (cid in fan.selected):
-            fan.toggle(cid)
-        self.relayout(0.12)
-
-    def _undo(self, intent: i.Undo) -> None:
-        fan = self.fan
-        if fan is None or not self.looking:
-            return
-        if not (fan.redo() if intent.redo else fan.undo()):
-            self.toast.show("nothing to redo" if intent.redo else "nothing to undo")
-            return
-        self.sound("click")
-        self.relayout(0.14 * max(0.3, self.anim))
-
-    def _lift(self, intent: i.Lift) -> None:
-        if self.layout is not None:
-            stand_in = STOCK_STAND_IN if intent.from_stock else None
-            self.board.lift(intent.ids, self.layout, stand_in)
-
-    def _carry(self, intent: i.Carry) -> None:
-        self.board.carry(intent.positions)
-        if intent.gap_at is not None:
-            self.relayout(0.12 * max(0.3, self.anim), gap_at=intent.gap_at)
-        elif intent.reflow:
-            self.relayout(0.12 * max(0.3, self.anim))
-
-    def _back(self, ids: Sequence[int], why: str) -> None:
-        self._say_no(why)
-        self.relayout(0.0)
-        self.board.ease_back([c for c in ids if c >= 0], 0.35 * self.anim)
-
-    def _explain(self, intent: i.Explain) -> None:
-        self.toast.show(offers.why_disabled(intent.key, self.state))
-
-    def _button_hover(self, intent: i.ButtonHover) -> None:
-        moved = pygame.event.Event(
-            pygame.MOUSEMOTION, pos=intent.pos, rel=(0, 0), buttons=(0, 0, 0)
-        )
-        for b in self.buttons.values():
-            b.handle_event(moved)
-
-    # ------------------------------------------------------------------ commands
-    def _run(self, intent: i.Command) -> None:
-        if intent.click:
-            self.sound("click")
-        run = _COMMANDS.get(intent.key)
-        if run is not None:
-            run(self)
-
-    def _sort(self) -> None:
-        if self.fan is not None and self.looking:
-            self.fan.remember()
-            self.fan.sort()
-            self.sound("click")
-            self.toast.show(f"sorted by {self.fan.sort_mode}")
-            self.relayout()
-
-    def _group(self) -> None:
-        fan, v = self.fan, self.state
-        if fan is None or not self.looking:
-            return
-        shown = [tuple(CARDS[code_of(c)] for c in ids) for _k, ids in v.shown[v.seat]]
-        fan.remember()
-        found = fan.group(v.rules, v.wilds, shown, v.players)
-        self.sound("click")
-        self.toast.show(
-            f"{found} group{'s' if found != 1 else ''} found" if found else "no melds yet"
-        )
-        self.relayout()
-
-    def _selected(self) -> list[int]:
-        return list(self.fan.selected) if self.fan is not None else []
-
-    def _see(self) -> None:
-        if self.fan is None:
-            return
-        see = offers.see_action(
-            self.state, self.legal_now(), self._selected(), self.commands.hint_action
-        )
-        if see is None:
-            self.refuse(f"select {self.state.seeing_requirement()} to see")
-            return
-        if self.act(see):
-            self.fan.clear()
-            self.relayout()
-
-    def _go_out(self) -> None:
-        out = offers.go_out_action(
-            self.state, self.legal_now(), self._selected(), self.commands.hint_action
-        )
-        if out is None:
-            self.refuse("you cannot go out with these cards yet")
-            return
-        self._ask(
-            "out",
-            dialogs.go_out_preview(
-                out, self.state.wilds, lambda: self.dispatch(i.Play(out)), self._close_dialog
-            ),
-        )
-
-    def _enter(self) -> None:
-        if self.buttons["out"].visible and self.buttons["out"].enabled:
-            self._go_out()
-        elif self.buttons["see"].visible:
-            self._see()
-
-    def _hint(self) -> None:
-        if not self.my_turn():
-            self.refuse(self._whose_turn())
-            return
-        self.toast.show("thinking about a hint…", seconds=10)
-        self.commands.ask(self.worker, self.match.view(self.bottom), self.seats.version)
-
-    def _take_hint(self) -> None:
-        """Show a finished hint, if it is still about the position on the table."""
-        fan = self.fan
-        advice = self.commands.answer(
-            self.seats.version, self.my_turn(), list(fan.order) if fan is not None else []
-        )
-        if advice is None:
-            return
-        if isinstance(advice, Exception):
-            self.toast.show(f"no hint now ({advice})", "error")
-            return
-        if advice.action is None:
-            self.toast.show("no hint now")
-            return
-        if advice.card is not None:
-            self.relayout()
-        self.commands.hint_text = f"Hint: {said(advice.reason, self.seats.names())}"
-        self.toast.show(self.commands.hint_text, seconds=7)
-
-    def _menu(self) -> None:
-        def fullscreen() -> None:
-            setf = getattr(self.app, "set_fullscreen", None)
-            if setf is not None:
-                setf(not self.setting("fullscreen", False))
-            else:
-                pygame.display.toggle_fullscreen()
-            self._close_dialog()
-
-        def controls() -> None:
-            self._close_dialog()
-            self.show_controls = True
-
-        def log() -> None:
-            self._close_dialog()
-            self.toggle_log()
-
-        note, label = self.leaving_words()
-        menu = dialogs.pause_menu(
-            self._close_dialog,
-            controls,
-            log,
-            fullscreen,
-            self._quit,
-            note,
-            label,
-            self.menu_extras(),
-        )
-        self._ask("menu", menu)
-
-    def leaving_words(self) -> tuple[str, str]:
-        """What the pause menu says of saving, and its way out."""
-        return "The game is saved after every move.", "Save and quit to menu"
-
-    def menu_extras(self) -> list[tuple[str, Callable[[], None]]]:
-        """This table's own commands in the pause menu (none here)."""
-        return []
-
-    def _quit(self) -> None:
-        self._close_dialog()
-        self.close()
-        go = getattr(self.app, "go_title", None)
-        if go is not None:
-            go()
-        else:
-            self.app.pop()
-
-    def _allow_expose(self) -> None:
-        self.expose_declined = None
 
     def _ask(self, kind: str, dialog: Dialog) -> None:
         self.asking, self.dialog = kind, dialog
@@ -1017,7 +734,7 @@ _HANDLERS: dict[type, Callable[[TableScene, Any], None]] = {
     i.ClearSelection: TableScene._clear,
     i.Focus: TableScene._focus,
     i.Pick: TableScene._pick,
-    i.Command: TableScene._run,
+    i.Command: TableScene.run_command,
     i.Explain: TableScene._explain,
     i.Undo: TableScene._undo,
     i.Lift: TableScene._lift,
@@ -1030,17 +747,5 @@ _HANDLERS: dict[type, Callable[[TableScene, Any], None]] = {
     i.ButtonHover: TableScene._button_hover,
 }
 
-_COMMANDS: dict[str, Callable[[TableScene], None]] = {
-    "hint": TableScene._hint,
-    "sort": TableScene._sort,
-    "group": TableScene._group,
-    "see": TableScene._see,
-    "out": TableScene._go_out,
-    "enter": TableScene._enter,
-    "menu": TableScene._menu,
-    "log": TableScene.toggle_log,
-    "expose_again": TableScene._allow_expose,
-}
 
-
-__all__ = ["DRAW_FIRST", "TableScene"]
+__all__ = ["TableScene"]

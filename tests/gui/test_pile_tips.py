@@ -58,8 +58,10 @@ def test_the_discard_pile_names_its_top_card_and_whether_you_may_take_it():
 
 def test_a_seen_player_reads_why_a_wild_top_discard_may_not_be_taken():
     wild = seen_at_the_draw("5H")  # an ordinary joker of the tiplu 5C
+    # The engine's own words for why not (view.why_not), cards named as the player reads them.
     assert discard_tip(wild.view(0), mine=True) == (
-        "5♥ on top of the discards: a player who has seen may not take a wild card"
+        "5♥ on top of the discards: you may not take a wild card (5♥) from the discard pile"
+        " after seeing"
     )
     plain = seen_at_the_draw("8D")
     assert discard_tip(plain.view(0), mine=True) == "8♦ on top of the discards: you may take it"

@@ -1,0 +1,185 @@
+"""The table's commands: Sort, Group, See, Go out, Hint, the pause menu, and what Enter means.
+
+``TableCommands`` is part of ``TableScene`` (its commands, kept apart from the loop): its
+methods see the table only through ``TableLike``, the members they need of it, so this module
+does not import the scene.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from engine.cards import CARDS, code_of
+from marriage_gui.ui.card_names import said
+
+from . import dialogs, offers
+from . import intents as i
+from .table_like import TableLike
+
+
+class TableCommands:
+    """The commands of the table (a part of ``TableScene``)."""
+
+    #: A dealt tunnela the person chose to keep hidden, by (hand, seat): not asked again.
+    expose_declined: tuple[int, int] | None
+    #: The controls sheet is up.
+    show_controls: bool
+
+    def run_command(self: TableLike, intent: i.Command) -> None:
+        """A table command by its key (a click on its button sounds)."""
+        if intent.click:
+            self.sound("click")
+        run = COMMANDS.get(intent.key)
+        if run is not None:
+            run(self)
+
+    def _sort(self: TableLike) -> None:
+        if self.fan is not None and self.looking:
+            self.fan.remember()
+            self.fan.sort()
+            self.sound("click")
+            self.toast.show(f"sorted by {self.fan.sort_mode}")
+            self.relayout()
+
+    def _group(self: TableLike) -> None:
+        fan, v = self.fan, self.state
+        if fan is None or not self.looking:
+            return
+        shown = [tuple(CARDS[code_of(c)] for c in ids) for _k, ids in v.shown[v.seat]]
+        fan.remember()
+        found = fan.group(v.rules, v.wilds, shown, v.players)
+        self.sound("click")
+        self.toast.show(
+            f"{found} group{'s' if found != 1 else ''} found" if found else "no melds yet"
+        )
+        self.relayout()
+
+    def _selected(self: TableLike) -> list[int]:
+        return list(self.fan.selected) if self.fan is not None else []
+
+    def _see(self: TableLike) -> None:
+        if self.fan is None:
+            return
+        see = offers.see_action(
+            self.state, self.legal_now(), self._selected(), self.commands.hint_action
+        )
+        if see is None:
+            self.refuse(f"select {self.state.seeing_requirement()} to see")
+            return
+        if self.act(see):
+            self.fan.clear()
+            self.relayout()
+
+    def _go_out(self: TableLike) -> None:
+        out = offers.go_out_action(
+            self.state, self.legal_now(), self._selected(), self.commands.hint_action
+        )
+        if out is None:
+            self.refuse("you cannot go out with these cards yet")
+            return
+        self._ask(
+            "out",
+            dialogs.go_out_preview(
+                out, self.state.wilds, lambda: self.dispatch(i.Play(out)), self._close_dialog
+            ),
+        )
+
+    def _enter(self: TableLike) -> None:
+        if self.buttons["out"].visible and self.buttons["out"].enabled:
+            self._go_out()
+        elif self.buttons["see"].visible:
+            self._see()
+
+    def _hint(self: TableLike) -> None:
+        if not self.my_turn():
+            self.refuse(self._whose_turn())
+            return
+        self.toast.show("thinking about a hint…", seconds=10)
+        self.commands.ask(self.worker, self.match.view(self.bottom), self.seats.version)
+
+    def _take_hint(self: TableLike) -> None:
+        """Show a finished hint, if it is still about the position on the table."""
+        fan = self.fan
+        advice = self.commands.answer(
+            self.seats.version, self.my_turn(), list(fan.order) if fan is not None else []
+        )
+        if advice is None:
+            return
+        if isinstance(advice, Exception):
+            self.toast.show(f"no hint now ({advice})", "error")
+            return
+        if advice.action is None:
+            self.toast.show("no hint now")
+            return
+        if advice.card is not None:
+            self.relayout()
+        self.commands.hint_text = f"Hint: {said(advice.reason, self.seats.names())}"
+        self.toast.show(self.commands.hint_text, seconds=7)
+
+    def _menu(self: TableLike) -> None:
+        def fullscreen() -> None:
+            setf = getattr(self.app, "set_fullscreen", None)
+            if setf is not None:
+                setf(not self.setting("fullscreen", False))
+            else:
+                pygame.display.toggle_fullscreen()
+            self._close_dialog()
+
+        def controls() -> None:
+            self._close_dialog()
+            self.show_controls = True
+
+        def log() -> None:
+            self._close_dialog()
+            self.toggle_log()
+
+        note, label = self.leaving_words()
+        menu = dialogs.pause_menu(
+            self._close_dialog,
+            controls,
+            log,
+            fullscreen,
+            self._quit,
+            note,
+            label,
+            self.menu_extras(),
+        )
+        self._ask("menu", menu)
+
+    def leaving_words(self: TableLike) -> tuple[str, str]:
+        """What the pause menu says of saving, and its way out."""
+        return "The game is saved after every move.", "Save and quit to menu"
+
+    def menu_extras(self: TableLike) -> list[tuple[str, Callable[[], None]]]:
+        """This table's own commands in the pause menu (none here)."""
+        return []
+
+    def _quit(self: TableLike) -> None:
+        self._close_dialog()
+        self.close()
+        go = getattr(self.app, "go_title", None)
+        if go is not None:
+            go()
+        else:
+            self.app.pop()
+
+    def _allow_expose(self: TableLike) -> None:
+        self.expose_declined = None
+
+
+#: Each command by its key (a button's, or the key's that means it).
+COMMANDS: dict[str, Callable[[TableLike], None]] = {
+    "hint": TableCommands._hint,
+    "sort": TableCommands._sort,
+    "group": TableCommands._group,
+    "see": TableCommands._see,
+    "out": TableCommands._go_out,
+    "enter": TableCommands._enter,
+    "menu": TableCommands._menu,
+    "log": lambda table: table.toggle_log(),
+    "expose_again": TableCommands._allow_expose,
+}
+
+__all__ = ["COMMANDS", "TableCommands"]
