@@ -26,6 +26,10 @@ from engine.solver import distance
 
 #: Most marks a review keeps: the costliest decisions of the hand.
 MARKS = 5
+#: Decisions a review searches in full; a longer hand shares their budget out.
+FULL_DECISIONS = 16
+#: The fewest sampled worlds a decision of a long hand is given.
+LEAST_ITERATIONS = 4
 #: A decision the bot's judgement puts less than this behind its own pick is not marked.
 MIN_COST = 0.5
 #: A choice this close to the bot's pick counts as matching it (two copies, equal cards).
@@ -351,8 +355,14 @@ def review_seat(
     """
     choices = matched = 0
     marks: list[Mark] = []
-    for moment in seat_moments(rules, names, seed, hands_total, log, hand_no, seat):
-        judged = mark_for(moment, iterations)
+    moments = seat_moments(rules, names, seed, hands_total, log, hand_no, seat)
+    # A long hand shares one budget of sampled worlds among its many decisions, so a review
+    # takes about as long as an ordinary hand's; the same log always gets the same share.
+    per = iterations
+    if len(moments) > FULL_DECISIONS:
+        per = max(LEAST_ITERATIONS, iterations * FULL_DECISIONS // len(moments))
+    for moment in moments:
+        judged = mark_for(moment, per)
         if judged is None:
             continue
         same, mark = judged
