@@ -285,13 +285,13 @@ class JoinScene(MenuScene):
         fw = w - rx - round(60 * k)
         ry = self.content_top + round(44 * k)
         # Top to bottom as they are filled in: the name, the host's address (when asked for),
-        # then the code with the Join button beside it.
+        # then the code with the Join button beside it. The address keeps its room even before
+        # it is asked for, so the boxes never move under a person typing in them.
         self.name_input.place(pygame.Rect(rx, ry, fw, round(46 * k)), k)
         y = ry + round(84 * k)
         self.address_input.visible = self.ask_address
-        if self.ask_address:
-            self.address_input.place(pygame.Rect(rx, y, fw, round(46 * k)), k)
-            y += round(84 * k)
+        self.address_input.place(pygame.Rect(rx, y, fw, round(46 * k)), k)
+        y += round(84 * k)
         self.code_input.place(pygame.Rect(rx, y, round(220 * k), round(54 * k)), k)
         self.connect_button.place(
             pygame.Rect(rx + round(240 * k), y, round(160 * k), round(54 * k)), k
