@@ -191,7 +191,13 @@ class NetTableScene(TableScene):
             if not events:
                 continue
             names = self.seats.names()
-            lines = [said(self.seats.words(e), names) for e in events if e.text]
+            # Said to the person themselves: "drew from the stock", not "Bina drew…".
+            own = names[seat] + " "
+            lines = [
+                said(e.text[len(own) :] if e.text.startswith(own) else e.text, names)
+                for e in events
+                if e.text
+            ]
             text = "The computer played for you: " + seat_news.played_words(lines)
             for log in self.seats.logs.values():
                 log.add(f"While you were away: {seat_news.played_words(lines)}")

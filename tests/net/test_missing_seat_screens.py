@@ -127,6 +127,8 @@ def test_a_missing_seat_shows_on_the_other_screens_and_its_person_is_told(tmp_pa
         told = again.until(lambda r: "The computer played for you" in "\n".join(r["drawn"]), 60)
         assert told["scene"] == "table" and told["seats"] == [0]
         assert "Welcome back" in told["drawn"]
+        note = next(t for t in told["drawn"] if "The computer played for you" in t)
+        assert "Bina" not in note  # said to her: "drew from the stock", not "Bina drew…"
         if PICTURES:
             wait_for(lambda: (Path(PICTURES) / "lan-welcome-back.png").exists(), timeout=10)
         asha.until(["Bina"], monkeypatch)
