@@ -1,4 +1,5 @@
-"""MenuScene: the shared frame of every menu screen (felt, heading, Back, a Form)."""
+"""The shared frames of the screens: ``MenuScene`` for every menu screen (felt, heading, Back,
+a Form) and ``QuestionScene`` for a box over the screen below that asks one thing."""
 
 from __future__ import annotations
 
@@ -17,16 +18,32 @@ if TYPE_CHECKING:
     from marriage_gui.app import App
 
 
-class MenuScene(Scene):
-    """A full-screen menu. Subclasses fill ``layout`` and may draw more in ``draw_content``."""
-
-    heading = ""
+class FormScene(Scene):
+    """A screen whose widgets live in one ``Form``: time and stillness are the form's."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.form = Form()
         self.size = app.size
         self.k = theme.ui_scale(self.size)
+
+    def update(self, dt: float) -> None:
+        self.form.update(dt)
+
+    def animating(self) -> bool:
+        return self.form.animating()
+
+    def wake_after(self) -> float | None:
+        return self.form.wake_after()
+
+
+class MenuScene(FormScene):
+    """A full-screen menu. Subclasses fill ``layout`` and may draw more in ``draw_content``."""
+
+    heading = ""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
         self.back_button = Button("‹  Back", self.back, size=17, tooltip="Back (Esc)")
 
     # ------------------------------------------------------------------ layout
@@ -70,15 +87,6 @@ class MenuScene(Scene):
             return
         self.form.handle_event(event)
 
-    def update(self, dt: float) -> None:
-        self.form.update(dt)
-
-    def animating(self) -> bool:
-        return self.form.animating()
-
-    def wake_after(self) -> float | None:
-        return self.form.wake_after()
-
     # ------------------------------------------------------------------ drawing
     def draw_background(self, surface: pygame.Surface) -> None:
         """The table felt."""
@@ -116,3 +124,34 @@ class MenuScene(Scene):
         self.draw_content(surface)
         self.form.draw(surface)
         self.form.draw_tooltip(surface)
+
+
+class QuestionScene(FormScene):
+    """The shared part of a question's box; a subclass lays out ``box`` and its buttons in
+    ``on_resize`` and says what Esc means in ``dismiss``."""
+
+    transparent = True
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.box = pygame.Rect(0, 0, 0, 0)
+
+    def dismiss(self) -> None:
+        """Esc: leave things as they are."""
+        self.app.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.dismiss()
+            return
+        if event.type == pygame.MOUSEBUTTONUP and not self.box.collidepoint(event.pos):
+            return  # a click beside the box must not reach the screen below
+        self.form.handle_event(event)
+
+    def draw_box(self, surface: pygame.Surface) -> None:
+        """The veil over the screen below, and the box's panel."""
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 140))
+        surface.blit(veil, (0, 0))
+        k = self.k
+        theme.panel(surface, self.box, round(16 * k), (8, 34, 24, 244), shadow=round(12 * k))

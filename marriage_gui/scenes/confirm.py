@@ -7,20 +7,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from marriage_gui.scene import Scene
+from marriage_gui.scenes.base import QuestionScene
 from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button
-from marriage_gui.ui.form import Form
 
 if TYPE_CHECKING:
     from marriage_gui.app import App
 
 
-class ConfirmScene(Scene):
+class ConfirmScene(QuestionScene):
     """Asks ``question``; the safe answer has the focus, Esc always keeps things as they are."""
 
     name = "confirm"
-    transparent = True
 
     def __init__(
         self,
@@ -33,12 +31,8 @@ class ConfirmScene(Scene):
     ) -> None:
         super().__init__(app)
         self.question, self.detail, self.on_yes = question, detail, on_yes
-        self.form = Form()
         self.yes_button = Button(yes, self.accept, primary=True, size=19)
         self.no_button = Button(no, self.decline, size=19, tooltip="Esc")
-        self.size = app.size
-        self.k = theme.ui_scale(self.size)
-        self.box = pygame.Rect(0, 0, 0, 0)
 
     def accept(self) -> None:
         """Close the question and do the thing."""
@@ -50,6 +44,10 @@ class ConfirmScene(Scene):
         """Close the question; nothing changes."""
         self.app.sounds.play("click")
         self.app.pop()
+
+    def dismiss(self) -> None:
+        """Esc: the safe answer."""
+        self.decline()
 
     def on_enter(self) -> None:
         self.form.focus(self.no_button, keyboard=False)
@@ -69,32 +67,12 @@ class ConfirmScene(Scene):
         self.yes_button.place(pygame.Rect(right, y, bw, bh), k)
         self.form.set_widgets([self.no_button, self.yes_button])
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.decline()
-            return
-        if event.type == pygame.MOUSEBUTTONUP and not self.box.collidepoint(event.pos):
-            return  # a click beside the box must not reach the screen below
-        self.form.handle_event(event)
-
-    def update(self, dt: float) -> None:
-        self.form.update(dt)
-
     def toast_top(self) -> int | None:
         return self.box.bottom + round(12 * self.k)
 
-    def animating(self) -> bool:
-        return self.form.animating()
-
-    def wake_after(self) -> float | None:
-        return self.form.wake_after()
-
     def draw(self, surface: pygame.Surface) -> None:
         k = self.k
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 140))
-        surface.blit(veil, (0, 0))
-        theme.panel(surface, self.box, round(16 * k), (8, 34, 24, 244), shadow=round(12 * k))
+        self.draw_box(surface)
         title = theme.text(self.question, round(24 * k), theme.GOLD_LIGHT, True)
         surface.blit(title, title.get_rect(midtop=(self.box.centerx, self.box.y + round(24 * k))))
         y = self.box.y + round(24 * k) + title.get_height() + round(14 * k)

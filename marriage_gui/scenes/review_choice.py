@@ -8,10 +8,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from marriage_gui.scene import Scene
+from marriage_gui.scenes.base import QuestionScene
 from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button
-from marriage_gui.ui.form import Form
 
 if TYPE_CHECKING:
     from marriage_gui.app import App
@@ -20,23 +19,18 @@ QUESTION = "Whose review?"
 DETAIL = "The coach's review is for one player's eyes: pick your own name."
 
 
-class ReviewChoiceScene(Scene):
+class ReviewChoiceScene(QuestionScene):
     """A button per person at this screen; Esc or Cancel keeps the score sheet."""
 
     name = "review_choice"
-    transparent = True
 
     def __init__(
         self, app: App, people: Sequence[tuple[int, str]], on_pick: Callable[[int], object]
     ) -> None:
         super().__init__(app)
         self.on_pick = on_pick
-        self.form = Form()
         self.buttons = [Button(name, partial(self.pick, seat), size=19) for seat, name in people]
         self.cancel_button = Button("Cancel", self.cancel, size=19, tooltip="Esc")
-        self.size = app.size
-        self.k = theme.ui_scale(self.size)
-        self.box = pygame.Rect(0, 0, 0, 0)
 
     def pick(self, seat: int) -> None:
         """Close the question and open ``seat``'s review."""
@@ -46,6 +40,10 @@ class ReviewChoiceScene(Scene):
     def cancel(self) -> None:
         """Back to the score sheet."""
         self.app.pop()
+
+    def dismiss(self) -> None:
+        """Esc: back to the score sheet."""
+        self.cancel()
 
     def on_enter(self) -> None:
         self.form.focus(self.cancel_button, keyboard=False)
@@ -65,29 +63,9 @@ class ReviewChoiceScene(Scene):
             y += bh + gap
         self.form.set_widgets([*self.buttons, self.cancel_button])
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.cancel()
-            return
-        if event.type == pygame.MOUSEBUTTONUP and not self.box.collidepoint(event.pos):
-            return  # a click beside the box must not reach the score sheet
-        self.form.handle_event(event)
-
-    def update(self, dt: float) -> None:
-        self.form.update(dt)
-
-    def animating(self) -> bool:
-        return self.form.animating()
-
-    def wake_after(self) -> float | None:
-        return self.form.wake_after()
-
     def draw(self, surface: pygame.Surface) -> None:
         k = self.k
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 140))
-        surface.blit(veil, (0, 0))
-        theme.panel(surface, self.box, round(16 * k), (8, 34, 24, 244), shadow=round(12 * k))
+        self.draw_box(surface)
         title = theme.text(QUESTION, round(24 * k), theme.GOLD_LIGHT, True)
         surface.blit(title, title.get_rect(midtop=(self.box.centerx, self.box.y + round(22 * k))))
         line = theme.text(
