@@ -16,6 +16,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 _DATA = tempfile.mkdtemp(prefix="marriage-tests-")
 os.environ["XDG_DATA_HOME"] = _DATA
+# A first start picks the language from the system's: the tests' apps start in English.
+os.environ["LANGUAGE"] = "en"
 
 
 @pytest.fixture(autouse=True)
@@ -23,6 +25,16 @@ def _own_data_folder(monkeypatch):
     from marriage_gui import storage
 
     monkeypatch.setattr(storage, "default_root", lambda: Path(_DATA) / "Marriage")
+
+
+@pytest.fixture(autouse=True)
+def _english_first():
+    """Every test starts in English with 0-9 digits, whatever the test before chose."""
+    from marriage_gui import language
+
+    language._reset_for_tests()
+    yield
+    language._reset_for_tests()
 
 
 def pytest_sessionfinish(session, exitstatus):

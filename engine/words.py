@@ -1,0 +1,130 @@
+"""The engine's sentences, kept as a template and its fields so each laptop can word them.
+
+The engine never knows which language a person reads. A reason it gives ("you do not hold 7♣")
+is a ``Said``: a ``str`` holding the English wording (for logs, tests and a laptop without
+translations) that also remembers its English template and the fields that fill it. The
+interface looks the template up in its own catalog and fills in the fields, so a Nepali laptop
+and an English one can share one table: on the wire a ``Said`` travels as its ``code``, never as
+words (``from_code`` reads it back).
+
+Templates use ``str.format`` fields by name (``{cards}``); a field may itself be a ``Said``.
+The translation tools find templates by the function names ``say`` and ``say_n``.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from typing import Any
+
+#: What a field of a sentence may hold.
+Field = Any  # str | int | Said
+
+#: The first characters of a sentence's wire code (no English sentence begins so).
+CODE_MARK = "§"
+#: Longest code accepted back from a wire or a file.
+CODE_LIMIT = 2000
+#: How deep sentences may nest (a field holding a sentence holding a sentence...).
+DEPTH_LIMIT = 4
+
+
+class Said(str):
+    """An English sentence of the engine's that remembers how it was made."""
+
+    template: str
+    plural: str | None
+    count: int | None
+    fields: dict[str, Field]
+
+    def __new__(
+        cls,
+        template: str,
+        fields: dict[str, Field] | None = None,
+        plural: str | None = None,
+        count: int | None = None,
+    ) -> Said:
+        fields = dict(fields or {})
+        chosen = plural if plural is not None and count != 1 else template
+        english = chosen.format(**fields) if fields or "{" in chosen else chosen
+        self = super().__new__(cls, english)
+        self.template = template
+        self.plural = plural
+        self.count = count
+        self.fields = fields
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled (a view sent to the bot worker) or copied: still a sentence, not just words.
+        return (Said, (self.template, self.fields, self.plural, self.count))
+
+    @property
+    def code(self) -> str:
+        """This sentence as language-neutral text for a wire or a file."""
+        return CODE_MARK + json.dumps(_plain(self), ensure_ascii=False, separators=(",", ":"))
+
+
+def say(template: str, /, **fields: Field) -> Said:
+    """A sentence from its English ``template`` and the ``fields`` that fill it."""
+    return Said(template, fields)
+
+
+def say_n(singular: str, plural: str, n: int, /, **fields: Field) -> Said:
+    """A sentence that depends on a count ``n`` (given to the template as ``{n}`` as well)."""
+    return Said(singular, {"n": n, **fields}, plural, n)
+
+
+def code_of(text: str) -> str:
+    """``text`` for a wire: a sentence's code, or plain words as they are."""
+    return text.code if isinstance(text, Said) else text
+
+
+def _plain(s: Said) -> list[Any]:
+    fields = {k: _plain(v) if isinstance(v, Said) else v for k, v in s.fields.items()}
+    out: list[Any] = [s.template, fields]
+    if s.plural is not None:
+        out += [s.plural, s.count]
+    return out
+
+
+def from_code(text: str) -> str:
+    """A sentence read back from its ``code``; plain words, or a damaged code, come back as the
+    text they are (a damaged code is never an error: it is only words that cannot be shown)."""
+    if not isinstance(text, str) or not text.startswith(CODE_MARK) or len(text) > CODE_LIMIT:
+        return text
+    try:
+        return _built(json.loads(text[len(CODE_MARK) :]), 0)
+    except (ValueError, TypeError, KeyError, IndexError):
+        return "?"
+
+
+def _built(data: Any, depth: int) -> Said:
+    if depth > DEPTH_LIMIT or not isinstance(data, list) or len(data) not in (2, 4):
+        raise ValueError("not a sentence")
+    template, fields = data[0], data[1]
+    if not isinstance(template, str) or not isinstance(fields, dict):
+        raise ValueError("not a sentence")
+    _plain_fields(template)
+    made: dict[str, Field] = {}
+    for key, value in fields.items():
+        if isinstance(value, list):
+            made[str(key)] = _built(value, depth + 1)
+        elif isinstance(value, str | int) and not isinstance(value, bool):
+            made[str(key)] = value
+        else:
+            raise ValueError("not a field")
+    plural: str | None = None
+    count: int | None = None
+    if len(data) == 4:
+        plural, count = data[2], data[3]
+        if not isinstance(plural, str) or not isinstance(count, int) or isinstance(count, bool):
+            raise ValueError("not a plural")
+        _plain_fields(plural)
+    return Said(template, made, plural, count)
+
+
+def _plain_fields(template: str) -> None:
+    """ValueError unless every field of ``template`` is a plain name: a template read from a
+    wire may not reach into its fields (``{x.__class__}``) or format them oddly."""
+    for _text, name, spec, conversion in string.Formatter().parse(template):
+        if name is not None and (not name.isidentifier() or spec or conversion):
+            raise ValueError("not a plain field")

@@ -1,0 +1,244 @@
+"""The language the game speaks: English, Nepali (नेपाली), and a pseudo-language for tests.
+
+Every string a person can see is marked where it is written: ``_("New game")`` for words,
+``ngettext("{n} card", "{n} cards", n)`` for words that follow a count, and ``N_("...")`` for
+words kept in a table and looked up later with ``_(...)``. The catalogs are gettext's, made and
+kept with Babel (``docs/translating.md``); the compiled ``.mo`` files travel with the package.
+
+The language can change at any moment (Settings): ``use`` swaps the catalog and every open
+screen lays itself out again, because screens build their words when they lay out or draw.
+
+Numbers can be shown in Devanagari digits (०१२…); ``shown`` turns the digits of any text drawn
+on screen, and the text renderer calls it, so each screen formats numbers as it always did.
+"""
+
+from __future__ import annotations
+
+import gettext
+import locale
+import os
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from engine.words import Said
+
+#: The gettext domain: the catalogs are ``locale/<language>/LC_MESSAGES/marriage.mo``.
+DOMAIN = "marriage"
+#: Where the catalogs live inside the package.
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+#: The languages a person can choose, each named in itself.
+LANGUAGES: dict[str, str] = {"en": "English", "ne": "नेपाली"}
+#: The test language: every string bracketed, accented and 40% longer (never offered to players).
+PSEUDO = "pseudo"
+#: The language a person gets when their choice cannot be used.
+FALLBACK = "en"
+
+_DEVANAGARI_DIGITS = str.maketrans("0123456789", "०१२३४५६७८९")
+
+
+class _State:
+    code = FALLBACK
+    catalog: gettext.NullTranslations = gettext.NullTranslations()
+    devanagari_digits = False
+    listeners: list[Callable[[], None]] = []
+
+
+def current() -> str:
+    """The code of the language in use (``en``, ``ne``, or ``pseudo`` in tests)."""
+    return _State.code
+
+
+def _(message: str) -> str:
+    """``message`` in the language in use."""
+    return _State.catalog.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message that fits a count ``n`` (fill it with ``.format(n=n)``)."""
+    return _State.catalog.ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for translation where it is written; translate it where it is shown."""
+    return message
+
+
+def word(text: str) -> str:
+    """``text`` in the language in use: an engine ``Said`` is worded from its template and
+    fields (each field worded too); plain text is shown as it is."""
+    if not isinstance(text, Said):
+        return text
+    if text.plural is not None:
+        template = ngettext(text.template, text.plural, text.count or 0)
+    else:
+        template = _(text.template)
+    fields = {k: word(v) if isinstance(v, str) else v for k, v in text.fields.items()}
+    try:
+        return template.format(**fields)
+    except (KeyError, IndexError, ValueError):
+        return str(text)  # a translation that names a field the sentence lacks: say it in English
+
+
+def shown(text: str) -> str:
+    """``text`` as drawn on screen: with Devanagari digits when a person asked for them."""
+    if _State.devanagari_digits:
+        return text.translate(_DEVANAGARI_DIGITS)
+    return text
+
+
+def number(n: int | float | str) -> str:
+    """A number as text (drawn through ``shown``, so in the digits a person chose)."""
+    return str(n)
+
+
+def devanagari_digits() -> bool:
+    """Whether numbers are shown in Devanagari digits."""
+    return _State.devanagari_digits
+
+
+def use_digits(devanagari: bool) -> None:
+    """Show numbers in Devanagari digits (True) or in 0-9 (False)."""
+    if devanagari != _State.devanagari_digits:
+        _State.devanagari_digits = devanagari
+        _changed()
+
+
+class UnknownLanguage(ValueError):
+    """A language code this game has no catalog for."""
+
+
+def use(code: str) -> None:
+    """Speak ``code`` from now on. UnknownLanguage (and English kept) when it cannot be used."""
+    if code == _State.code and code != PSEUDO:
+        return
+    _State.catalog = catalog(code)
+    _State.code = code
+    _changed()
+
+
+def catalog(code: str) -> gettext.NullTranslations:
+    """The translations of ``code``: its compiled catalog, or (in a source checkout where it is
+    not compiled yet) its ``.po`` compiled on the spot. UnknownLanguage when there is none."""
+    if code == FALLBACK:
+        return gettext.NullTranslations()
+    if code == PSEUDO:
+        return Pseudo()
+    if code not in LANGUAGES:
+        raise UnknownLanguage(f"unknown language {code!r}")
+    mo = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    po = mo.with_suffix(".po")
+    if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
+        with mo.open("rb") as f:
+            return gettext.GNUTranslations(f)
+    if po.exists():
+        return _compiled(po)
+    raise UnknownLanguage(f"the {LANGUAGES[code]} catalog is missing")
+
+
+def _compiled(po: Path) -> gettext.NullTranslations:
+    """A ``.po`` compiled in memory (a source checkout whose catalogs were not built)."""
+    import io
+
+    try:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+    except ImportError as exc:
+        raise UnknownLanguage("the catalog is not compiled and Babel is not installed") from exc
+    with po.open("rb") as f:
+        messages = read_po(f)
+    out = io.BytesIO()
+    write_mo(out, messages)
+    out.seek(0)
+    return gettext.GNUTranslations(out)
+
+
+def on_change(listener: Callable[[], None]) -> Callable[[], None]:
+    """Call ``listener`` whenever the language or the digits change; returns a function that
+    stops it."""
+    _State.listeners.append(listener)
+
+    def stop() -> None:
+        if listener in _State.listeners:
+            _State.listeners.remove(listener)
+
+    return stop
+
+
+def _changed() -> None:
+    for listener in list(_State.listeners):
+        listener()
+
+
+def from_system(environ: dict[str, str] | None = None) -> str:
+    """The language this computer's own settings ask for, among ours (English otherwise)."""
+    env = os.environ if environ is None else environ
+    wanted: list[str] = []
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value:
+            wanted += value.split(":")
+    if environ is None and not wanted:
+        try:
+            found = locale.getlocale()[0]
+        except ValueError:
+            found = None
+        if found:
+            wanted.append(found)
+    for item in wanted:
+        code = item.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
+        if code in LANGUAGES:
+            return code
+        if code in ("c", "posix"):
+            continue
+    return FALLBACK
+
+
+# --- The pseudo-language of the layout tests ---------------------------------------------------
+
+_ACCENTED = str.maketrans(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "áƀçďéƒĝĥíĵķĺɱñóƥʠŕśţúʋŵẋýžÁƁÇĎÉƑĜĤÍĴĶĹМÑÓƤɊŔŚŢÚƲŴẊÝŽ",
+)
+#: ``{field}`` and ``%(field)s`` stay as they are, or the sentence could not be filled.
+_FIELD = re.compile(r"(\{[^{}]*\}|%\([^)]*\)[sdif]|%[sdif])")
+
+
+def pseudo(message: str) -> str:
+    """``message`` accented, bracketed and 40% longer: what a longer language would take, and
+    plain English in it stands out."""
+    if not message:
+        return message
+    parts = _FIELD.split(message)
+    out = "".join(p if _FIELD.fullmatch(p) else p.translate(_ACCENTED) for p in parts)
+    lines = out.split("\n")
+    grown = []
+    for line in lines:
+        extra = max(1, round(len(line) * 0.4) - 2) if line else 0
+        grown.append(f"[{line} {'~' * extra}]" if line else line)
+    return "\n".join(grown)
+
+
+class Pseudo(gettext.NullTranslations):
+    """The pseudo-language: every message run through ``pseudo``."""
+
+    def gettext(self, message: str) -> str:
+        return pseudo(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return pseudo(message)
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+
+def _reset_for_tests() -> Any:
+    """English, 0-9 digits, no listeners (each test app starts from here)."""
+    _State.code = FALLBACK
+    _State.catalog = gettext.NullTranslations()
+    _State.devanagari_digits = False
+    _State.listeners.clear()
