@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
@@ -10,6 +11,7 @@ import msgspec
 from engine import wire
 from engine.cards import card_of, format_cards
 from engine.wire import travels
+from engine.words import Said, say
 
 _set = object.__setattr__
 
@@ -32,7 +34,7 @@ class Event:
         default=(), metadata=travels(wire.many(Annotated[int, msgspec.Meta(ge=1)]), list)
     )
     private_to: int | None = field(default=None, metadata=travels(wire.Seat | None, wire.same))
-    text: str = field(default="", metadata=travels(wire.text(4000), wire.same))
+    text: str = field(default="", metadata=travels(wire.text(4000), wire.said, wire.heard))
 
     def __init__(
         self,
@@ -76,7 +78,12 @@ class Event:
     @property
     def public_text(self) -> str:
         """Words for everybody (hidden card not named)."""
-        return self.text.split(" — ")[0]
+        text = self.text
+        if isinstance(text, Said):
+            public = _PUBLIC.get(text.template)
+            if public is not None:
+                return public(text.fields)
+        return text.split(" — ")[0]
 
     def to_dict(self) -> dict[str, object]:
         """Plain data (ids only; cards are derived)."""
@@ -103,5 +110,21 @@ class Event:
             raise ValueError("the event groups do not add up to its cards")
         return cls(**d)
 
+
+#: The words everybody else hears of an event whose card only one seat may see.
+_PUBLIC: dict[str, Callable[[dict[str, Any]], Said]] = {
+    "{name} drew from the stock — {card}": lambda f: say(
+        "{name} drew from the stock", name=f.get("name", "")
+    ),
+    "{name} set aside a random card from the stock as the tiplu — {card}": lambda f: say(
+        "{name} set aside a random card from the stock as the tiplu", name=f.get("name", "")
+    ),
+    "{name} set aside a random card from the discards as the tiplu — {card}": lambda f: say(
+        "{name} set aside a random card from the discards as the tiplu", name=f.get("name", "")
+    ),
+    "{name} looked at the tiplu — {card}": lambda f: say(
+        "{name} looked at the tiplu", name=f.get("name", "")
+    ),
+}
 
 _FORM = wire.form(Event, "EventData")

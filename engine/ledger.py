@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from engine.result import HandResult
 from engine.rules import RuleSet
 from engine.scoring import effective_maal
+from engine.words import Said, clauses, commas, say
 
 __all__ = ["Ledger", "Payment", "Share", "describe_payments", "ledger", "payments"]
 
@@ -139,28 +140,40 @@ def describe_payments(book: Ledger, names: Sequence[str]) -> str:
         by_payer: dict[int, list[Payment]] = {}
         for p in book.payments:
             by_payer.setdefault(p.payer, []).append(p)
-        return "; ".join(
-            f"{names[payer]} {_verb(names[payer], 'pays')} "
-            + ", ".join(f"{names[p.payee]} {p.amount}" for p in paid)
-            for payer, paid in by_payer.items()
+        return clauses(
+            [
+                _pays(names[payer], [(names[p.payee], p.amount) for p in paid])
+                for payer, paid in by_payer.items()
+            ]
         )
     if book.scoring == "settlement":
-        return "Nobody pays anybody this hand."
+        return say("Nobody pays anybody this hand.")
     if book.scoring == "contract":
-        return "; ".join(
-            f"{names[s]} {_verb(names[s], 'scores')} {share.net}"
-            for s, share in enumerate(book.shares)
-        )
+        return clauses([_scores(names[s], share.net) for s, share in enumerate(book.shares)])
     charged = [(s, share.net) for s, share in enumerate(book.shares) if share.net]
     if not charged:
-        return "Nobody is charged this hand."
-    return "; ".join(
-        f"{names[s]} {_verb(names[s], 'is')} charged {points}" for s, points in charged
-    )
+        return say("Nobody is charged this hand.")
+    return clauses([_charged(names[s], points) for s, points in charged])
 
 
-def _verb(name: str, verb: str) -> str:
-    """The verb for ``name``: "You pays" reads wrongly, so the default seat name takes "pay"."""
-    if name != "You":
-        return verb
-    return {"pays": "pay", "is": "are", "scores": "score"}[verb]
+# "You pays" reads wrongly: the default seat name "You" has sentences of its own.
+def _pays(name: str, paid: list[tuple[str, int]]) -> Said:
+    # Translators: one payment: the name of who is paid, then the amount ("Asha 16").
+    payees = commas([say("{name} {amount}", name=payee, amount=amount) for payee, amount in paid])
+    if name == "You":
+        # Translators: {payees} lists who is paid how much ("Asha 16, Bina 11").
+        return say("You pay {payees}", payees=payees)
+    # Translators: {payees} lists who is paid how much ("Asha 16, Bina 11").
+    return say("{name} pays {payees}", name=name, payees=payees)
+
+
+def _scores(name: str, points: int) -> Said:
+    if name == "You":
+        return say("You score {points}", points=points)
+    return say("{name} scores {points}", name=name, points=points)
+
+
+def _charged(name: str, points: int) -> Said:
+    if name == "You":
+        return say("You are charged {points}", points=points)
+    return say("{name} is charged {points}", name=name, points=points)

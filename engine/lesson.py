@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import turns
-from engine.cards import card_of, code_of, parse_cards
+from engine.cards import code_of, parse_cards
 from engine.events import Event
 from engine.game import Game
 from engine.match import LocalMatch
@@ -77,9 +77,7 @@ def stack(g: Game, deal: LessonDeal) -> Game:
         if at >= len(g.stock) - len(parse_cards(deal.stock_top)):
             raise ValueError("the tiplu would come from the cards the lesson draws")
         _take(g, parse_cards(deal.tiplu)[0].code, g.stock, at, keep)
-    dealt = g.events[0].text.rsplit("; ", 1)[0]
-    starts = f"{card_of(g.discards[-1])} starts the discard pile"
-    g.events[0] = Event("deal", g.dealer, (g.discards[-1],), text=f"{dealt}; {starts}")
+    g.events[0] = Event("deal", g.dealer, (g.discards[-1],), text=turns.dealt_text(g))
     return g
 
 

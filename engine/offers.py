@@ -19,23 +19,36 @@ from engine.rules import RuleSet
 from engine.scoring import maal_points
 from engine.solver import distance
 from engine.wire import travels
+from engine.words import code_of as code_of_said
+from engine.words import say, say_n
 
 if TYPE_CHECKING:
     from engine.game import Game
     from engine.view import PlayerView
 
-_NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+#: Small counts in words ("three pure melds"), as a player says them.
+_NUMBERS = {
+    1: say("one"),
+    2: say("two"),
+    3: say("three"),
+    4: say("four"),
+    5: say("five"),
+    6: say("six"),
+    7: say("seven"),
+    8: say("eight"),
+}
 
 #: The words of the engine's own refusals that the answers reuse.
-DRAW_FIRST = "draw a card first (from the stock or the discard pile)"
-DRAWN = "you have already drawn this turn"
-SEEN = "you have already seen"
-NOT_SEEN = "you must see before you can go out"
-NO_GO_OUT = "you cannot go out with these cards yet"
+DRAW_FIRST = say("draw a card first (from the stock or the discard pile)")
+DRAWN = say("you have already drawn this turn")
+SEEN = say("you have already seen")
+NOT_SEEN = say("you must see before you can go out")
+NO_GO_OUT = say("you cannot go out with these cards yet")
 
 
-#: How each reason travels: short words, and older data may leave any out.
-_WORDS = travels(wire.text(400), wire.same, optional=True)
+#: How each reason travels: short words (a sentence as its code), and older data may leave any
+#: out.
+_WORDS = travels(wire.text(1000), wire.said, wire.heard, optional=True)
 
 
 @dataclass(frozen=True)
@@ -54,8 +67,8 @@ class WhyNot:
     discard: str = field(default="", metadata=_WORDS)
 
     def to_dict(self) -> dict[str, str]:
-        """Plain data: each kind's words."""
-        return {k: getattr(self, k) for k in KINDS}
+        """Plain data: each kind's words (a sentence as its language-neutral code)."""
+        return {k: code_of_said(getattr(self, k)) for k in KINDS}
 
 
 #: The kinds of action a ``WhyNot`` answers for, in its field order.
@@ -84,13 +97,27 @@ def seeing_requirement(rules: RuleSet, players: int, tunnelas: int) -> str:
     """What a seat with ``tunnelas`` exposed must show to see, in words (dublees only where the
     rules allow them at this table)."""
     need = max(0, 3 - tunnelas)
+    melds: str
     if need == 0:
-        melds = "nothing more (your exposed tunnelas are enough)"
+        melds = say("nothing more (your exposed tunnelas are enough)")
     else:
-        melds = f"{_NUMBERS.get(need, str(need))} pure meld{'s' if need != 1 else ''}"
+        # Translators: {count} is a small number in words ("three pure melds").
+        melds = say_n("{count} pure meld", "{count} pure melds", need, count=_number(need))
     if rules.dublees_allowed(players):
-        return f"{melds} or {_NUMBERS.get(rules.dublee_see, str(rules.dublee_see))} dublees"
+        # Translators: {melds} is what else would do ("three pure melds"); {count} a number
+        # in words.
+        return say_n(
+            "{melds} or {count} dublee",
+            "{melds} or {count} dublees",
+            rules.dublee_see,
+            melds=melds,
+            count=_number(rules.dublee_see),
+        )
     return melds
+
+
+def _number(n: int) -> str:
+    return _NUMBERS.get(n) or str(n)
 
 
 def why_not(g: Game, legal: Sequence[Action]) -> WhyNot:
@@ -118,8 +145,8 @@ _LIMIT = 4096
 
 def _expose(g: Game) -> str:
     if not g.rules.expose_dealt_tunnelas:
-        return "these rules do not expose dealt tunnelas"
-    return "tunnelas can be exposed only before your first draw"
+        return say("these rules do not expose dealt tunnelas")
+    return say("tunnelas can be exposed only before your first draw")
 
 
 def _before_drawing(g: Game, legal: Sequence[Action]) -> WhyNot:
@@ -135,13 +162,13 @@ def _before_drawing(g: Game, legal: Sequence[Action]) -> WhyNot:
             expose = True
     seen = g.seen[p]
     return WhyNot(
-        "" if draw else "the stock is empty",
+        "" if draw else say("the stock is empty"),
         "" if take else turns.check(g, TakeDiscard()) or "",
         ""
         if expose
         else _expose(g)
         if g.drawn[p] or not g.rules.expose_dealt_tunnelas
-        else "you hold no tunnela (three identical cards) to expose",
+        else say("you hold no tunnela (three identical cards) to expose"),
         SEEN if seen else DRAW_FIRST,
         DRAW_FIRST if seen else NOT_SEEN,
         DRAW_FIRST,
@@ -161,22 +188,26 @@ def _after_drawing(g: Game, legal: Sequence[Action]) -> WhyNot:
             go_out = True
     seen = g.seen[p]
     if seen:
-        see_why = SEEN
+        see_why: str = SEEN
     elif g.must_go_out:
-        see_why = "go out now"
+        see_why = say("go out now")
     elif see:
         see_why = ""
     else:
         tunnelas = sum(1 for kind, _ids in g.shown[p] if kind == "tunnela")
         need = seeing_requirement(g.rules, len(g.names), tunnelas)
-        see_why = f"you do not hold {need} to show"
+        # Translators: {need} is what must be shown ("three pure melds or seven dublees").
+        see_why = say("you do not hold {need} to show", need=need)
     if discard:
         discard_why = ""
     elif g.must_go_out:
-        discard_why = "you took the discard for your last dublee: go out now"
+        discard_why = say("you took the discard for your last dublee: go out now")
+    elif g.taken is None:
+        discard_why = say("you may not throw back the card you just took")
     else:
-        taken = "" if g.taken is None else f" ({code_of_text(g.taken)})"
-        discard_why = f"you may not throw back the card you just took{taken}"
+        discard_why = say(
+            "you may not throw back the card you just took ({card})", card=code_of_text(g.taken)
+        )
     return WhyNot(
         DRAWN,
         DRAWN,

@@ -13,6 +13,7 @@ from engine.deadwood import DeadwoodResult, deadwood
 from engine.scoring import MaalBreakdown, MaalItem
 from engine.wilds import Wilds
 from engine.wire import travels
+from engine.words import say
 
 if TYPE_CHECKING:
     from engine.rules import RuleSet
@@ -125,12 +126,14 @@ class HandResult:
     def describe(self, names: tuple[str, ...]) -> str:
         """One line a player understands."""
         if self.winner is None:
-            return {
-                "void": "The stock ran out: the hand is void.",
-                "turn cap": "The hand ran too long and ends with no winner.",
-            }.get(self.reason, "The stock ran out: the hand ends with no winner.")
-        how = " with eight dublees" if self.dublee_win else ""
-        return f"{names[self.winner]} went out{how}."
+            if self.reason == "void":
+                return say("The stock ran out: the hand is void.")
+            if self.reason == "turn cap":
+                return say("The hand ran too long and ends with no winner.")
+            return say("The stock ran out: the hand ends with no winner.")
+        if self.dublee_win:
+            return say("{name} went out with eight dublees.", name=names[self.winner])
+        return say("{name} went out.", name=names[self.winner])
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for saves and the network."""

@@ -9,6 +9,7 @@ from engine.cards import CARDS, code_of
 from engine.deadwood import deadwood
 from engine.events import Event
 from engine.result import HandResult
+from engine.words import say
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -96,5 +97,7 @@ def finish_hand(
     ]
     if last:
         best = g.standings()[0]
-        events.append(Event("match_end", best, text=f"{g.names[best]} won the match"))
+        events.append(
+            Event("match_end", best, text=say("{name} won the match", name=g.names[best]))
+        )
     return events

@@ -21,6 +21,7 @@ from engine.cards import CARDS, SHOE_SIZE, Card, card_of, code_of, format_cards,
 from engine.events import Event
 from engine.melds import classify_meld, is_dublee
 from engine.rules import RuleSet
+from engine.words import Said, say, say_n
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -69,12 +70,23 @@ def deal(g: Game) -> None:
             "deal",
             g.dealer,
             (g.discards[-1],),
-            text=f"{g.names[g.dealer]} dealt hand {g.hand_no + 1}; "
-            f"{card_of(g.discards[-1])} starts the discard pile",
+            # Translators: {number} is the hand's number in the match; {card} a card.
+            text=dealt_text(g),
         )
     ]
     if rules.tiplu_timing == "deal":
         _choose_tiplu(g)
+
+
+def dealt_text(g: Game) -> Said:
+    """The words of the deal: who dealt which hand, and the card that starts the discards."""
+    # Translators: {number} is the hand's number in the match; {card} a card.
+    return say(
+        "{name} dealt hand {number}; {card} starts the discard pile",
+        name=g.names[g.dealer],
+        number=g.hand_no + 1,
+        card=str(card_of(g.discards[-1])),
+    )
 
 
 def _choose_tiplu(g: Game) -> int:
@@ -210,9 +222,9 @@ def _forbidden_discard_code(g: Game) -> int | None:
     return code_of(g.taken)
 
 
-def _take_discard_refusal(g: Game, p: int) -> str | None:
+def _take_discard_refusal(g: Game, p: int) -> Said | None:
     if not g.discards:
-        return "the discard pile is empty"
+        return say("the discard pile is empty")
     top = card_of(g.discards[-1])
     wilds = g.wilds_for(p)
     if (
@@ -221,107 +233,125 @@ def _take_discard_refusal(g: Game, p: int) -> str | None:
         and wilds.is_wild(top)
         and not g.rules.seen_may_take_wild_discard
     ):
-        return f"you may not take a wild card ({top}) from the discard pile after seeing"
+        return say(
+            "you may not take a wild card ({card}) from the discard pile after seeing",
+            card=str(top),
+        )
     if g.seen_by_dublees[p]:
         hand = g.hands[p] + [g.discards[-1]]
         need = g.rules.dublee_out - _dublee_pairs(g, p)
         if not any(code_of(i) == top.code for i in g.hands[p]) or _hand_pairs(hand) < need:
-            return (
+            return say(
                 "after seeing with dublees you may take a discard only when it "
                 "completes your last dublee"
             )
     return None
 
 
-def _discard_refusal(g: Game, p: int, card: Card) -> str | None:
+def _discard_refusal(g: Game, p: int, card: Card) -> Said | None:
     if card.code == _forbidden_discard_code(g):
-        return f"you may not throw back {card}, the card you just took from the discard pile"
+        return say(
+            "you may not throw back {card}, the card you just took from the discard pile",
+            card=str(card),
+        )
     return None
 
 
-def check(g: Game, action: Action) -> str | None:
+def check(g: Game, action: Action) -> Said | None:
     """Why ``action`` is illegal now, or None if it is legal."""
     if g.phase == "match_over":
-        return "the match is over"
+        return say("the match is over")
     if isinstance(action, NextHand):
-        return None if g.phase == "hand_over" else "finish this hand first"
+        return None if g.phase == "hand_over" else say("finish this hand first")
     if g.phase == "hand_over":
-        return "the hand is over: deal the next hand"
+        return say("the hand is over: deal the next hand")
     p = g.current_player
     hand = g.hands[p]
     if isinstance(action, ExposeTunnela):
         if g.phase != "draw" or g.drawn[p]:
-            return "tunnelas can be exposed only before your first draw"
+            return say("tunnelas can be exposed only before your first draw")
         if not g.rules.expose_dealt_tunnelas:
-            return "these rules do not expose dealt tunnelas"
+            return say("these rules do not expose dealt tunnelas")
         if len(action.cards) != 3 or len(set(action.cards)) != 1:
-            return f"{format_cards(action.cards)} is not a tunnela (three identical cards)"
+            return say(
+                "{cards} is not a tunnela (three identical cards)",
+                cards=format_cards(action.cards),
+            )
         if _resolve(hand, action.cards) is None:
-            return f"you do not hold {format_cards(action.cards)}"
+            return say("you do not hold {cards}", cards=format_cards(action.cards))
         return None
     if isinstance(action, DrawStock | TakeDiscard):
         if g.phase != "draw":
-            return "you have already drawn this turn"
+            return say("you have already drawn this turn")
         if isinstance(action, DrawStock):
-            return None if g.stock else "the stock is empty"
+            return None if g.stock else say("the stock is empty")
         return _take_discard_refusal(g, p)
     if g.phase != "play":
-        return "draw a card first (from the stock or the discard pile)"
+        return say("draw a card first (from the stock or the discard pile)")
     if isinstance(action, Discard):
         if g.must_go_out:
-            return "you took the discard for your last dublee: go out now"
+            return say("you took the discard for your last dublee: go out now")
         if action.card_id is not None:
             if action.card_id not in hand:
-                return f"you do not hold that {action.card}"
+                return say("you do not hold that {card}", card=str(action.card))
             if code_of(action.card_id) != action.card.code:
-                return "that card is not what it says"
+                return say("that card is not what it says")
         elif action.card.code not in map(_CODE_OF_ID.__getitem__, hand):
-            return f"you do not hold {action.card}"
+            return say("you do not hold {cards}", cards=str(action.card))
         return _discard_refusal(g, p, action.card)
     if isinstance(action, See):
         return _see_refusal(g, p, action)
     if isinstance(action, GoOut):
         return _go_out_refusal(g, p, action)
-    return f"unknown action {action}"
+    return say("unknown action {action}", action=str(action))
 
 
-def _see_refusal(g: Game, p: int, action: See) -> str | None:
+def _see_refusal(g: Game, p: int, action: See) -> Said | None:
     rules = g.rules
     if g.seen[p]:
-        return "you have already seen"
+        return say("you have already seen")
     if g.must_go_out:
-        return "go out now"
+        return say("go out now")
     ids = _resolve(g.hands[p], [c for m in action.melds for c in m])
     if ids is None:
-        return "you do not hold all of those cards"
+        return say("you do not hold all of those cards")
     if action.dublees:
         if not rules.dublees_allowed(g.players):
-            return "these rules do not allow seeing with dublees at this table"
+            return say("these rules do not allow seeing with dublees at this table")
         if len(action.melds) != rules.dublee_see:
-            return f"show exactly {rules.dublee_see} dublees to see"
+            return say_n(
+                "show exactly {n} dublee to see",
+                "show exactly {n} dublees to see",
+                rules.dublee_see,
+            )
         for m in action.melds:
             if len(m) != 2 or not is_dublee(m[0], m[1], None, rules):
-                return f"{format_cards(m)} is not a dublee (two identical cards)"
+                return say("{cards} is not a dublee (two identical cards)", cards=format_cards(m))
         return None
     need = option_count_needed(g, p)
     if len(action.melds) != need:
-        return f"show exactly {need} pure melds to see"
+        return say_n(
+            "show exactly {n} pure meld to see", "show exactly {n} pure melds to see", need
+        )
     for m in action.melds:
         kind = classify_meld(m, None, rules)
         if kind is None or not kind.is_pure:
-            return f"{format_cards(m)} is not a pure meld (a tunnela or a pure sequence)"
+            return say(
+                "{cards} is not a pure meld (a tunnela or a pure sequence)",
+                cards=format_cards(m),
+            )
     return None
 
 
-def _go_out_refusal(g: Game, p: int, action: GoOut) -> str | None:
+def _go_out_refusal(g: Game, p: int, action: GoOut) -> Said | None:
     rules = g.rules
     if not g.seen[p]:
-        return "you must see before you can go out"
+        return say("you must see before you can go out")
     wilds = g.wilds_for(p)
     meld_cards = [c for m in action.melds for c in m]
     ids = _resolve(g.hands[p], meld_cards + [action.discard])
     if ids is None:
-        return "you do not hold all of those cards"
+        return say("you do not hold all of those cards")
     refusal = _discard_refusal(g, p, action.discard)
     if refusal:
         return refusal
@@ -330,20 +360,30 @@ def _go_out_refusal(g: Game, p: int, action: GoOut) -> str | None:
         pairs = _dublee_pairs(g, p) + len(action.melds)
         for m in action.melds:
             if len(m) != 2 or not is_dublee(m[0], m[1], wilds, rules):
-                return f"{format_cards(m)} is not a dublee"
+                return say("{cards} is not a dublee", cards=format_cards(m))
         if pairs < rules.dublee_out:
-            return f"you need {rules.dublee_out} dublees to go out, not {pairs}"
+            # Translators: {have} is how many dublees the player showed.
+            return say_n(
+                "you need {n} dublee to go out, not {have}",
+                "you need {n} dublees to go out, not {have}",
+                rules.dublee_out,
+                have=pairs,
+            )
         return None
     if free and _lay_off_plan(g, p, ids) is None:
         if g.rules.lay_off:
-            onto = (
-                "the melds on the table" if g.rules.lay_off_onto == "anyone" else "your shown melds"
+            if g.rules.lay_off_onto == "anyone":
+                return say(
+                    "every card but your discard must be in a meld "
+                    "or laid off onto the melds on the table"
+                )
+            return say(
+                "every card but your discard must be in a meld or laid off onto your shown melds"
             )
-            return f"every card but your discard must be in a meld or laid off onto {onto}"
-        return "every card but your discard must be in a meld"
+        return say("every card but your discard must be in a meld")
     for m in action.melds:
         if classify_meld(m, wilds, rules) is None:
-            return f"{format_cards(m)} is not a meld"
+            return say("{cards} is not a meld", cards=format_cards(m))
     return None
 
 
@@ -367,14 +407,15 @@ def perform(g: Game, action: Action) -> list[Event]:
                 p,
                 (card,),
                 private_to=p,
-                text=f"{name} drew from the stock — {card_of(card)}",
+                text=say("{name} drew from the stock — {card}", name=name, card=str(card_of(card))),
             )
         ]
     if isinstance(action, Discard):
         card = _pick(hand, action.card, action.card_id)
         hand.remove(card)
         g.discards.append(card)
-        events = [Event("discard", p, (card,), text=f"{name} discarded {card_of(card)}")]
+        said = say("{name} discarded {card}", name=name, card=str(card_of(card)))
+        events = [Event("discard", p, (card,), text=said)]
         events += _end_turn(g)
         return events
     if isinstance(action, TakeDiscard):
@@ -385,9 +426,8 @@ def perform(g: Game, action: Action) -> list[Event]:
         g.taken = card
         if g.seen_by_dublees[p]:
             g.must_go_out = True
-        return [
-            Event("take_discard", p, (card,), text=f"{name} took {card_of(card)} from the discards")
-        ]
+        said = say("{name} took {card} from the discards", name=name, card=str(card_of(card)))
+        return [Event("take_discard", p, (card,), text=said)]
     if isinstance(action, NextHand):
         g.hand_no += 1
         g.dealer = next_seat(g.dealer, g.players, g.rules)
@@ -402,11 +442,8 @@ def perform(g: Game, action: Action) -> list[Event]:
         for i in ids:
             hand.remove(i)
         g.shown[p].append(("tunnela", tuple(ids)))
-        return [
-            Event(
-                "expose", p, tuple(ids), (3,), text=f"{name} exposed a tunnela of {action.cards[0]}"
-            )
-        ]
+        said = say("{name} exposed a tunnela of {card}", name=name, card=str(action.cards[0]))
+        return [Event("expose", p, tuple(ids), (3,), text=said)]
     if isinstance(action, See):
         return _see(g, p, action)
     if isinstance(action, GoOut):
@@ -439,25 +476,34 @@ def _see(g: Game, p: int, action: See) -> list[Event]:
         groups.append(len(ids))
     g.seen[p] = True
     g.seen_by_dublees[p] = action.dublees
-    how = f"{len(action.melds)} dublees" if action.dublees else "pure melds"
-    events = [
-        Event("see", p, tuple(ids_all), tuple(groups), text=f"{name} saw the maal with {how}")
-    ]
+    if action.dublees:
+        said = say_n(
+            "{name} saw the maal with {n} dublee",
+            "{name} saw the maal with {n} dublees",
+            len(action.melds),
+            name=name,
+        )
+    else:
+        said = say("{name} saw the maal with pure melds", name=name)
+    events = [Event("see", p, tuple(ids_all), tuple(groups), text=said)]
     if g.tiplu_id is None:
         # Nobody chooses the tiplu: the first to see takes a card at random, looks at it alone
         # and sets it aside under the stock (rules §2).
-        pile = "stock" if g.stock else "discards"
+        from_stock = bool(g.stock)
         tiplu = _choose_tiplu(g)
-        events.append(
-            Event(
-                "tiplu_chosen",
-                p,
-                (tiplu,),
-                private_to=p,
-                text=f"{name} set aside a random card from the {pile} as the tiplu"
-                f" — {card_of(tiplu)}",
+        if from_stock:
+            said = say(
+                "{name} set aside a random card from the stock as the tiplu — {card}",
+                name=name,
+                card=str(card_of(tiplu)),
             )
-        )
+        else:
+            said = say(
+                "{name} set aside a random card from the discards as the tiplu — {card}",
+                name=name,
+                card=str(card_of(tiplu)),
+            )
+        events.append(Event("tiplu_chosen", p, (tiplu,), private_to=p, text=said))
     else:
         events.append(
             Event(
@@ -465,7 +511,9 @@ def _see(g: Game, p: int, action: See) -> list[Event]:
                 p,
                 (g.tiplu_id,),
                 private_to=p,
-                text=f"{name} looked at the tiplu — {card_of(g.tiplu_id)}",
+                text=say(
+                    "{name} looked at the tiplu — {card}", name=name, card=str(card_of(g.tiplu_id))
+                ),
             )
         )
     return events
@@ -509,6 +557,7 @@ def _lay_off_plan(g: Game, p: int, used: Sequence[int]) -> dict[tuple[int, int],
 
 def _go_out(g: Game, p: int, action: GoOut) -> list[Event]:
     hand = g.hands[p]
+    name = g.names[p]
     finish: list[tuple[int, ...]] = []
     groups = []
     for m in action.melds:
@@ -521,7 +570,7 @@ def _go_out(g: Game, p: int, action: GoOut) -> list[Event]:
     discard = _pick(hand, action.discard, None)
     hand.remove(discard)
     g.discards.append(discard)
-    laid_text = ""
+    laid_cards = ""
     lent: list[int] = []
     if hand and g.rules.lay_off and not g.seen_by_dublees[p]:
         # What is left was checked to lay off onto the shown melds: it joins them on the table.
@@ -534,21 +583,29 @@ def _go_out(g: Game, p: int, action: GoOut) -> list[Event]:
                 hand.remove(i)
             if q != p:
                 lent += laid
-        laid_text = ", laying off " + format_cards(
-            _cards([i for ids in plan.values() for i in ids])
-        )
+        laid_cards = format_cards(_cards([i for ids in plan.values() for i in ids]))
     # Melds laid down go back into the hand for counting; the table shows them as the finish.
     for ids in finish:
         hand.extend(ids)
-    how = " with eight dublees" if g.seen_by_dublees[p] else ""
-    how += laid_text
+    card = str(card_of(discard))
+    if g.seen_by_dublees[p]:
+        said = say("{name} went out with eight dublees, discarding {card}", name=name, card=card)
+    elif laid_cards:
+        said = say(
+            "{name} went out, laying off {cards}, discarding {card}",
+            name=name,
+            cards=laid_cards,
+            card=card,
+        )
+    else:
+        said = say("{name} went out, discarding {card}", name=name, card=card)
     events = [
         Event(
             "go_out",
             p,
             tuple(i for ids in finish for i in ids) + (discard,),
             tuple(groups) + (1,),
-            text=f"{g.names[p]} went out{how}, discarding {card_of(discard)}",
+            text=said,
         )
     ]
     events += showdown.finish_hand(
@@ -580,7 +637,9 @@ def _end_turn(g: Game) -> list[Event]:
             g.exhaustions += 1
             g.stock = list(reversed(g.discards[:-1]))
             g.discards = g.discards[-1:]
-            events.append(Event("turn_over", None, text="The discard pile was turned over once"))
+            events.append(
+                Event("turn_over", None, text=say("The discard pile was turned over once"))
+            )
         else:
             if len(g.discards) < 2:
                 return showdown.finish_hand(g, winner=None, reason="stock exhausted")
@@ -590,7 +649,7 @@ def _end_turn(g: Game) -> list[Event]:
             g.stock = stock
             g.discards = g.discards[-1:]
             events.append(
-                Event("reshuffle", None, text="The discards were shuffled into a new stock")
+                Event("reshuffle", None, text=say("The discards were shuffled into a new stock"))
             )
     g.current_player = next_seat(g.current_player, len(g.names), rules)
     g.phase = "draw"

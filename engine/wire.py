@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from engine.cards import SHOE_SIZE
+from engine.words import code_of, from_code
 
 #: One more than the largest physical card id any rule set can use (three printed jokers).
 MAX_CARD_ID = SHOE_SIZE + 3
@@ -50,6 +51,18 @@ def many(item: Any, limit: int = 1000) -> Any:
 def same(value: Any) -> Any:
     """The value as it is (a field whose plain form is the value itself)."""
     return value
+
+
+def said(value: Any) -> Any:
+    """Words for a wire or a file: an engine sentence as its language-neutral code (each laptop
+    words it in its own language), plain words as they are."""
+    return code_of(value)
+
+
+def heard(value: Any) -> Any:
+    """Words back from a wire or a file: a sentence from its code, plain words (an older save,
+    an older host) as they are."""
+    return from_code(value)
 
 
 def lists(value: Any) -> Any:

@@ -25,7 +25,7 @@ CODE_MARK = "§"
 #: Longest code accepted back from a wire or a file.
 CODE_LIMIT = 2000
 #: How deep sentences may nest (a field holding a sentence holding a sentence...).
-DEPTH_LIMIT = 4
+DEPTH_LIMIT = 8
 
 
 class Said(str):
@@ -33,7 +33,9 @@ class Said(str):
 
     template: str
     plural: str | None
-    count: int | None
+    # The count a plural sentence follows (it hides ``str.count`` on a sentence: nothing counts
+    # substrings of the engine's words).
+    count: int | None  # type: ignore[assignment]
     fields: dict[str, Field]
 
     def __new__(
@@ -128,3 +130,22 @@ def _plain_fields(template: str) -> None:
     for _text, name, spec, conversion in string.Formatter().parse(template):
         if name is not None and (not name.isidentifier() or spec or conversion):
             raise ValueError("not a plain field")
+
+
+def clauses(parts: list[str]) -> str:
+    """Sentences one after another ("a; b; c"), each worded on its own: a ``Said`` whose
+    separator a translator words too (nested in halves, so a long list nests shallowly)."""
+    if len(parts) <= 1:
+        return parts[0] if parts else ""
+    half = len(parts) // 2
+    # Translators: two sentences one after the other, as a table log writes them.
+    return say("{first}; {then}", first=clauses(parts[:half]), then=clauses(parts[half:]))
+
+
+def commas(parts: list[str]) -> str:
+    """Items of a list, comma apart ("a, b, c"), each worded on its own."""
+    if len(parts) <= 1:
+        return parts[0] if parts else ""
+    half = len(parts) // 2
+    # Translators: two items of a list, comma apart.
+    return say("{first}, {then}", first=commas(parts[:half]), then=commas(parts[half:]))
