@@ -14,20 +14,22 @@ import pygame
 from engine.cards import CARDS, Card
 from engine.melds import classify_meld
 from engine.rules import PRESETS, RuleSet
-from engine.wilds import Wilds
+from engine.wilds import Role, Wilds
+from marriage_gui.language import N_, _, ngettext
 from marriage_gui.licences import licence_notices
 from marriage_gui.scenes.base import MenuScene
 from marriage_gui.ui import theme
+from marriage_gui.ui.card_names import meld_word, role_word
 from marriage_gui.ui.form import ScrollPanel
 
 if TYPE_CHECKING:
     from marriage_gui.app import App
 
 PRESET_TITLES = {
-    "nepali": "Nepali rules",
-    "house": "House rules",
-    "contract": "Contract rules",
-    "indian": "Indian rules",
+    "nepali": N_("Nepali rules"),
+    "house": N_("House rules"),
+    "contract": N_("Contract rules"),
+    "indian": N_("Indian rules"),
 }
 
 
@@ -36,90 +38,154 @@ def card(text: str) -> Card:
     return CARDS["23456789TJQKA".index(text[0]) + "SHDC".index(text[1]) * 13]
 
 
+#: What one entry of a points table pays, by how many are held (a player says "for two").
 NUMBER_WORDS = (
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
+    # Translators: maal points for holding one of a card, e.g. "2 for one".
+    N_("{points} for one"),
+    N_("{points} for two"),
+    N_("{points} for three"),
+    N_("{points} for four"),
+    N_("{points} for five"),
+    N_("{points} for six"),
+    N_("{points} for seven"),
+    N_("{points} for eight"),
+    N_("{points} for nine"),
+    N_("{points} for ten"),
+    N_("{points} for eleven"),
+    N_("{points} for twelve"),
 )
 
+#: Tunnelas shown from the deal, by the card they are made of: (said alone, said in a list of
+#: flat rates, where the first in the list reads "for each").
+TUNNELA_KINDS = {
+    # Translators: tunnelas (three identical cards) of plain cards, before their points.
+    "ordinary": (N_("ordinary ones"), N_("{points} for each")),
+    # Translators: a tunnela of jokers, before its points ("a joker's: 10 for one").
+    "joker": (N_("a joker's"), N_("{points} for a joker's")),
+    "maal": (N_("a poplu's or jhiplu's"), N_("{points} for a poplu's or jhiplu's")),
+    "alter": (N_("an alter's"), N_("{points} for an alter's")),
+    "printed": (N_("printed jokers'"), N_("{points} for printed jokers'")),
+}
 
-def counts_words(table: tuple[int, ...], each: str = "each") -> str:
+
+def _flat(table: tuple[int, ...]) -> bool:
+    """Whether a points table pays the same for every one held (one entry counts so)."""
+    return all(v == table[0] * (i + 1) for i, v in enumerate(table))
+
+
+def counts_words(table: tuple[int, ...]) -> str:
     """A points table as a player says it: ``5 for each``, or ``2 for one, 5 for two``.
 
     A table that pays the same for every one held (or has one entry, which the engine repeats)
-    is said once, with ``each`` naming what is counted.
+    is said once.
     """
     if not table:
-        return "nothing"
-    if all(v == table[0] * (i + 1) for i, v in enumerate(table)):
-        return f"{table[0]} for {each}"
-    return ", ".join(f"{v} for {NUMBER_WORDS[i]}" for i, v in enumerate(table))
+        # Translators: what a kind of maal scores when the rules give it no points.
+        return _("nothing")
+    if _flat(table):
+        return _("{points} for each").format(points=table[0])
+    # Translators: the separator between the entries of a list ("2 for one, 5 for two").
+    comma = _(", ")
+    return comma.join(
+        _(NUMBER_WORDS[min(i, len(NUMBER_WORDS) - 1)]).format(points=v) for i, v in enumerate(table)
+    )
 
 
 def unseen_maal_words(rules: RuleSet) -> str:
     """One sentence: does a player who has not seen count maal under these rules."""
     if not rules.scores_maal:
-        return "Maal is not paid under deadwood scoring: only the cards left unmelded count."
+        return _("Maal is not paid under deadwood scoring: only the cards left unmelded count.")
     if not rules.tunnelas_need_seen:
-        return "Everyone counts their maal, seen or not."
-    return {
-        "count": "A player who has not seen still counts their maal, like anyone else "
-        "(option Unseen maal: count; many families play murder or kidnap instead).",
-        "murder": "A player who has not seen counts no maal: it is lost "
-        "(option Unseen maal: murder).",
-        "kidnap": "A player who has not seen counts no maal: the winner takes it "
-        "(option Unseen maal: kidnap).",
-    }[rules.unseen_maal]
+        return _("Everyone counts their maal, seen or not.")
+    if rules.unseen_maal == "murder":
+        return _(
+            "A player who has not seen counts no maal: it is lost (option Unseen maal: murder)."
+        )
+    if rules.unseen_maal == "kidnap":
+        return _(
+            "A player who has not seen counts no maal: the winner takes it "
+            "(option Unseen maal: kidnap)."
+        )
+    return _(
+        "A player who has not seen still counts their maal, like anyone else "
+        "(option Unseen maal: count; many families play murder or kidnap instead)."
+    )
 
 
 def tunnela_words(rules: RuleSet) -> str:
     """What tunnelas shown from the deal are worth, said as a player would."""
-    kinds = [("ordinary ones", rules.tunnela_ordinary_points)]
-    tail = ""
-    if rules.tunnela_wilds_ordinary:
-        tail = "; tunnelas of jokers and alters count as ordinary ones"
-    else:
-        kinds.append(("a joker's", rules.tunnela_joker_points))
-    kinds.append(("a poplu's or jhiplu's", rules.tunnela_maal_points))
-    if rules.alter and not rules.tunnela_wilds_ordinary:
-        kinds.append(("an alter's", rules.tunnela_alter_points))
-    if rules.printed_jokers and not rules.tunnela_wilds_ordinary:
-        kinds.append(("printed jokers'", rules.tunnela_printed_points))
+    kinds = [("ordinary", rules.tunnela_ordinary_points)]
+    wilds_ordinary = rules.tunnela_wilds_ordinary
+    if not wilds_ordinary:
+        kinds.append(("joker", rules.tunnela_joker_points))
+    kinds.append(("maal", rules.tunnela_maal_points))
+    if rules.alter and not wilds_ordinary:
+        kinds.append(("alter", rules.tunnela_alter_points))
+    if rules.printed_jokers and not wilds_ordinary:
+        kinds.append(("printed", rules.tunnela_printed_points))
     kinds = [k for k in kinds if k[1]]
     if not kinds:
-        return "Tunnelas shown from the deal score nothing."
-    if all(counts_words(t).endswith("for each") for _w, t in kinds):
+        return _("Tunnelas shown from the deal score nothing.")
+    comma = _(", ")
+    if all(_flat(t) for _w, t in kinds):
         # "5 for each, 10 for a joker's, 20 for a poplu's or jhiplu's"
-        parts = [f"{t[0]} for {'each' if k == 0 else who}" for k, (who, t) in enumerate(kinds)]
-        said = ", ".join(parts)
+        said = comma.join(
+            _(TUNNELA_KINDS["ordinary" if n == 0 else who][1]).format(points=t[0])
+            for n, (who, t) in enumerate(kinds)
+        )
     else:
-        said = "; ".join(f"{who}: {counts_words(t)}" for who, t in kinds)
-    seen = " (only once you have seen)" if rules.tunnelas_need_seen else ""
-    return f"Tunnelas shown from the deal: {said}{tail}{seen}."
+        # Translators: the separator between kinds of tunnela in a list ("ordinary ones: …; a
+        # joker's: …").
+        semicolon = _("; ")
+        said = semicolon.join(
+            _("{who}: {points}").format(who=_(TUNNELA_KINDS[who][0]), points=counts_words(t))
+            for who, t in kinds
+        )
+    if rules.tunnelas_need_seen and wilds_ordinary:
+        return _(
+            "Tunnelas shown from the deal: {said}; tunnelas of jokers and alters count as "
+            "ordinary ones (only once you have seen)."
+        ).format(said=said)
+    if wilds_ordinary:
+        return _(
+            "Tunnelas shown from the deal: {said}; tunnelas of jokers and alters count as "
+            "ordinary ones."
+        ).format(said=said)
+    if rules.tunnelas_need_seen:
+        return _("Tunnelas shown from the deal: {said} (only once you have seen).").format(
+            said=said
+        )
+    return _("Tunnelas shown from the deal: {said}.").format(said=said)
 
 
 def lay_off_words(rules: RuleSet) -> str:
     """The lay-off rule in a sentence (``lay_off_cards`` and ``lay_off_onto`` said in words)."""
-    onto = (
-        "any meld shown on the table, yours or another player's"
-        if rules.lay_off_onto == "anyone"
-        else "melds you have already shown on the table"
-    )
+    anyone = rules.lay_off_onto == "anyone"
     if rules.lay_off_cards == "wild":
-        return (
-            f" Wild cards left over may be added to {onto} (laying off), if each stays a meld;"
-            " other cards may not be laid off."
+        if anyone:
+            return _(
+                "Wild cards left over may be added to any meld shown on the table, yours or "
+                "another player's (laying off), if each stays a meld; other cards may not be "
+                "laid off."
+            )
+        return _(
+            "Wild cards left over may be added to melds you have already shown on the table "
+            "(laying off), if each stays a meld; other cards may not be laid off."
         )
-    return f" Cards that fit none of your melds may be added to {onto} (laying off), if each stays a meld."
+    if anyone:
+        return _(
+            "Cards that fit none of your melds may be added to any meld shown on the table, "
+            "yours or another player's (laying off), if each stays a meld."
+        )
+    return _(
+        "Cards that fit none of your melds may be added to melds you have already shown on "
+        "the table (laying off), if each stays a meld."
+    )
+
+
+def sentences(*said: str) -> str:
+    """Sentences said one after another in a paragraph (the empty ones left out)."""
+    return " ".join(s for s in said if s)
 
 
 # The example tiplu: the seven of hearts.
@@ -135,80 +201,47 @@ class RulesScene(MenuScene):
         self.panel = ScrollPanel()
         self.rules = rules or PRESETS["nepali"]
         self.wilds = Wilds(TIPLU, self.rules)
-        custom = self.rules.name in PRESETS and self.rules != PRESETS[self.rules.name]
-        self.heading = PRESET_TITLES.get(self.rules.name, "Rules") + (
-            " (changed)" if custom else ""
-        )
         super().__init__(app)
+
+    def title(self) -> str:
+        """The screen's heading: the preset's name, and whether its rules were changed."""
+        name = PRESET_TITLES.get(self.rules.name)
+        if name is None:
+            return _("Rules")
+        if self.rules != PRESETS[self.rules.name]:
+            # Translators: the heading of the Rules screen for a preset whose options were
+            # changed, e.g. "House rules (changed)".
+            return _("{rules} (changed)").format(rules=_(name))
+        return _(name)
 
     # ------------------------------------------------------------------ content
     def sections(self) -> list[tuple[str, str, list[tuple[str, list[Card]]]]]:
         """(heading, text, example groups) for the current rules, in our own words."""
-        r, _w = self.rules, self.wilds
-        meld_words = "three or more cards" if r.long_melds else "exactly three cards"
+        r = self.rules
         out = [
+            (_("The game"), self._game_text(), []),
             (
-                "The game",
-                "Three full decks are shuffled together: 156 cards"
-                + (f" and {r.printed_jokers} printed joker(s)" if r.printed_jokers else "")
-                + f". Each player is dealt {r.hand_size} cards. On your turn you draw one card, from "
-                f"the stock or the top of the discard pile, and throw one away. Play passes "
-                f"{r.direction.replace('anti', 'anti-')}. The aim is to arrange your whole hand into "
-                f"melds of {meld_words} before anyone else does.",
-                [],
-            ),
-            (
-                "The tiplu and the wild cards",
-                (
-                    "The first player to see the maal takes a random card from the middle of "
-                    "the stock, looks at it alone and hides it under the stock: that card is the "
-                    "tiplu, and players look at it as they see."
-                    if r.tiplu_timing == "first_show"
-                    else "The tiplu is a random card set aside, hidden, right after the deal; "
-                    "players look at it as they see."
-                )
-                + " Its relatives become wild, but only for players who have seen. Say the tiplu is "
-                "the seven of hearts: the other sevens of hearts are tiplus, the eight of hearts is "
-                "the poplu, the six of hearts the jhiplu, and the sevens of the other suits are jokers."
-                + (
-                    " The seven of diamonds, same colour as hearts, is the alter: a joker that scores."
-                    if r.alter
-                    else ""
-                ),
+                _("The tiplu and the wild cards"),
+                self._tiplu_text(),
                 [
                     (self._role(c), [c])
                     for c in (TIPLU, card("8H"), card("6H"), card("7S"), card("7D"), card("7C"))
                 ]
-                + ([("printed joker", [CARDS[52]])] if r.printed_jokers else []),
+                + ([(role_word(Role.PRINTED), [CARDS[52]])] if r.printed_jokers else []),
             ),
             (
-                "Melds",
-                "Pure melds use no card as a wild: a tunnela is three identical cards, a pure "
-                "sequence three running cards of one suit, and a marriage is jhiplu, tiplu and poplu "
-                "together. The others need a wild card or mix suits. Each example below is named by "
-                "the game itself, with the seven of hearts as tiplu.",
+                _("Melds"),
+                _(
+                    "Pure melds use no card as a wild: a tunnela is three identical cards, a pure "
+                    "sequence three running cards of one suit, and a marriage is jhiplu, tiplu and "
+                    "poplu together. The others need a wild card or mix suits. Each example below "
+                    "is named by the game itself, with the seven of hearts as tiplu."
+                ),
                 self._melds(),
             ),
             (
-                "Seeing the maal",
-                "Lay down three pure melds at once to see: you learn the tiplu and from then on its "
-                "wild cards work for you. A natural triplet does not count."
-                + (
-                    f" You may instead lay down {r.dublee_see} dublees (pairs of identical cards)"
-                    + (
-                        f", at a table of {r.dublee_min_players} or more,"
-                        if r.dublee_min_players
-                        else ""
-                    )
-                    + " to see."
-                    if r.dublees_allowed(5)
-                    else ""
-                )
-                + (
-                    " Tunnelas you were dealt may be shown before your first draw, and they count."
-                    if r.expose_dealt_tunnelas
-                    else ""
-                ),
+                _("Seeing the maal"),
+                self._seeing_text(),
                 self._labelled(
                     [
                         [card("4S")] * 3,
@@ -217,37 +250,123 @@ class RulesScene(MenuScene):
                     ]
                 ),
             ),
-            (
-                "Going out",
-                (
-                    "Once you have seen, you finish when every card left in your hand forms melds, "
-                    "with one card to throw away."
-                    if not r.long_melds
-                    else "You finish when all your cards form melds of three or more, with one left to throw."
-                )
-                + (lay_off_words(r) if r.lay_off else "")
-                + (
-                    f" With dublees you finish by holding {r.dublee_out} of them."
-                    if r.dublee_enabled
-                    else ""
-                )
-                + " The game checks your hand: a claim that does not work is refused and nothing changes.",
-                [],
-            ),
-            ("What counts as maal", self._maal_text(), []),
-            ("Licences", licence_notices(), []),
+            (_("Going out"), self._going_out_text(), []),
+            (_("What counts as maal"), self._maal_text(), []),
+            (_("Licences"), licence_notices(), []),
         ]
         return out
 
+    def _game_text(self) -> str:
+        r = self.rules
+        if r.printed_jokers:
+            decks = ngettext(
+                "Three full decks are shuffled together: 156 cards and {n} printed joker.",
+                "Three full decks are shuffled together: 156 cards and {n} printed jokers.",
+                r.printed_jokers,
+            ).format(n=r.printed_jokers)
+        else:
+            decks = _("Three full decks are shuffled together: 156 cards.")
+        return sentences(
+            decks,
+            ngettext(
+                "Each player is dealt {n} card.", "Each player is dealt {n} cards.", r.hand_size
+            ).format(n=r.hand_size),
+            _(
+                "On your turn you draw one card, from the stock or the top of the discard "
+                "pile, and throw one away."
+            ),
+            _("Play passes anti-clockwise.")
+            if r.direction == "anticlockwise"
+            else _("Play passes clockwise."),
+            _(
+                "The aim is to arrange your whole hand into melds of three or more cards "
+                "before anyone else does."
+            )
+            if r.long_melds
+            else _(
+                "The aim is to arrange your whole hand into melds of exactly three cards "
+                "before anyone else does."
+            ),
+        )
+
+    def _tiplu_text(self) -> str:
+        r = self.rules
+        return sentences(
+            _(
+                "The first player to see the maal takes a random card from the middle of the "
+                "stock, looks at it alone and hides it under the stock: that card is the tiplu, "
+                "and players look at it as they see."
+            )
+            if r.tiplu_timing == "first_show"
+            else _(
+                "The tiplu is a random card set aside, hidden, right after the deal; players "
+                "look at it as they see."
+            ),
+            _("Its relatives become wild, but only for players who have seen."),
+            _(
+                "Say the tiplu is the seven of hearts: the other sevens of hearts are tiplus, "
+                "the eight of hearts is the poplu, the six of hearts the jhiplu, and the sevens "
+                "of the other suits are jokers."
+            ),
+            _("The seven of diamonds, same colour as hearts, is the alter: a joker that scores.")
+            if r.alter
+            else "",
+        )
+
+    def _seeing_text(self) -> str:
+        r = self.rules
+        dublees = ""
+        if r.dublees_allowed(5):
+            if r.dublee_min_players:
+                dublees = _(
+                    "You may instead lay down {dublees} dublees (pairs of identical cards), at "
+                    "a table of {players} or more, to see."
+                ).format(dublees=r.dublee_see, players=r.dublee_min_players)
+            else:
+                dublees = _(
+                    "You may instead lay down {dublees} dublees (pairs of identical cards) to see."
+                ).format(dublees=r.dublee_see)
+        return sentences(
+            _(
+                "Lay down three pure melds at once to see: you learn the tiplu and from then on "
+                "its wild cards work for you."
+            ),
+            _("A natural triplet does not count."),
+            dublees,
+            _("Tunnelas you were dealt may be shown before your first draw, and they count.")
+            if r.expose_dealt_tunnelas
+            else "",
+        )
+
+    def _going_out_text(self) -> str:
+        r = self.rules
+        return sentences(
+            _("You finish when all your cards form melds of three or more, with one left to throw.")
+            if r.long_melds
+            else _(
+                "Once you have seen, you finish when every card left in your hand forms melds, "
+                "with one card to throw away."
+            ),
+            lay_off_words(r) if r.lay_off else "",
+            _("With dublees you finish by holding {dublees} of them.").format(dublees=r.dublee_out)
+            if r.dublee_enabled
+            else "",
+            _(
+                "The game checks your hand: a claim that does not work is refused and nothing "
+                "changes."
+            ),
+        )
+
     def _role(self, c: Card) -> str:
         role = self.wilds.role(c)
-        return role.value if role is not None else "natural"
+        # Translators: a card of the example that is not wild, under its picture.
+        return role_word(role) if role is not None else _("natural")
 
     def _labelled(self, examples: list[list[Card]]) -> list[tuple[str, list[Card]]]:
         out = []
         for cards in examples:
             kind = classify_meld(cards, self.wilds, self.rules)
-            out.append(("not a meld" if kind is None else kind.value, cards))
+            out.append((_("not a meld") if kind is None else meld_word(kind), cards))
         return out
 
     def _melds(self) -> list[tuple[str, list[Card]]]:
@@ -267,57 +386,75 @@ class RulesScene(MenuScene):
         marriage = counts_words(r.marriage_points)
         shown = counts_words(r.shown_marriage_points)
         if r.poplu_jhiplu_combined:
-            singles = [f"Poplus and jhiplus, counted together: {counts_words(r.poplu_points)}."]
+            singles = [
+                _("Poplus and jhiplus, counted together: {points}.").format(
+                    points=counts_words(r.poplu_points)
+                )
+            ]
         else:
             singles = [
-                f"Poplus: {counts_words(r.poplu_points)}.",
-                f"Jhiplus: {counts_words(r.jhiplu_points)}.",
+                _("Poplus: {points}.").format(points=counts_words(r.poplu_points)),
+                _("Jhiplus: {points}.").format(points=counts_words(r.jhiplu_points)),
             ]
         lines = [
-            "Maal is what your wild cards and special melds are worth when the hand ends.",
-            f"Tiplus: {counts_words(r.tiplu_points)}.",
+            _("Maal is what your wild cards and special melds are worth when the hand ends."),
+            _("Tiplus: {points}.").format(points=counts_words(r.tiplu_points)),
             *singles,
-            "A marriage (jhiplu, tiplu and poplu together): "
-            + (
-                f"{marriage}, in your hand or shown on the table."
-                if marriage == shown
-                else f"{marriage} in your hand; {shown} shown on the table."
-            ),
+            _(
+                "A marriage (jhiplu, tiplu and poplu together): {points}, in your hand or shown "
+                "on the table."
+            ).format(points=marriage)
+            if marriage == shown
+            else _(
+                "A marriage (jhiplu, tiplu and poplu together): {points} in your hand; {shown} "
+                "shown on the table."
+            ).format(points=marriage, shown=shown),
         ]
         if r.alter:
-            lines.append(f"Alters: {counts_words(r.alter_points)}.")
+            lines.append(_("Alters: {points}.").format(points=counts_words(r.alter_points)))
         if r.printed_jokers:
-            lines.append(f"Printed jokers: {counts_words(r.printed_joker_points)}.")
+            lines.append(
+                _("Printed jokers: {points}.").format(points=counts_words(r.printed_joker_points))
+            )
         if r.expose_dealt_tunnelas:
             lines.append(tunnela_words(r))
         lines.append(unseen_maal_words(r))
         lines.append("")  # the payments, a paragraph apart from the list
-        if r.scoring == "settlement":
-            lines.append(
-                "After the hand every two players settle the difference in their maal: whoever "
-                "counted less pays the other the difference, winner or not. Then each player pays "
-                f"the winner {r.seen_fee} if they had seen or {r.unseen_fee} if they had not"
-                + (
-                    f", and {r.dublee_bonus} more if the winner went out with dublees."
-                    if r.dublee_enabled and r.dublee_bonus
-                    else "."
-                )
-            )
-        elif r.scoring == "contract":
-            lines.append(
-                f"It is a points race: everyone keeps their maal, and whoever goes out scores "
-                f"{r.contract_win_points} more for each other player."
-            )
-        else:
-            lines.append(
-                f"Losers count the cards left unmelded: aces {r.deadwood_ace}, faces {r.deadwood_face}, "
-                f"printed jokers {r.deadwood_joker}, others their number. The lowest total wins."
-            )
+        lines.append(self._payments_text())
         return "\n".join(lines)
+
+    def _payments_text(self) -> str:
+        r = self.rules
+        if r.scoring == "settlement":
+            settle = _(
+                "After the hand every two players settle the difference in their maal: whoever "
+                "counted less pays the other the difference, winner or not."
+            )
+            if r.dublee_enabled and r.dublee_bonus:
+                fees = _(
+                    "Then each player pays the winner {seen} if they had seen or {unseen} if "
+                    "they had not, and {bonus} more if the winner went out with dublees."
+                ).format(seen=r.seen_fee, unseen=r.unseen_fee, bonus=r.dublee_bonus)
+            else:
+                fees = _(
+                    "Then each player pays the winner {seen} if they had seen or {unseen} if "
+                    "they had not."
+                ).format(seen=r.seen_fee, unseen=r.unseen_fee)
+            return sentences(settle, fees)
+        if r.scoring == "contract":
+            return _(
+                "It is a points race: everyone keeps their maal, and whoever goes out scores "
+                "{points} more for each other player."
+            ).format(points=r.contract_win_points)
+        return _(
+            "Losers count the cards left unmelded: aces {ace}, faces {face}, printed jokers "
+            "{joker}, others their number. The lowest total wins."
+        ).format(ace=r.deadwood_ace, face=r.deadwood_face, joker=r.deadwood_joker)
 
     # ------------------------------------------------------------------ layout
     def layout(self) -> None:
         k, (w, h) = self.k, self.size
+        self.heading = self.title()
         width = round(min(980 * k, w - 80 * k))
         self.box = pygame.Rect(
             0, self.content_top + round(8 * k), width, h - self.content_top - round(28 * k)

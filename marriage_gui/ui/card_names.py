@@ -12,6 +12,9 @@ from collections.abc import Iterable
 import pygame
 
 from engine.cards import RANKS, SUITS, Card
+from engine.melds import MeldKind
+from engine.wilds import Role
+from marriage_gui.language import N_, _, word
 from marriage_gui.ui import theme
 
 #: The suit signs in the engine's suit order (S H D C).
@@ -20,14 +23,46 @@ SUIT_SIGNS = "♠♥♦♣"
 #: reads on the dark felt.
 RED_SUIT: theme.Colour = (255, 120, 112)
 
+#: The wild cards' roles as a player names them (the engine's ``Role`` values are its own).
+ROLE_WORDS = {
+    Role.TIPLU: N_("tiplu"),
+    Role.POPLU: N_("poplu"),
+    Role.JHIPLU: N_("jhiplu"),
+    Role.JOKER: N_("joker"),
+    Role.ALTER: N_("alter"),
+    Role.PRINTED: N_("printed joker"),
+}
+#: The kinds of meld as a player names them.
+MELD_WORDS = {
+    MeldKind.TUNNELA: N_("tunnela"),
+    MeldKind.MARRIAGE: N_("marriage"),
+    MeldKind.PURE_SEQUENCE: N_("pure sequence"),
+    MeldKind.TRIPLET: N_("triplet"),
+    MeldKind.DIRTY_SEQUENCE: N_("dirty sequence"),
+    MeldKind.DIRTY_TRIPLET: N_("dirty triplet"),
+    # Translators: a meld of a card and two wild cards standing in for the rest.
+    MeldKind.WILD_MELD: N_("two wilds"),
+}
+
 _CODE = re.compile(rf"(?<![\w♠♥♦♣])(?:([{RANKS}])([{SUITS}])|JK)(?![\w♠♥♦♣])")
 _SAID_RED = re.compile(r"(?:10|[2-9JQKA])[♥♦]")
+
+
+def role_word(role: Role) -> str:
+    """A wild card's role in the language in use (``tiplu``, ``joker``…)."""
+    return _(ROLE_WORDS[role])
+
+
+def meld_word(kind: MeldKind) -> str:
+    """A kind of meld in the language in use (``tunnela``, ``pure sequence``…)."""
+    return _(MELD_WORDS[kind])
 
 
 def card_label(card: Card) -> str:
     """The card as a player reads it: ``10♠``, ``Q♥``, ``Joker``."""
     if card.is_joker:
-        return "Joker"
+        # Translators: a printed joker card, named alone (as on its face).
+        return _("Joker")
     rank = "10" if card.rank_letter == "T" else card.rank_letter
     return rank + SUIT_SIGNS[card.suit]
 
@@ -40,16 +75,18 @@ def cards_label(cards: Iterable[Card]) -> str:
 def _code_label(found: re.Match[str]) -> str:
     rank, suit = found.group(1), found.group(2)
     if rank is None:
-        return "Joker"
+        return _("Joker")
     return ("10" if rank == "T" else rank) + SUIT_SIGNS[SUITS.index(suit)]
 
 
 def said(line: str, names: Iterable[str] = ()) -> str:
-    """``line`` (the game's words) with every card named as a player reads it.
+    """``line`` (the game's words, in the language in use) with every card named as a player
+    reads it.
 
-    Each clause of the game's words ("…; …") begins with the seat that acted: a name there
+    An engine sentence is worded first (``language.word``). Each clause of the game's words ("…; …") begins with the seat that acted: a name there
     stays as it is, even one that looks like a card ("AS discarded 9C").
     """
+    line = word(line)
     kept = sorted({n for n in names if n}, key=len, reverse=True)
     clauses = []
     for clause in line.split("; "):
