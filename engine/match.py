@@ -23,6 +23,7 @@ from engine.game import Game, IllegalAction
 from engine.replay import HandReplay, replay_hand
 from engine.rules import RuleSet
 from engine.view import PlayerView
+from engine.words import CODE_LIMIT, code_of, from_code, say
 from engine.worker import BotWorker, decide
 
 #: Who plays a seat: a person at a screen, or a bot of a level.
@@ -58,7 +59,7 @@ class Update:
             "version": self.version,
             "events": [e.to_dict() for e in self.events],
             "view": self.view.to_dict(),
-            "refused": self.refused,
+            "refused": None if self.refused is None else code_of(self.refused),
         }
 
     @classmethod
@@ -73,7 +74,11 @@ class Update:
         for e in events:
             if not e.visible_to(seat):
                 raise ValueError("an update carries an event meant for another seat")
-        refused = None if d["refused"] is None else plain.text(d["refused"], "the refusal", 400)
+        refused = (
+            None
+            if d["refused"] is None
+            else from_code(plain.text(d["refused"], "the refusal", CODE_LIMIT))
+        )
         if refused is not None and events:
             raise ValueError("a refusal carries no events")
         return cls(seat, plain.integer(d["version"], "the version", 0), events, view, refused)
@@ -531,14 +536,14 @@ class LocalMatch:
         if not isinstance(action, Action | str):
             return f"not an action: {type(action).__name__}"
         if self._drivers[seat] != HUMAN:
-            return "this seat is played by the computer"
+            return say("this seat is played by the computer")
         g = self._game
         if g.is_over:
-            return "the match is over"
+            return say("the match is over")
         if g.phase == "hand_over":
             return None  # any person at the table may deal the next hand
         if seat != g.current_player:
-            return f"it is {g.names[g.current_player]}'s turn"
+            return say("it is {name}'s turn", name=g.names[g.current_player])
         return None
 
     def _apply(self, action: Action) -> None:

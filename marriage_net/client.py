@@ -27,6 +27,7 @@ from engine.actions import Action
 from engine.events import Event
 from engine.match import Unshared, Update
 from engine.view import PlayerView
+from engine.words import from_code, say
 from marriage_net import protocol as p
 from marriage_net.news import SeatState, TurnClock, seat_state, turn_clock
 from marriage_net.tokens import TokenStore, table_key
@@ -47,10 +48,12 @@ CONNECTING, LOBBY, PLAYING, RECONNECTING, CLOSED, GONE = (
 FIRST_RETRY, QUICK_RETRIES, LAST_RETRY, SLOW_AFTER = 0.05, 1.0, 5.0, 30.0
 
 
-AWAY = "Reconnecting to the table…"
-STILL_TRYING = (
+AWAY = say("Reconnecting to the table…")
+STILL_TRYING = say(
     "The host cannot be reached. Still trying: you will be back in your seat when it answers."
 )
+#: The first words of a connection.
+CONNECTING_WORDS = say("Connecting to the table…")
 #: Refusals that mean a seat is no longer this connection's.
 SEAT_LOST = frozenset({p.Refusal.SEAT_MOVED, p.Refusal.SEAT_GIVEN})
 
@@ -64,7 +67,7 @@ class Status:
     """Where the connection stands, with a sentence for the player."""
 
     state: str = CONNECTING
-    message: str = "Connecting to the table…"
+    message: str = CONNECTING_WORDS
     since: float = field(default_factory=time.monotonic)
 
 
@@ -353,7 +356,7 @@ class RemoteMatch(Unshared):
             asyncio.run(self._main())
         except Exception as exc:  # never let the thread die silently: the table must know
             log.exception("the connection thread stopped")
-            self._status(GONE, f"The connection stopped: {exc}")
+            self._status(GONE, say("The connection stopped: {why}", why=str(exc)))
 
     def _status(self, state: str, message: str) -> None:
         self._net_state = state
@@ -407,10 +410,18 @@ class RemoteMatch(Unshared):
             away = now - lost_at
             if away > self.give_up and self._net_state != CLOSED:
                 if self._net_state == CONNECTING:
-                    self._status(GONE, f"No table answers at {self.address}: check the address.")
+                    self._status(
+                        GONE,
+                        say(
+                            "No table answers at {address}: check the address.",
+                            address=self.address,
+                        ),
+                    )
                     return
                 if not self._wanted:
-                    self._status(GONE, "The host has gone: the table cannot be reached any more.")
+                    self._status(
+                        GONE, say("The host has gone: the table cannot be reached any more.")
+                    )
                     return
                 # A seat waits for us (the host's laptop may be asleep or restarting): keep
                 # trying, more slowly, for as long as this table stays open on our screen.
@@ -437,7 +448,7 @@ class RemoteMatch(Unshared):
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as exc:
             log.info("could not reach %s: %s", uri, exc)
             if isinstance(exc, InvalidURI):
-                self._status(GONE, f"That address cannot be used: {exc}")
+                self._status(GONE, say("That address cannot be used: {why}", why=str(exc)))
                 return None
             if self._net_state in (PLAYING, LOBBY, RECONNECTING):
                 self._status(RECONNECTING, self._away)
@@ -471,7 +482,9 @@ class RemoteMatch(Unshared):
             finally:
                 sender.cancel()
         except HostError as exc:
-            self._status(GONE, f"The host sent something this game cannot read: {exc}")
+            self._status(
+                GONE, say("The host sent something this game cannot read: {why}", why=str(exc))
+            )
             with contextlib.suppress(Exception):
                 await ws.close(1002, "protocol error")
             return None
@@ -483,8 +496,9 @@ class RemoteMatch(Unshared):
             return None
         door = self._door
         if not welcomed and (door is not None or code == 1008):
-            words = door.reason if door is not None else reason
-            self._status(GONE, f"The table turned us away: {words}.")
+            words = p.refusal_words(door.code, door.reason) if door is not None else reason
+            # Translators: {why} is the table's reason ("wrong table code").
+            self._status(GONE, say("The table turned us away: {why}.", why=words))
             return None
         if welcomed or self._net_state != CLOSED:
             # A table the host closed stays closed on this screen until it lets us back in
@@ -541,7 +555,7 @@ class RemoteMatch(Unshared):
             self._hand_no[msg.seat] = view.hand_no
             self._resyncing.discard(msg.seat)
             self._inbox.put(("view", (msg.seat, msg.v, view, update)))
-            self._status(PLAYING, "Playing.")
+            self._status(PLAYING, say("Playing."))
         elif isinstance(msg, p.Updated):
             self._check_seat(msg.seat)
             last = self._net_versions.get(msg.seat)
@@ -578,7 +592,8 @@ class RemoteMatch(Unshared):
                 self._out.put_nowait(p.encode(p.Resync()))  # type: ignore[union-attr]
             if msg.code == p.Refusal.UNKNOWN_TOKEN:
                 self.tokens.forget(self.key)  # that table is no more: stop offering to rejoin
-            self._inbox.put(("refused", (mine, msg.reason)))
+            # The words are made here, from the code (the engine's own: from its sentence code).
+            self._inbox.put(("refused", (mine, p.refusal_words(msg.code, msg.reason))))
         elif isinstance(msg, p.Lobby):
             if len(msg.seats) > 5 or any(s.seat != i for i, s in enumerate(msg.seats)):
                 raise HostError("a damaged list of seats")
@@ -586,7 +601,7 @@ class RemoteMatch(Unshared):
             if self._held and self.owner is None:  # a table to sit back down at after a restart
                 self.tokens.note_table(self.key, self.address, self.port, self.code, msg.table)
             if not (msg.started and self._held):
-                self._status(LOBBY, "In the lobby: waiting for the host to start.")
+                self._status(LOBBY, say("In the lobby: waiting for the host to start."))
         elif isinstance(msg, p.SeatStatus):
             if not 0 <= msg.seat < 5:
                 raise HostError("news of a seat that does not exist")
@@ -604,13 +619,14 @@ class RemoteMatch(Unshared):
         elif isinstance(msg, p.Closing):
             if msg.saved:
                 # One message until the table is back: the seat is kept, the return is automatic.
-                kept = (
-                    " Your seat is kept: you will be back in it by yourself."
-                    if self._wanted
-                    else ""
-                )
-                self._status(CLOSED, f"{msg.why}{kept}")
+                why = from_code(msg.why)
+                if self._wanted:
+                    # Translators: {why} is the host's words on closing the table.
+                    why = say(
+                        "{why} Your seat is kept: you will be back in it by yourself.", why=why
+                    )
+                self._status(CLOSED, why)
                 return "connected"
-            self._status(GONE, msg.why)
+            self._status(GONE, from_code(msg.why))
             return ""
         return None

@@ -23,6 +23,7 @@ from websockets.exceptions import ConnectionClosed
 
 from engine.actions import parse_action
 from engine.rules import MAX_HANDS, RuleSet
+from engine.words import code_of, say
 from marriage_net import protocol as p
 from marriage_net.cover import Cover
 from marriage_net.lockout import WrongCodes
@@ -39,6 +40,9 @@ from marriage_net.seats import (
 
 if TYPE_CHECKING:
     from engine.match import LocalMatch as TableMatch
+
+#: What the clients are told when the host closes the table (a sentence: each words it itself).
+CLOSED_WHY = say("The host closed the table.")
 
 log = logging.getLogger("marriage.host")
 BUSY = "the table is not taking connections"
@@ -203,14 +207,14 @@ class TableHost:
         self._request_save()
         return self.port
 
-    async def close(self, why: str = "The host closed the table.", saved: bool = False) -> None:
+    async def close(self, why: str = CLOSED_WHY, saved: bool = False) -> None:
         """Tell every client why, save, and stop serving."""
         if self.closing_why is not None:
             await self.closed.wait()
             return
         self.closing_why = why
         for conn in list(self.conns):
-            conn.send(p.encode(p.Closing(why, saved)), self.settings.outbox_limit)
+            conn.send(p.encode(p.Closing(code_of(why), saved)), self.settings.outbox_limit)
             conn.outbox.put_nowait(None)
         for task in self._tasks:
             task.cancel()
@@ -332,7 +336,8 @@ class TableHost:
                         seat=seat,
                         v=u.version,
                         code=p.Refusal.ILLEGAL,
-                        reason=u.refused,
+                        # The engine's sentence as its code: each laptop words it itself.
+                        reason=code_of(u.refused),
                     )
                 else:
                     msg = p.encode_raw(

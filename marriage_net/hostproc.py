@@ -21,12 +21,13 @@ from pathlib import Path
 from typing import Any
 
 from engine.rules import PRESETS, RuleSet
+from engine.words import say
 from marriage_net.discovery import DISCOVERY_PORT, answer_questions
-from marriage_net.host import HostSettings, TableHost
+from marriage_net.host import CLOSED_WHY, HostSettings, TableHost
 from marriage_net.protocol import DEFAULT_CLOCK
 from marriage_net.seats import make_seats
 
-SAVED_WHY = "The host saved the table and closed it: it comes back when they open it again."
+SAVED_WHY = say("The host saved the table and closed it: it comes back when they open it again.")
 
 
 @dataclass
@@ -95,7 +96,7 @@ async def run_table(
     await asyncio.wait({stopper, closed}, return_when=asyncio.FIRST_COMPLETED)
     if not host.closed.is_set():
         saved = host.save_path is not None and (not keep or keep[0])
-        await host.close(SAVED_WHY if saved else "The host closed the table.", saved=saved)
+        await host.close(SAVED_WHY if saved else CLOSED_WHY, saved=saved)
     stopper.cancel()
     if responder is not None:
         responder.close()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from engine.words import say
 from marriage_net import protocol as p
 
 
@@ -79,4 +80,7 @@ def turn_clock(news: tuple[p.Clock, float] | None) -> TurnClock | None:
 
 def describe_clock(seconds: int) -> str:
     """The turn clock in a few words, as the join screen and the lobby show it."""
-    return f"{seconds} s a turn" if seconds else "no turn clock"
+    if not seconds:
+        return say("no turn clock")
+    # Translators: a turn clock, in seconds ("60 s a turn").
+    return say("{seconds} s a turn", seconds=seconds)

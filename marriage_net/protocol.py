@@ -17,6 +17,7 @@ from engine import result, wire
 from engine.events import Event
 from engine.result import HandResult
 from engine.view import PlayerView
+from engine.words import from_code, say
 
 #: Bumped whenever a message changes shape; a client of another version is told so by name.
 PROTO = 3
@@ -70,6 +71,51 @@ class Refusal(enum.StrEnum):
     BAD_SEATS = "bad_seats"  # a change of seats the table cannot make
     BAD_RULES = "bad_rules"  # rules, a length or a clock that cannot be played
     FLOOD = "flood"  # too many messages
+
+
+def refusal_words(code: str, reason: str) -> str:
+    """The words a person is shown for a refusal, made on this laptop from its ``code`` alone
+    (the host's words may be in another language, or reworded at any time). The engine's own
+    refusals (``ILLEGAL``) travel as the engine's sentence code and are read back from it."""
+    if code == Refusal.ILLEGAL:
+        return from_code(reason)
+    if code == Refusal.BAD_ACTION:
+        return say("that is not an action of this game")
+    made = _REFUSAL_WORDS.get(code)
+    if made is None:
+        return say("the table turned that down")
+    return made
+
+
+#: The words of each refusal but the engine's own.
+_REFUSAL_WORDS: dict[str, str] = {
+    Refusal.BAD_MESSAGE: say("the table could not read this game's message"),
+    Refusal.HELLO_FIRST: say("say hello first"),
+    Refusal.ALREADY_HELLO: say("you have already said hello"),
+    Refusal.OTHER_VERSION: say("this table runs another version of Marriage: update both games"),
+    Refusal.LOCKED_OUT: say("too many wrong codes: try again later"),
+    Refusal.WRONG_CODE: say("wrong table code"),
+    Refusal.NOT_OWNER: say("this is not your table"),
+    Refusal.UNKNOWN_TOKEN: say("that seat token is not for this table: join as a new player"),
+    Refusal.NO_FREE_SEAT: say("there is no free seat at this table"),
+    Refusal.NO_SUCH_SEAT: say("there is no such seat at this table"),
+    Refusal.SEAT_TAKEN: say("that seat is taken"),
+    Refusal.BAD_NAME: say("that name cannot be used: type a name of printable letters"),
+    Refusal.SEAT_MOVED: say("this seat was taken up on another connection"),
+    Refusal.SEAT_GIVEN: say("the host gave your seat to someone else"),
+    Refusal.STALE: say("the table has moved on: look again"),
+    Refusal.NOT_STARTED: say("the match has not started"),
+    Refusal.STARTED: say("the match has already started"),
+    Refusal.SEAT_OPEN: say(
+        "a seat is still open: wait for its player or make it a computer player"
+    ),
+    Refusal.NOT_YOUR_SEAT: say("that is not your seat"),
+    Refusal.HOST_ONLY: say("only the host's screen may do that"),
+    Refusal.NO_SUCH_EMOTE: say("no such emote"),
+    Refusal.BAD_SEATS: say("the table cannot make that change of seats"),
+    Refusal.BAD_RULES: say("those rules cannot be played at this table"),
+    Refusal.FLOOD: say("too many messages"),
+}
 
 
 class ProtocolError(ValueError):
@@ -368,11 +414,13 @@ def check_name(name: str) -> str:
     """A player's name, trimmed; ProtocolError when empty, too long or not printable."""
     clean = " ".join(name.split())
     if not clean:
-        raise ProtocolError("type a name", Refusal.BAD_NAME)
+        raise ProtocolError(say("type a name"), Refusal.BAD_NAME)
     if len(clean) > MAX_NAME:
-        raise ProtocolError(f"a name has at most {MAX_NAME} letters", Refusal.BAD_NAME)
+        raise ProtocolError(
+            say("a name has at most {count} letters", count=MAX_NAME), Refusal.BAD_NAME
+        )
     if not clean.isprintable():
-        raise ProtocolError("a name may hold only printable letters", Refusal.BAD_NAME)
+        raise ProtocolError(say("a name may hold only printable letters"), Refusal.BAD_NAME)
     return clean
 
 
