@@ -12,11 +12,14 @@ from typing import Any
 
 import pygame
 
+from marriage_gui import language
 from marriage_gui.art import CardArt
 from marriage_gui.art.sounds import SoundBoard
+from marriage_gui.language import _, word
 from marriage_gui.scene import Scene
 from marriage_gui.settings import Settings, load_settings, save_settings
 from marriage_gui.storage import Storage
+from marriage_gui.ui import theme
 from marriage_gui.ui.toast import Toasts
 
 MIN_SIZE = (1024, 640)
@@ -94,13 +97,20 @@ class App:
         self.headless = headless
         self.toasts = Toasts()
         self.storage = storage if storage is not None else Storage(data_dir)
+        notes: list[str] = []
         if settings is None:
-            settings = load_settings(self.storage, on_error=self.toast)
+            settings = load_settings(self.storage, on_error=notes.append)
         self.settings = settings
+        # The settings' language is spoken before anything is said, their own notes included.
+        self._stop_listening = language.on_change(self._language_changed)
+        self._speak(settings.language)
+        language.use_digits(settings.devanagari_digits)
+        for note in notes:
+            self.toast(note)
         self._windowed_size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
         self._windowed_at: tuple[int, int] | None = None
         self.screen = self._open_window(self._windowed_size, self.settings.fullscreen)
-        pygame.display.set_caption("Marriage")
+        pygame.display.set_caption(_("Marriage"))
         self._set_icon()
         self.art = CardArt()
         self.sounds = SoundBoard(self.settings.volume, self.settings.muted)
@@ -207,8 +217,42 @@ class App:
                 self.toast("Your settings could not be saved.")
 
     def toast(self, message: str) -> None:
-        """Show a short message above every scene for a couple of seconds."""
-        self.toasts.add(message)
+        """Show a short message above every scene for a couple of seconds (an engine or
+        network sentence is worded in the language in use)."""
+        self.toasts.add(word(message))
+
+    # ------------------------------------------------------------------ language
+    def _speak(self, code: str) -> bool:
+        """Use the language ``code``; English, with a notice, when it cannot be used."""
+        try:
+            language.use(code)
+            return True
+        except language.UnknownLanguage as exc:
+            self.storage.log(f"language {code!r} unusable, speaking English: {exc}")
+            language.use(language.FALLBACK)
+            if self.settings.language != language.FALLBACK:
+                self.settings.language = language.FALLBACK
+            self.toast(_("The language you chose could not be loaded, so the game is in English."))
+            return False
+
+    def set_language(self, code: str) -> None:
+        """Speak ``code`` from now on, on every open screen at once, and keep the choice."""
+        if self._speak(code):
+            self.settings.language = code
+        self.save_settings()
+
+    def set_devanagari_digits(self, on: bool) -> None:
+        """Show numbers in Devanagari digits (or 0-9) everywhere at once, and keep the choice."""
+        self.settings.devanagari_digits = bool(on)
+        language.use_digits(bool(on))
+        self.save_settings()
+
+    def _language_changed(self) -> None:
+        """Every open screen lays itself out again in the new words."""
+        theme.text.cache_clear()
+        pygame.display.set_caption(_("Marriage"))
+        for scene in getattr(self, "stack", []):
+            scene.on_resize(self.size)
 
     # ------------------------------------------------------------------ scenes by name
     def register(self, name: str, maker: SceneMaker | str) -> None:

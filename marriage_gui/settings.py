@@ -13,14 +13,17 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
 from engine import safe_json
+from engine.words import Said, say
+from marriage_gui import language
+from marriage_gui.language import N_
 
 if TYPE_CHECKING:
     from marriage_gui.storage import Storage
 
 ANIMATION_SPEEDS = ("instant", "fast", "normal", "slow")
 _ANIM_SCALE = {"instant": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.6}
-# Translations are not written yet; the field is kept so settings files stay compatible.
-LANGUAGES = ("en",)
+#: The languages a person can choose (``language.LANGUAGES`` names each in itself).
+LANGUAGES = tuple(language.LANGUAGES)
 BOT_DELAYS = (0.0, 0.3, 0.6, 1.0, 1.5)
 CARD_SCALE_RANGE = (0.8, 1.3)
 SETTINGS_FILE = "settings.json"
@@ -38,6 +41,8 @@ class Settings:
     muted: bool = False
     fullscreen: bool = False
     language: str = "en"
+    #: Numbers in Devanagari digits (०१२…) instead of 0-9.
+    devanagari_digits: bool = False
     #: The new-game screen's last set-up (``MatchSetup.to_dict`` without the seed), or None.
     last_setup: dict[str, Any] | None = None
 
@@ -50,7 +55,7 @@ class Settings:
             raise ValueError(f"animation speed must be one of {', '.join(ANIMATION_SPEEDS)}")
         if self.language not in LANGUAGES:
             raise ValueError(f"language must be one of {', '.join(LANGUAGES)}")
-        for name in ("four_colour", "muted", "fullscreen"):
+        for name in ("four_colour", "muted", "fullscreen", "devanagari_digits"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be true or false")
         if self.last_setup is not None and not isinstance(self.last_setup, dict):
@@ -101,7 +106,7 @@ RANGES: dict[str, tuple[float, float]] = {
 }
 
 
-def settings_kept(data: Any) -> tuple[Settings, list[str]]:
+def settings_kept(data: Any) -> tuple[Settings, list[Said]]:
     """The settings ``data`` holds, one field at a time: a number out of range is brought into
     range and any other bad value left at its default, the rest kept. Also what was changed,
     in words. ValueError if ``data`` is no table of settings at all."""
@@ -117,46 +122,87 @@ def settings_kept(data: Any) -> tuple[Settings, list[str]]:
             continue
         except (ValueError, TypeError, OverflowError):
             pass
-        words = f.name.replace("_", " ")
+        if f.name == "language":
+            changed.append(
+                say(
+                    "the language “{language}” is not one this game speaks, so it is English",
+                    language=str(value)[:20],
+                )
+            )
+            continue
+        words = say(NAMES.get(f.name, f.name.replace("_", " ")))
         bounds = RANGES.get(f.name)
         number = isinstance(value, int | float) and not isinstance(value, bool)
         if bounds is not None and number and not math.isnan(value):
             fixed = min(max(float(value), bounds[0]), bounds[1])
             change: dict[str, Any] = {f.name: fixed}
             settings = replace(settings, **change)
-            changed.append(f"{words} was out of range and is now {fixed:g}")
+            changed.append(
+                say(
+                    "{setting} was out of range and is now {value}",
+                    setting=words,
+                    value=f"{fixed:g}",
+                )
+            )
         else:
-            changed.append(f"{words} is back to its default")
+            changed.append(say("{setting} is back to its default", setting=words))
     return settings, changed
 
 
-DAMAGED_MESSAGE = "Your settings file was damaged, so the defaults are back."
-UNREADABLE_MESSAGE = "Your settings file could not be read, so the defaults are used."
+#: The settings in words, for a message about one that could not be used.
+NAMES = {
+    "animation_speed": N_("animation speed"),
+    "bot_delay": N_("bot thinking time"),
+    "four_colour": N_("four-colour deck"),
+    "card_scale": N_("card size"),
+    "volume": N_("volume"),
+    "muted": N_("mute"),
+    "fullscreen": N_("full screen"),
+    "devanagari_digits": N_("Devanagari digits"),
+    "last_setup": N_("the last new-game set-up"),
+}
+DAMAGED_MESSAGE = N_("Your settings file was damaged, so the defaults are back.")
+DAMAGED_KEPT_MESSAGE = N_(
+    "Your settings file was damaged, so the defaults are back. The old file was kept as {file}."
+)
+UNREADABLE_MESSAGE = N_("Your settings file could not be read, so the defaults are used.")
 
 
 def load_settings(storage: Storage, on_error: Callable[[str], None] | None = None) -> Settings:
-    """The saved settings; the defaults (and ``on_error(message)``) if the file is damaged."""
+    """The saved settings; the defaults (and ``on_error(message)``) if the file is damaged.
+
+    Messages are sentences (``Said``) to be worded once the settings' own language is in use."""
     path = storage.root / SETTINGS_FILE
     if not path.exists():
-        return Settings()
+        # The first start: the game speaks the language the computer is set to.
+        return Settings(language=language.from_system())
     try:
-        settings, changed = settings_kept(safe_json.read(path, "settings file"))
+        data = safe_json.read(path, "settings file")
+        settings, changed = settings_kept(data)
+        if isinstance(data, dict) and "language" not in data:
+            settings.language = language.from_system()
         if changed:
             storage.log(f"settings partly unusable: {'; '.join(changed)}")
             if on_error is not None:
-                on_error(f"One of your settings could not be used: {'; '.join(changed)}.")
+                for change in changed:
+                    on_error(
+                        say("One of your settings could not be used: {change}.", change=change)
+                    )
         return settings
     except OSError as exc:
         storage.log(f"settings file unreadable, using defaults: {exc!r}")
         if on_error is not None:
-            on_error(UNREADABLE_MESSAGE)
-        return Settings()
+            on_error(say(UNREADABLE_MESSAGE))
+        return Settings(language=language.from_system())
     except (ValueError, TypeError, OverflowError) as exc:
         storage.log(f"settings file damaged, using defaults: {exc}")
         aside = storage.keep_aside(SETTINGS_FILE)
         if on_error is not None:
-            on_error(DAMAGED_MESSAGE + (f" The old file was kept as {aside}." if aside else ""))
-        return Settings()
+            if aside:
+                on_error(say(DAMAGED_KEPT_MESSAGE, file=str(aside)))
+            else:
+                on_error(say(DAMAGED_MESSAGE))
+        return Settings(language=language.from_system())
 
 
 def save_settings(storage: Storage, settings: Settings) -> None:

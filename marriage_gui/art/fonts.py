@@ -13,6 +13,8 @@ from functools import lru_cache
 
 import pygame
 
+from marriage_gui import language
+
 from .paths import asset
 
 LATIN = "latin"
@@ -105,7 +107,7 @@ def face_for(text: str, size: int, bold: bool = False) -> pygame.font.Font:
 
 def size_of(text: str, size: int, bold: bool = False) -> tuple[int, int]:
     """Width and height ``render`` would give, without rendering."""
-    parts = runs(text) or [(LATIN, "")]
+    parts = runs(language.shown(text)) or [(LATIN, "")]
     width = sum(face(size, bold, script).size(run)[0] for script, run in parts)
     height = max(_line_box(face(size, bold, script))[2] for script, _ in parts)
     return width, height
@@ -128,10 +130,11 @@ def render(
     tints: Sequence[Tint] = (),
 ) -> pygame.Surface:
     """Anti-aliased text mixing Latin, suit symbols and Devanagari on one baseline; the
-    characters a ``tints`` span covers take its colour (a red suit in a line of words)."""
+    characters a ``tints`` span covers take its colour (a red suit in a line of words).
+    Digits come out as the person chose (``language.shown``): 0-9 or ०-९, one for one."""
     parts = []
     at = 0
-    for script, run in runs(text):
+    for script, run in runs(language.shown(text)):
         font = face(size, bold, script)
         parts += [(font, piece, ink) for piece, ink in _inked(run, at, colour, tints)]
         at += len(run)

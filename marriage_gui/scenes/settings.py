@@ -1,4 +1,4 @@
-"""Settings: speed, cards, sound and window; every change is saved at once."""
+"""Settings: language, speed, cards, sound and window; every change is saved at once."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from marriage_gui import language
+from marriage_gui.language import N_, _
 from marriage_gui.scenes.base import MenuScene
 from marriage_gui.settings import ANIMATION_SPEEDS, BOT_DELAYS, CARD_SCALE_RANGE
 from marriage_gui.ui import theme
@@ -15,7 +17,12 @@ from marriage_gui.ui.widget import Widget
 if TYPE_CHECKING:
     from marriage_gui.app import App
 
-SPEED_LABELS = {"instant": "Instant", "fast": "Fast", "normal": "Normal", "slow": "Slow"}
+SPEED_LABELS = {
+    "instant": N_("Instant"),
+    "fast": N_("Fast"),
+    "normal": N_("Normal"),
+    "slow": N_("Slow"),
+}
 # Cards shown in the preview: one of each suit, so the four-colour deck is visible.
 _PREVIEW = (12, 13 + 12, 26 + 12, 39 + 12)
 
@@ -24,40 +31,60 @@ class SettingsScene(MenuScene):
     """All settings in one column with a live card preview."""
 
     name = "settings"
-    heading = "Settings"
+    heading = N_("Settings")
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
         s = app.settings
+        languages = tuple(language.LANGUAGES)
+        #: Each row: its label and its help (both kept in English, worded when drawn), its widget.
         self.rows: list[tuple[str, str, Widget]] = [
             (
-                "Animation speed",
-                "How fast cards fly across the table.",
+                N_("Language · भाषा"),
+                N_("The words of the whole game; every screen changes at once."),
+                Stepper(
+                    languages,
+                    languages.index(s.language) if s.language in languages else 0,
+                    app.set_language,
+                    fmt=lambda v: language.LANGUAGES[v],
+                ),
+            ),
+            (
+                N_("Devanagari digits"),
+                N_("Numbers as ०१२३ instead of 0123."),
+                Toggle(s.devanagari_digits, app.set_devanagari_digits),
+            ),
+            (
+                N_("Animation speed"),
+                N_("How fast cards fly across the table."),
                 Stepper(
                     ANIMATION_SPEEDS,
                     ANIMATION_SPEEDS.index(s.animation_speed),
                     lambda v: self._set(animation_speed=v),
-                    fmt=lambda v: SPEED_LABELS[v],
+                    fmt=lambda v: _(SPEED_LABELS[v]),
                 ),
             ),
             (
-                "Bot thinking time",
-                "A pause before each bot move, so you can follow the play.",
+                N_("Bot thinking time"),
+                N_("A pause before each bot move, so you can follow the play."),
                 Stepper(
                     sorted(set(BOT_DELAYS) | {s.bot_delay}),
                     sorted(set(BOT_DELAYS) | {s.bot_delay}).index(s.bot_delay),
                     lambda v: self._set(bot_delay=v),
-                    fmt=lambda v: "None" if v == 0 else f"{v:g} s",
+                    # Translators: the pause before a computer player's move; {seconds} is a number.
+                    fmt=lambda v: (
+                        _("None") if v == 0 else _("{seconds} s").format(seconds=f"{v:g}")
+                    ),
                 ),
             ),
             (
-                "Four-colour deck",
-                "Diamonds blue and clubs green: easier to tell apart at a glance.",
+                N_("Four-colour deck"),
+                N_("Diamonds blue and clubs green: easier to tell apart at a glance."),
                 Toggle(s.four_colour, lambda v: self._set(four_colour=v)),
             ),
             (
-                "Card size",
-                "Bigger or smaller cards on the table.",
+                N_("Card size"),
+                N_("Bigger or smaller cards on the table."),
                 Slider(
                     s.card_scale,
                     *CARD_SCALE_RANGE,
@@ -67,8 +94,8 @@ class SettingsScene(MenuScene):
                 ),
             ),
             (
-                "Volume",
-                "Card and table sounds.",
+                N_("Volume"),
+                N_("Card and table sounds."),
                 Slider(
                     s.volume,
                     0.0,
@@ -78,10 +105,10 @@ class SettingsScene(MenuScene):
                     fmt=lambda v: f"{round(v * 100)}%",
                 ),
             ),
-            ("Mute", "Silence every sound.", Toggle(s.muted, lambda v: self._set(muted=v))),
+            (N_("Mute"), N_("Silence every sound."), Toggle(s.muted, lambda v: self._set(muted=v))),
             (
-                "Full screen",
-                "Fill the screen (F11 or Alt+Enter anywhere).",
+                N_("Full screen"),
+                N_("Fill the screen (F11 or Alt+Enter anywhere)."),
                 Toggle(s.fullscreen, self._fullscreen),
             ),
         ]
@@ -102,7 +129,7 @@ class SettingsScene(MenuScene):
     def on_enter(self) -> None:
         super().on_enter()
         # F11 may have changed full screen elsewhere.
-        for label, _, widget in getattr(self, "rows", []):
+        for label, _help, widget in getattr(self, "rows", []):
             if label == "Full screen" and isinstance(widget, Toggle):
                 widget.value = self.app.settings.fullscreen
 
@@ -111,12 +138,13 @@ class SettingsScene(MenuScene):
             return
         k, (w, h) = self.k, self.size
         box_w = round(min(1000 * k, w - 80 * k))
-        row_h = round(62 * k)
+        row_h = round(56 * k)
         self.box = pygame.Rect(0, 0, box_w, row_h * len(self.rows) + round(32 * k))
         self.box.midtop = (w // 2, self.content_top + round(10 * k))
         # Room for the preview cards at the bottom of the panel.
         self.preview_h = max(0, min(round(150 * k), h - self.box.bottom - round(30 * k)))
-        control_w = round(300 * k)
+        control_w = round(260 * k)
+        self.words_w = box_w - round(32 * k) - control_w - round(44 * k)
         widgets: list[Widget] = [self.back_button]
         self.row_rects: list[pygame.Rect] = []
         y = self.box.y + round(16 * k)
@@ -146,12 +174,30 @@ class SettingsScene(MenuScene):
                 band = pygame.Surface(r.size, pygame.SRCALPHA)
                 band.fill((255, 255, 255, 9))
                 surface.blit(band, r.topleft)
-            t = theme.text(label, round(18 * k), theme.TEXT, True)
-            surface.blit(t, (r.x + round(14 * k), r.y + round(8 * k)))
-            hs = theme.text(help_text, round(13 * k), theme.TEXT_DIM)
-            surface.blit(hs, (r.x + round(14 * k), r.y + round(34 * k)))
+            self._draw_words(surface, r, _(label), _(help_text))
         if self.preview_h >= round(60 * k):
             self._draw_preview(surface)
+
+    def _draw_words(
+        self, surface: pygame.Surface, r: pygame.Rect, label: str, help_text: str
+    ) -> None:
+        """A row's label over its help, each shrunk (then wrapped) to the room left of the
+        control: longer words never run under it."""
+        k, room = self.k, self.words_w
+        x = r.x + round(14 * k)
+        size = theme.fitting_size(label, round(18 * k), room, round(13 * k), True)
+        t = theme.text(label, size, theme.TEXT, True)
+        surface.blit(t, (x, r.y + round(6 * k)))
+        help_size = theme.fitting_size(help_text, round(13 * k), room, round(11 * k))
+        lines = theme.wrap(help_text, help_size, room)[:2]
+        if len(lines) > 1:
+            help_size = round(11 * k)
+            lines = theme.wrap(help_text, help_size, room)[:2]
+        y = r.y + round(6 * k) + t.get_height()
+        for line in lines:
+            img = theme.text(line, help_size, theme.TEXT_DIM)
+            surface.blit(img, (x, y))
+            y += img.get_height() - round(2 * k)
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
         k = self.k
