@@ -16,6 +16,7 @@ import pygame
 
 from engine.ai.coach import Review, review_saved
 from marriage_gui import coach_tally
+from marriage_gui.language import N_, _, word
 from marriage_gui.ui.button import Button
 from marriage_gui.ui.theme import TABLE_BUTTON
 
@@ -24,13 +25,15 @@ if TYPE_CHECKING:
     from marriage_gui.table.scene import TableScene
 
 #: Why a match played on another laptop offers no review.
-NO_REVIEW_REMOTE = (
+NO_REVIEW_REMOTE = N_(
     "The coach replays the hand from its whole deal, which only the laptop hosting the match knows."
 )
 #: Why a table of computer players only offers no review.
-NO_REVIEW_NOBODY = "Nobody played a hand at this screen: there is no hand of yours to review."
+NO_REVIEW_NOBODY = N_("Nobody played a hand at this screen: there is no hand of yours to review.")
 #: While the worker is still looking.
-LOOKING = "The coach is still looking at the hand…"
+LOOKING = N_("The coach is still looking at the hand…")
+#: When every review failed.
+NO_REVIEW_FAILED = N_("The coach could not review this hand.")
 #: How often the score sheet looks for a finished review (seconds).
 POLL = 0.1
 
@@ -42,8 +45,10 @@ class ReviewOffer:
         self, app: App, table: TableScene, names: tuple[str, ...], hand_no: int | None
     ) -> None:
         self.app, self.table, self.names, self.hand_no = app, table, names, hand_no
-        self.button = Button("Review", self.open, hotkey="V", look=TABLE_BUTTON)
+        self.button = Button(_("Review"), self.open, hotkey="V", look=TABLE_BUTTON)
         self.hover = False
+        #: Why the button is greyed, untranslated (``label`` says it in the language in use).
+        self.why: str | None = None
         match = table.match
         #: The seats of the people at this screen: only their own hands are reviewed.
         self.seats = people = tuple(s for s in table.seats.local if table.seat_kind(s) == "human")
@@ -66,11 +71,19 @@ class ReviewOffer:
                 # Recorded when done, even if the sheet has gone by then (any thread may add).
                 job.add_done_callback(self._recorder(storage, match_id, names[seat]))
         self.button.enabled = False
-        self.button.tooltip = LOOKING
+        self.why = LOOKING
+        self.label()
 
     def _refuse(self, why: str) -> None:
         self.button.enabled = False
-        self.button.tooltip = why
+        self.why = why
+        self.label()
+
+    def label(self) -> None:
+        """The button's words and its tooltip in the language in use (called as the sheet
+        draws, so a change of language shows at once)."""
+        self.button.text = _("Review")
+        self.button.tooltip = _(self.why) if self.why is not None else None
 
     @staticmethod
     def _recorder(storage: Any, match_id: str, name: str) -> Any:
@@ -104,7 +117,8 @@ class ReviewOffer:
                 self.failures[seat] = "the coach gave no review"
         if self.jobs and not self.pending and not self.button.enabled:
             self.button.enabled = bool(self.reviews)
-            self.button.tooltip = None if self.reviews else "The coach could not review this hand."
+            self.why = None if self.reviews else NO_REVIEW_FAILED
+            self.label()
 
     def wake_after(self) -> float | None:
         """Look again soon while a review is being worked out."""
@@ -139,10 +153,11 @@ class ReviewOffer:
         try:
             replay = self.table.match.replay(self.hand_no)
         except ValueError as exc:
-            self.app.toast(f"This hand cannot be reviewed: {exc}")
+            said = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
+            self.app.toast(_("This hand cannot be reviewed: {reason}").format(reason=word(said)))
             return
         if replay is None:
-            self.app.toast(NO_REVIEW_REMOTE)
+            self.app.toast(_(NO_REVIEW_REMOTE))
             return
         self.app.open("replay", replay=replay, names=self.names, review=review)
 

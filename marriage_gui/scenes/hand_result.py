@@ -13,6 +13,7 @@ from marriage_gui.art import fonts
 from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
 from marriage_gui.coaching import ReviewOffer
+from marriage_gui.language import N_, _, word
 from marriage_gui.scene import Scene
 from marriage_gui.table.controls import Sheet, draw_controls, sheet_event
 from marriage_gui.ui.button import Button, lay_out_row
@@ -42,31 +43,37 @@ if TYPE_CHECKING:
 #: The score sheet's controls sheet (F1 or ?).
 SHEET: Sheet = (
     (
-        "Mouse",
+        N_("Mouse"),
         (
-            ("Next hand  /  Final standings", "deal on  /  the standings"),
-            ("Replay", "step through this hand"),
-            ("Review", "the coach's marks on your hand"),
-            ("Pair by pair", "who pays whom, each pair settled apart"),
+            (N_("Next hand  /  Final standings"), N_("deal on  /  the standings")),
+            (N_("Replay"), N_("step through this hand")),
+            (N_("Review"), N_("the coach's marks on your hand")),
+            (N_("Pair by pair"), N_("who pays whom, each pair settled apart")),
         ),
     ),
     (
-        "Keys",
+        N_("Keys"),
         (
-            ("Enter  /  Space", "next hand (or the standings)"),
-            ("Esc", "the same: leave the sheet"),
-            ("R", "replay this hand"),
-            ("V", "review your hand with the coach"),
-            ("P", "pair by pair: who pays whom"),
-            ("F1  or  ?", "this sheet (any key or click closes it)"),
+            (N_("Enter  /  Space"), N_("next hand (or the standings)")),
+            (N_("Esc"), N_("the same: leave the sheet")),
+            (N_("R"), N_("replay this hand")),
+            (N_("V"), N_("review your hand with the coach")),
+            (N_("P"), N_("pair by pair: who pays whom")),
+            (N_("F1  or  ?"), N_("this sheet (any key or click closes it)")),
         ),
     ),
 )
 
 #: Why a match played on another laptop offers no replay.
-NO_REPLAY = (
+NO_REPLAY = N_(
     "Replays are worked out from the whole deal, which only the laptop hosting the match knows."
 )
+
+
+def reason(exc: Exception) -> str:
+    """What an engine's refusal says, in the language in use."""
+    said = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
+    return word(said)
 
 
 def arranged(
@@ -93,27 +100,44 @@ def split_line(share: Share, scoring: str, points: int, seen: bool) -> tuple[str
     """(what the player held, their net for the hand in its parts ending in the net)."""
     parts: list[str] = []
     if scoring == "settlement":
-        parts.append(f"maal difference {share.maal:+d}")
-        if share.fee:
-            parts.append(f"{'fees' if share.fee > 0 else 'fee'} {share.fee:+d}")
+        parts.append(_("maal difference {points}").format(points=f"{share.maal:+d}"))
+        if share.fee > 0:
+            # Translators: the fees the winner collected, signed: "fees +16".
+            parts.append(_("fees {points}").format(points=f"{share.fee:+d}"))
+        elif share.fee:
+            # Translators: the fee a loser paid the winner, signed: "fee -3".
+            parts.append(_("fee {points}").format(points=f"{share.fee:+d}"))
         if share.bonus:
-            parts.append(f"dublee bonus {share.bonus:+d}")
+            parts.append(_("dublee bonus {points}").format(points=f"{share.bonus:+d}"))
     elif scoring == "contract":
-        parts.append(f"maal {share.maal:+d}")
+        parts.append(_("maal {points}").format(points=f"{share.maal:+d}"))
         if share.bonus:
-            parts.append(f"going out {share.bonus:+d}")
+            # Translators: the points for going out first, signed: "going out +30".
+            parts.append(_("going out {points}").format(points=f"{share.bonus:+d}"))
     else:  # deadwood: only the cards left over are charged (that is the net), maal does not count
-        charged = f"deadwood {share.deadwood} pts" if share.deadwood else "no deadwood  ·  0 pts"
-        return ("seen" if seen else "not seen"), charged
-    counted = ""
-    if scoring == "settlement" and share.counted != points:
-        counted = (
-            " (lost: never saw)"
-            if share.counted < points
-            else f" (counts {share.counted} with kidnapped maal)"
+        charged = (
+            _("deadwood {points} pts").format(points=share.deadwood)
+            if share.deadwood
+            else _("no deadwood  ·  0 pts")
         )
-    head = f"{'seen' if seen else 'not seen'}  ·  maal {points}{counted}"
+        return seen_word(seen), charged
+    if scoring == "settlement" and share.counted < points:
+        maal = _("maal {points} (lost: never saw)").format(points=points)
+    elif scoring == "settlement" and share.counted > points:
+        maal = _("maal {points} (counts {counted} with kidnapped maal)").format(
+            points=points, counted=share.counted
+        )
+    else:
+        maal = _("maal {points}").format(points=points)
+    # Translators: a row of the score sheet: whether the player saw, then their maal.
+    head = _("{seen}  ·  {maal}").format(seen=seen_word(seen), maal=maal)
     return head, "  ".join(parts) + f"  =  {share.net:+d}"
+
+
+def seen_word(seen: bool) -> str:
+    """Whether a player saw the maal, as the sheet says it."""
+    # Translators: the player saw the maal this hand (माल हेरेको).
+    return _("seen") if seen else _("not seen")
 
 
 def item_places(
@@ -156,16 +180,14 @@ class HandResultScene(Scene):
         game = table.state
         self.result = game.result
         self.over = game.is_over
-        label = "Final standings" if self.over else "Next hand"
-        self.button = Button(label, self.proceed, True, hotkey="Enter", look=TABLE_BUTTON)
+        self.button = Button("", self.proceed, True, hotkey="Enter", look=TABLE_BUTTON)
         #: The seats as the table says them (hot-seat: no "You" on another player's row).
         self.names = tuple(table.seats.name(s) for s in range(game.players))
-        self.replay_button = Button("Replay", self.open_replay, hotkey="R", look=TABLE_BUTTON)
+        self.replay_button = Button("", self.open_replay, hotkey="R", look=TABLE_BUTTON)
         #: Whether the pointer is over the Replay button (a disabled one explains itself).
         self.replay_hover = False
         if not table.match.can_replay:
             self.replay_button.enabled = False
-            self.replay_button.tooltip = NO_REPLAY
         #: The coach's review of the hands played at this screen (worked out in the worker).
         self.review = ReviewOffer(
             app, table, self.names, self.result.hand_no if self.result is not None else None
@@ -178,8 +200,17 @@ class HandResultScene(Scene):
         )
         #: Who pays whom, pair by pair, beside the nets (settlement scoring only).
         self.pairs = PairwiseView(self.result, game.rules, self.names)
-        self.pairs_button = Button("Pair by pair", self.pairs.toggle, hotkey="P", look=TABLE_BUTTON)
+        self.pairs_button = Button("", self.pairs.toggle, hotkey="P", look=TABLE_BUTTON)
         self.pairs_button.enabled = self.pairs.offered
+        self.label_buttons()
+
+    def label_buttons(self) -> None:
+        """The buttons' words in the language in use (the sheet says them again as it draws)."""
+        self.button.text = _("Final standings") if self.over else _("Next hand")
+        self.replay_button.text = _("Replay")
+        self.pairs_button.text = _("Pair by pair")
+        if not self.table.match.can_replay:
+            self.replay_button.tooltip = _(NO_REPLAY)
 
     def proceed(self) -> None:
         """Deal on, or show the match result."""
@@ -198,10 +229,10 @@ class HandResultScene(Scene):
         try:
             frames = self.table.match.replay(self.result.hand_no)
         except ValueError as exc:
-            self.app.toast(f"This hand cannot be replayed: {exc}")
+            self.app.toast(_("This hand cannot be replayed: {reason}").format(reason=reason(exc)))
             return
         if frames is None:
-            self.app.toast(NO_REPLAY)
+            self.app.toast(_(NO_REPLAY))
             return
         self.auto = 0.0
         self.app.open("replay", replay=frames, names=self.names)
@@ -256,22 +287,28 @@ class HandResultScene(Scene):
         surface.blit(felt((w, h)), (0, 0))
         r = self.result
         g = self.table.state
+        self.label_buttons()
+        self.review.label()
         if r is None:
             return
         art = self.table.art
         four = bool(getattr(getattr(self.app, "settings", None), "four_colour", False))
         m = max(16, w // 60)
         title_size = max(22, h // 26)
-        head = f"Hand {r.hand_no + 1} of {g.hands_total} — {r.describe(self.names)}"
-        img = fonts.render(head, title_size, GOLD_LIGHT, True)
-        surface.blit(img, (m, m))
-        sub = (
-            f"Tiplu: {card_label(r.tiplu)}"
-            if r.tiplu is not None
-            else "Nobody saw: no tiplu was chosen"
-        )
         tip_w = max(34, h // 22)
-        y0 = m + img.get_height() + 8
+        # Translators: the score sheet's heading: "Hand 2 of 8 — Sita went out".
+        head = _("Hand {hand} of {hands} — {result}").format(
+            hand=r.hand_no + 1, hands=g.hands_total, result=said(r.describe(self.names), self.names)
+        )
+        head, head_size = shrunk(head, title_size, w - 2 * m - tip_w - 12, 14, bold=True)
+        img = fonts.render(head, head_size, GOLD_LIGHT, True)
+        surface.blit(img, (m, m + (fonts.size_of("Ag", title_size, True)[1] - img.get_height())))
+        sub = (
+            _("Tiplu: {card}").format(card=card_label(r.tiplu))
+            if r.tiplu is not None
+            else _("Nobody saw: no tiplu was chosen")
+        )
+        y0 = m + fonts.size_of("Ag", title_size, True)[1] + 8
         if r.tiplu is not None:
             surface.blit(art.face(r.tiplu.code, tip_w, four, ("tiplu",)), (w - m - tip_w, m))
         surface.blit(card_text(sub, max(14, h // 50), TABLE_MUTED), (m, y0))
@@ -286,7 +323,7 @@ class HandResultScene(Scene):
         units = max(row_units(*a) for a in arrangements)
         cards_room = w - 2 * m - round(w * 0.34) - 30
         cw = max(24, min(cw, int(cards_room / units))) if units else cw
-        _, ch = card_size(cw)
+        _cw, ch = card_size(cw)
         step = round(cw * 0.42)
         # Rows grow with fewer players; the words stop growing at the four-player size.
         size = max(12, min(round(row_h * 0.17), h // 30))
@@ -305,12 +342,18 @@ class HandResultScene(Scene):
                 GOLD_LIGHT if winner else None,
                 edge_width=2,
             )
-            name = self.names[seat] + ("  ★ went out" if winner else "")
+            name = (
+                _("{name}  ★ went out").format(name=self.names[seat])
+                if winner
+                else self.names[seat]
+            )
             name_img = fonts.render(name, size + 2, GOLD_LIGHT if winner else TABLE_TEXT, True)
             surface.blit(name_img, (box.x + 10, box.y + 6))
             share = self.book.shares[seat] if self.book is not None else Share()
             held, money = split_line(share, g.rules.scoring, r.points[seat], r.seen[seat])
-            line = f"{held}  ·  match total {match_total(r.totals[seat], g.rules.lowest_wins)}"
+            line = _("{held}  ·  match total {total}").format(
+                held=held, total=match_total(r.totals[seat], g.rules.lowest_wins)
+            )
             # The line stops short of the money column at the right of the row.
             line_room = box.right - round(w * 0.34) - 10 - (box.x + 26 + name_img.get_width())
             line_size = fitting_size(line, max(11, size - 2), line_room, 10)
@@ -356,7 +399,7 @@ class HandResultScene(Scene):
             for text, spot, fit_size in item_places(lines, where, item_size):
                 surface.blit(card_text(text, fit_size, TABLE_TEXT), spot)
             if not items:
-                surface.blit(fonts.render("no maal", item_size, TABLE_MUTED), (bx, by))
+                surface.blit(fonts.render(_("no maal"), item_size, TABLE_MUTED), (bx, by))
         area = pygame.Rect(m, h - m - bh, w - 2 * m, bh)
         row = [self.review.button, self.replay_button, self.button]
         lay_out_row([self.pairs_button, *row] if self.pairs.offered else row, area, "right", 12)
@@ -367,7 +410,7 @@ class HandResultScene(Scene):
         self.replay_button.draw(surface)
         self.review.button.draw(surface)
         if self.book is not None:
-            note = describe_payments(self.book, self.names)
+            note = said(describe_payments(self.book, self.names), self.names)
             note_size = max(13, h // 52)
             left = self.pairs_button if self.pairs.offered else self.review.button
             room = left.rect.x - m - round(note_size * 1.5)
@@ -382,7 +425,7 @@ class HandResultScene(Scene):
         if self.review.hover and self.review.button.tooltip:
             tip, at = self.review.button.tooltip, self.review.button.rect
             draw_tooltip(surface, tip, at, ui_scale((w, h)), above)
-        hint = fonts.render("F1: controls", max(11, h // 64), TABLE_MUTED)
+        hint = fonts.render(_("F1: controls"), max(11, h // 64), TABLE_MUTED)
         surface.blit(hint, hint.get_rect(topright=(w - m - tip_w - 12, y0)))
         if self.show_controls:
             draw_controls(surface, SHEET)

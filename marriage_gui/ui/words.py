@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from marriage_gui.language import _
+
 # Words whose plural is not the word plus "s".
 _IRREGULAR = {
     "match": "matches",
@@ -13,30 +15,42 @@ _IRREGULAR = {
 
 
 def noun(n: int, word: str, many: str | None = None) -> str:
-    """``word`` as it reads after the number ``n`` (``many`` overrides the plural)."""
+    """``word`` as it reads after the number ``n`` (``many`` overrides the plural).
+
+    English only: words a person sees are said with ``language.ngettext`` instead, a whole
+    phrase for each form (``ngettext("{n} hand", "{n} hands", n)``)."""
     if n == 1:
         return word
     return many or _IRREGULAR.get(word, word + "s")
 
 
 def count(n: int, word: str, many: str | None = None) -> str:
-    """``n`` and the noun: ``count(1, "hand") == "1 hand"``, ``count(3, "match") == "3 matches"``."""
+    """``n`` and the noun: ``count(1, "hand") == "1 hand"``, ``count(3, "match") == "3 matches"``.
+
+    English only, as ``noun``."""
     return f"{n} {noun(n, word, many)}"
 
 
 def is_you(name: str) -> bool:
-    """Whether a seat is called "You" (the default name of the person at the screen)."""
-    return name.strip().lower() == "you"
+    """Whether a seat is called "You" (the default name of the person at the screen), in
+    English or in the language in use."""
+    said = name.strip().lower()
+    # Translators: the default name of the person at this screen (as in "You win").
+    return said in ("you", _("You").strip().lower())
 
 
 def wins(name: str) -> str:
     """``name`` and the verb: "Sita wins", but "You win"."""
-    return "You win" if is_you(name) else f"{name} wins"
+    if is_you(name):
+        return _("You win")
+    # Translators: a player won the match.
+    return _("{name} wins").format(name=name)
 
 
 def match_total(total: int, lowest_wins: bool) -> str:
     """A match total as players read it: money or points signed ("+12", "-5", "0"); where the
     lowest total wins (deadwood scoring), the points charged so far ("50 pts")."""
     if lowest_wins:
-        return f"{total} pts"
+        # Translators: points charged so far, where the lowest total wins ("50 pts").
+        return _("{points} pts").format(points=total)
     return f"{total:+d}" if total else "0"
