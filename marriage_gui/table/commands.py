@@ -12,10 +12,13 @@ from collections.abc import Callable
 import pygame
 
 from engine.cards import CARDS, code_of
+from marriage_gui.language import _, ngettext, word
 from marriage_gui.ui.card_names import said
 
 from . import dialogs, offers
 from . import intents as i
+from .hinting import THINKING
+from .overlays import Dialog
 from .table_like import TableLike
 
 
@@ -40,7 +43,10 @@ class TableCommands:
             self.fan.remember()
             self.fan.sort()
             self.sound("click")
-            self.toast.show(f"sorted by {self.fan.sort_mode}")
+            if self.fan.sort_mode == "rank":
+                self.toast.show(_("sorted by rank"))
+            else:
+                self.toast.show(_("sorted by suit"))
             self.relayout()
 
     def _group(self: TableLike) -> None:
@@ -51,9 +57,10 @@ class TableCommands:
         fan.remember()
         found = fan.group(v.rules, v.wilds, shown, v.players)
         self.sound("click")
-        self.toast.show(
-            f"{found} group{'s' if found != 1 else ''} found" if found else "no melds yet"
-        )
+        if found:
+            self.toast.show(ngettext("{n} group found", "{n} groups found", found).format(n=found))
+        else:
+            self.toast.show(_("no melds yet"))
         self.relayout()
 
     def _selected(self: TableLike) -> list[int]:
@@ -66,7 +73,9 @@ class TableCommands:
             self.state, self.legal_now(), self._selected(), self.commands.hint_action
         )
         if see is None:
-            self.refuse(f"select {self.state.seeing_requirement()} to see")
+            # Translators: {need} is what must be shown, e.g. "3 pure sequences".
+            need = word(self.state.seeing_requirement())
+            self.refuse(_("select {need} to see").format(need=need))
             return
         if self.act(see):
             self.fan.clear()
@@ -77,14 +86,16 @@ class TableCommands:
             self.state, self.legal_now(), self._selected(), self.commands.hint_action
         )
         if out is None:
-            self.refuse("you cannot go out with these cards yet")
+            self.refuse(_("you cannot go out with these cards yet"))
             return
-        self._ask(
-            "out",
-            dialogs.go_out_preview(
-                out, self.state.wilds, lambda: self.dispatch(i.Play(out)), self._close_dialog
-            ),
-        )
+        wilds = self.state.wilds
+
+        def preview() -> Dialog:
+            return dialogs.go_out_preview(
+                out, wilds, lambda: self.dispatch(i.Play(out)), self._close_dialog
+            )
+
+        self._ask("out", preview(), preview)
 
     def _enter(self: TableLike) -> None:
         if self.buttons["out"].visible and self.buttons["out"].enabled:
@@ -96,7 +107,7 @@ class TableCommands:
         if not self.my_turn():
             self.refuse(self._whose_turn())
             return
-        self.toast.show("thinking about a hint…", seconds=10)
+        self.toast.show(_(THINKING), seconds=10)
         self.commands.ask(self.worker, self.match.view(self.bottom), self.seats.version)
 
     def _take_hint(self: TableLike) -> None:
@@ -108,14 +119,18 @@ class TableCommands:
         if advice is None:
             return
         if isinstance(advice, Exception):
-            self.toast.show(f"no hint now ({advice})", "error")
+            # Translators: {error} is what went wrong, in the computer's words.
+            self.toast.show(_("no hint now ({error})").format(error=advice), "error")
             return
         if advice.action is None:
-            self.toast.show("no hint now")
+            self.toast.show(_("no hint now"))
             return
         if advice.card is not None:
             self.relayout()
-        self.commands.hint_text = f"Hint: {said(advice.reason, self.seats.names())}"
+        # Translators: {advice} is the computer's advice, e.g. "discard 7♣: it helps no meld".
+        self.commands.hint_text = _("Hint: {advice}").format(
+            advice=said(word(advice.reason), self.seats.names())
+        )
         self.toast.show(self.commands.hint_text, seconds=7)
 
     def _menu(self: TableLike) -> None:
@@ -135,22 +150,24 @@ class TableCommands:
             self._close_dialog()
             self.toggle_log()
 
-        note, label = self.leaving_words()
-        menu = dialogs.pause_menu(
-            self._close_dialog,
-            controls,
-            log,
-            fullscreen,
-            self._quit,
-            note,
-            label,
-            self.menu_extras(),
-        )
-        self._ask("menu", menu)
+        def menu() -> Dialog:
+            note, label = self.leaving_words()
+            return dialogs.pause_menu(
+                self._close_dialog,
+                controls,
+                log,
+                fullscreen,
+                self._quit,
+                note,
+                label,
+                self.menu_extras(),
+            )
+
+        self._ask("menu", menu(), menu)
 
     def leaving_words(self: TableLike) -> tuple[str, str]:
         """What the pause menu says of saving, and its way out."""
-        return "The game is saved after every move.", "Save and quit to menu"
+        return _("The game is saved after every move."), _("Save and quit to menu")
 
     def menu_extras(self: TableLike) -> list[tuple[str, Callable[[], None]]]:
         """This table's own commands in the pause menu (none here)."""

@@ -4,41 +4,50 @@ from __future__ import annotations
 
 import pygame
 
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel
+from marriage_gui.language import N_, _
+from marriage_gui.ui.theme import (
+    GOLD_LIGHT,
+    TABLE_MUTED,
+    TABLE_TEXT,
+    Colour,
+    fitting_size,
+    panel,
+)
 from marriage_gui.ui.theme import text as label
 
 #: (control, what it does): the mouse first, then the keys, as ``TableInput`` reads them.
 MOUSE: tuple[tuple[str, str], ...] = (
-    ("Click the stock", "draw a card"),
-    ("Click the discard pile", "take the top discard"),
-    ("Drag the stock or discard into your hand", "draw it to that place"),
-    ("Click a card", "select it (click again: unselect)"),
-    ("Double-click a card", "discard it"),
-    ("Select a card, click the discard pile", "discard it (after drawing)"),
-    ("Drag a card onto the discard pile", "discard it"),
-    ("Drag cards along your hand", "move them (selected: together)"),
-    ("Right-click, or click the felt", "clear the selection"),
-    ("Mouse wheel", "scroll the log"),
-    ("Hint, Sort, Group, See, Go out", "the buttons above your hand"),
-    ("Menu button (top left)", "pause: controls, log, quit"),
+    (N_("Click the stock"), N_("draw a card")),
+    (N_("Click the discard pile"), N_("take the top discard")),
+    (N_("Drag the stock or discard into your hand"), N_("draw it to that place")),
+    (N_("Click a card"), N_("select it (click again: unselect)")),
+    (N_("Double-click a card"), N_("discard it")),
+    (N_("Select a card, click the discard pile"), N_("discard it (after drawing)")),
+    (N_("Drag a card onto the discard pile"), N_("discard it")),
+    (N_("Drag cards along your hand"), N_("move them (selected: together)")),
+    (N_("Right-click, or click the felt"), N_("clear the selection")),
+    (N_("Mouse wheel"), N_("scroll the log")),
+    (N_("Hint, Sort, Group, See, Go out"), N_("the buttons above your hand")),
+    (N_("Menu button (top left)"), N_("pause: controls, log, quit")),
 )
+#: The keys by their names on the keyboard (a key's letter is not translated, its words are).
 KEYS: tuple[tuple[str, str], ...] = (
-    ("1  /  2", "draw from the stock  /  take the discard"),
-    ("Left  /  Right", "move the focus along your hand"),
-    ("Shift + Left  /  Right", "carry the focused card along"),
-    ("Space", "select or unselect the focused card"),
-    ("Up  /  Down", "select  /  unselect the focused card"),
-    ("D", "discard the selected, hinted or focused card"),
-    ("Enter", "See, or Go out"),
-    ("S", "sort (again: the other way)"),
-    ("G", "group the melds found"),
-    ("Ctrl+Z  /  Ctrl+Y", "undo  /  redo a change of arrangement"),
-    ("H", "hint (on your turn)"),
-    ("E", "offer again to expose a dealt tunnela"),
-    ("L", "open or close the log"),
-    ("Esc", "pause menu (Esc again: resume)"),
-    ("F11", "full screen"),
-    ("F1  or  ?", "this sheet (any key or click closes it)"),
+    ("1  /  2", N_("draw from the stock  /  take the discard")),
+    (N_("Left  /  Right"), N_("move the focus along your hand")),
+    (N_("Shift + Left  /  Right"), N_("carry the focused card along")),
+    (N_("Space"), N_("select or unselect the focused card")),
+    (N_("Up  /  Down"), N_("select  /  unselect the focused card")),
+    ("D", N_("discard the selected, hinted or focused card")),
+    ("Enter", N_("See, or Go out")),
+    ("S", N_("sort (again: the other way)")),
+    ("G", N_("group the melds found")),
+    ("Ctrl+Z  /  Ctrl+Y", N_("undo  /  redo a change of arrangement")),
+    ("H", N_("hint (on your turn)")),
+    ("E", N_("offer again to expose a dealt tunnela")),
+    ("L", N_("open or close the log")),
+    ("Esc", N_("pause menu (Esc again: resume)")),
+    ("F11", N_("full screen")),
+    (N_("F1  or  ?"), N_("this sheet (any key or click closes it)")),
 )
 
 
@@ -59,7 +68,7 @@ def sheet_event(shown: bool, event: pygame.event.Event) -> bool | None:
 
 Sheet = tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
 #: The table's sheet: the mouse beside the keys.
-TABLE_SHEET: Sheet = (("Mouse", MOUSE), ("Keys", KEYS))
+TABLE_SHEET: Sheet = ((N_("Mouse"), MOUSE), (N_("Keys"), KEYS))
 
 
 def draw_controls(surface: pygame.Surface, sheet: Sheet = TABLE_SHEET) -> pygame.Rect:
@@ -75,24 +84,38 @@ def draw_controls(surface: pygame.Surface, sheet: Sheet = TABLE_SHEET) -> pygame
     rect = pygame.Rect(0, 0, col_w * 2 + size * 4, rows * row + size * 5)
     rect.center = (w // 2, h // 2)
     panel(surface, rect, 16, (8, 30, 22, 242), GOLD_LIGHT, edge_width=2)
-    title = label("Controls", round(size * 1.4), GOLD_LIGHT, True)
+    # Translators: the title of the sheet of every mouse and key control.
+    title = label(_("Controls"), round(size * 1.4), GOLD_LIGHT, True)
     surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.y + size)))
     top = rect.y + size * 2 + title.get_height()
     for k, (heading, items) in enumerate(sheet):
         x = rect.x + size * 2 + k * (col_w + size)
-        surface.blit(label(heading, size, GOLD_LIGHT, True), (x, top))
+        surface.blit(label(_(heading), size, GOLD_LIGHT, True), (x, top))
         key_w = round(col_w * (0.58 if k == 0 else 0.4))
         for n, (control, does) in enumerate(items):
             y = top + (n + 1) * row + size // 2
-            _fit(surface, label(control, size, TABLE_TEXT, True), (x, y), key_w - 8)
-            _fit(surface, label(does, size, TABLE_MUTED), (x + key_w, y), col_w - key_w - 4)
-    foot = label("Any key or click closes this sheet", max(10, size - 2), TABLE_MUTED)
-    surface.blit(foot, foot.get_rect(midbottom=(rect.centerx, rect.bottom - size // 2)))
+            _fit(surface, _(control), size, TABLE_TEXT, True, (x, y), key_w - 8)
+            _fit(surface, _(does), size, TABLE_MUTED, False, (x + key_w, y), col_w - key_w - 4)
+    foot = _("Any key or click closes this sheet")
+    foot_size = fitting_size(foot, max(10, size - 2), rect.width - size * 2, 8)
+    img = label(foot, foot_size, TABLE_MUTED)
+    surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.bottom - size // 2)))
     return rect
 
 
-def _fit(surface: pygame.Surface, img: pygame.Surface, pos: tuple[int, int], width: int) -> None:
-    """Blit ``img`` cut to ``width`` so a long phrase never runs into the next column."""
+def _fit(
+    surface: pygame.Surface,
+    words: str,
+    size: int,
+    colour: Colour,
+    bold: bool,
+    pos: tuple[int, int],
+    width: int,
+) -> None:
+    """Draw ``words`` at ``pos``, in smaller type when they are wider than ``width`` (a long
+    phrase never runs into the next column), cut only past the smallest size."""
+    small = fitting_size(words, size, width, max(8, size * 2 // 3), bold)
+    img = label(words, small, colour, bold)
     if img.get_width() > width > 0:
         img = img.subsurface((0, 0, width, img.get_height()))
-    surface.blit(img, pos)
+    surface.blit(img, (pos[0], pos[1] + (size - small) // 2))

@@ -6,6 +6,7 @@ import pygame
 
 from marriage_gui.art import fonts, palette
 from marriage_gui.art.felt import felt
+from marriage_gui.language import _, word
 from marriage_gui.ui.card_names import card_text, said
 
 #: How many of the latest lines the curtain shows.
@@ -47,14 +48,19 @@ class Curtain:
 
     def heading(self) -> str:
         """The summary's title: since the last turn, or the hand so far before a first turn."""
-        return "So far this hand" if self.first else "Since your last turn"
+        return _("So far this hand") if self.first else _("Since your last turn")
 
     def draw(self, surface: pygame.Surface) -> None:
         """Cover everything; name who sits next and what they missed."""
         w, h = surface.get_size()
         surface.blit(felt((w, h), palette.FELT_DARK, seed=3), (0, 0))
-        big = fonts.render(f"Pass to {self.name}", max(28, h // 14), palette.GOLD_LIGHT, True)
-        small = fonts.render("click when ready   ·   Esc: menu", max(16, h // 36), (220, 226, 220))
+        # Translators: hand the laptop to the player {name}.
+        big = fonts.render(
+            _("Pass to {name}").format(name=self.name), max(28, h // 14), palette.GOLD_LIGHT, True
+        )
+        small = fonts.render(
+            _("click when ready   ·   Esc: menu"), max(16, h // 36), (220, 226, 220)
+        )
         shown = self.since[-_LINES:]
         size = max(13, h // 46)
         line_h = round(size * 1.5)
@@ -72,6 +78,6 @@ class Curtain:
         surface.blit(head, head.get_rect(midtop=(w // 2, y)))
         y += line_h
         for line in shown:
-            img = card_text(said(line, self.names), size, (214, 224, 216))
+            img = card_text(said(word(line), self.names), size, (214, 224, 216))
             surface.blit(img, img.get_rect(midtop=(w // 2, y)))
             y += line_h

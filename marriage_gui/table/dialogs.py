@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from engine.actions import ExposeTunnela, GoOut
 from engine.cards import Card
 from engine.wilds import Wilds
+from marriage_gui.language import _
 from marriage_gui.ui.button import Button
 from marriage_gui.ui.theme import TABLE_BUTTON
 
@@ -32,13 +33,15 @@ def pause_menu(
     """The pause menu (``note``: what is true of saving here; ``extra``: this table's own
     commands, such as the host's seats)."""
     return Dialog(
-        "Paused",
+        _("Paused"),
         note,
         [
-            Button("Resume", resume, True, hotkey="Esc", look=TABLE_BUTTON),
-            Button("Controls", controls, hotkey="F1", look=TABLE_BUTTON),
-            Button("Log", log, hotkey="L", look=TABLE_BUTTON),
-            Button("Full screen", fullscreen, hotkey="F11", look=TABLE_BUTTON),
+            Button(_("Resume"), resume, True, hotkey="Esc", look=TABLE_BUTTON),
+            # Translators: the sheet of every mouse and key control of the table.
+            Button(_("Controls"), controls, hotkey="F1", look=TABLE_BUTTON),
+            # Translators: the table's log of what happened.
+            Button(_("Log"), log, hotkey="L", look=TABLE_BUTTON),
+            Button(_("Full screen"), fullscreen, hotkey="F11", look=TABLE_BUTTON),
             *(Button(label, do, look=TABLE_BUTTON) for label, do in extra),
             Button(quit_label, quit_to_menu, hotkey="Q", look=TABLE_BUTTON),
         ],
@@ -48,18 +51,20 @@ def pause_menu(
 def seats_menu(choices: Sequence[tuple[str, Do]], done: Do) -> Dialog:
     """The host's seats: hand a person's seat to a computer player, or give it back."""
     return Dialog(
-        "Seats",
-        "A computer can play a seat whose person is away; give it back when they return.",
+        _("Seats"),
+        _("A computer can play a seat whose person is away; give it back when they return."),
         [
             *(Button(label, do, look=TABLE_BUTTON) for label, do in choices),
-            Button("Done", done, True, hotkey="Esc", look=TABLE_BUTTON),
+            Button(_("Done"), done, True, hotkey="Esc", look=TABLE_BUTTON),
         ],
     )
 
 
 def news_dialog(title: str, text: str, done: Do) -> Dialog:
     """Something the person should read before playing on (what was played for them)."""
-    return Dialog(title, text, [Button("Play on", done, True, hotkey="Enter", look=TABLE_BUTTON)])
+    return Dialog(
+        title, text, [Button(_("Play on"), done, True, hotkey="Enter", look=TABLE_BUTTON)]
+    )
 
 
 def go_out_preview(out: GoOut, wilds: Wilds | None, confirm: Do, cancel: Do) -> Dialog:
@@ -69,11 +74,12 @@ def go_out_preview(out: GoOut, wilds: Wilds | None, confirm: Do, cancel: Do) -> 
         return badges(wilds, card)
 
     return Dialog(
-        "Go out?",
-        "You will lay down these melds and discard the last card.",
+        _("Go out?"),
+        _("You will lay down these melds and discard the last card."),
         [
-            Button("Go out", confirm, True, hotkey="Enter", look=TABLE_BUTTON),
-            Button("Not yet", cancel, hotkey="Esc", look=TABLE_BUTTON),
+            # Translators: a button: finish the hand.
+            Button(_("Go out"), confirm, True, hotkey="Enter", look=TABLE_BUTTON),
+            Button(_("Not yet"), cancel, hotkey="Esc", look=TABLE_BUTTON),
         ],
         out.melds,
         out.discard,
@@ -84,11 +90,12 @@ def go_out_preview(out: GoOut, wilds: Wilds | None, confirm: Do, cancel: Do) -> 
 def expose_prompt(action: ExposeTunnela, expose: Do, later: Do) -> Dialog:
     """A dealt tunnela may be exposed before the first draw."""
     return Dialog(
-        "You were dealt a tunnela",
-        "Expose it now (before your first draw) for tunnela points? It counts toward seeing.",
+        _("You were dealt a tunnela"),
+        _("Expose it now (before your first draw) for tunnela points? It counts toward seeing."),
         [
-            Button("Expose", expose, True, hotkey="Enter", look=TABLE_BUTTON),
-            Button("Keep hidden", later, hotkey="Esc", look=TABLE_BUTTON),
+            # Translators: a button: lay the dealt tunnela face up on the table.
+            Button(_("Expose"), expose, True, hotkey="Enter", look=TABLE_BUTTON),
+            Button(_("Keep hidden"), later, hotkey="Esc", look=TABLE_BUTTON),
         ],
         [action.cards],
     )

@@ -14,9 +14,10 @@ from engine.actions import Action, Discard
 from engine.cards import code_of
 from engine.view import PlayerView
 from engine.worker import BotWorker, hint
+from marriage_gui.language import N_, _
 
 #: What the table says while the hint is being worked out.
-THINKING = "thinking about a hint…"
+THINKING = N_("thinking about a hint…")
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,7 @@ class HintAsk:
 
     def ask(self, worker: BotWorker, view: PlayerView, version: int) -> None:
         """Start working out advice for ``view`` (its whole history) at ``version``."""
-        self.hint_text = THINKING
+        self.hint_text = _(THINKING)
         self.hint_job = worker.submit(hint, view)
         self.hint_version = version
 

@@ -11,6 +11,8 @@ from collections.abc import Callable
 
 import pygame
 
+from marriage_gui.language import _
+
 from . import intents as i
 from .picture import TablePicture
 from .tips import DISCARDS, STOCK
@@ -72,8 +74,8 @@ def in_hand_area(p: TablePicture, pos: tuple[int, int]) -> bool:
 def _whose_turn(p: TablePicture) -> str:
     """Why the person cannot act now."""
     if p.view.hand_over:
-        return "the hand is over"
-    return f"it is {p.name(p.view.current_player)}'s turn"
+        return _("the hand is over")
+    return _("it is {name}'s turn").format(name=p.name(p.view.current_player))
 
 
 #: Keys that mean one table command whatever else is going on.

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 import pygame
 
+from marriage_gui.language import word
 from marriage_gui.ui.card_names import card_text, said
 from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel, wrap
 
@@ -13,8 +14,9 @@ from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel, wr
 class Log:
     """What happened, newest last; the newest line is the announcement.
 
-    Lines are kept in the game's words and drawn with cards as a player reads them; ``names``
-    are the seats' names, which are never read as cards.
+    Lines are kept in the game's words (sentences, worded in the language in use when drawn)
+    and drawn with cards as a player reads them; ``names`` are the seats' names, which are
+    never read as cards.
     """
 
     def __init__(self, names: Iterable[str] = ()) -> None:
@@ -41,7 +43,7 @@ class Log:
         if not self.lines:
             return
         img = card_text(
-            said(self.lines[-1], self.names),
+            said(word(self.lines[-1]), self.names),
             size,
             GOLD_LIGHT if self.fresh > 0 else TABLE_MUTED,
             self.fresh > 0,
@@ -70,7 +72,7 @@ class Log:
         width = rect.width - 16 - size
         shown: list[tuple[str, bool]] = []
         for line in reversed(self.lines[: len(self.lines) - self.scroll]):
-            parts = wrap(said(line, self.names), size, width)
+            parts = wrap(said(word(line), self.names), size, width)
             shown[:0] = [(part, i > 0) for i, part in enumerate(parts)]
             if len(shown) >= fits:
                 break

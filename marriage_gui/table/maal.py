@@ -13,6 +13,7 @@ import pygame
 from engine.cards import CARDS, code_of
 from engine.scoring import MaalBreakdown, maal_breakdown
 from engine.view import PlayerView
+from marriage_gui.language import _, ngettext, word
 from marriage_gui.ui.card_names import card_text, cards_label, said
 from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel, text_width
 from marriage_gui.ui.theme import text as label
@@ -38,7 +39,7 @@ def maal_lines(view: PlayerView) -> list[tuple[str, str, int]]:
     count = seat_maal(view)
     if count is None:
         return []
-    return [(said(i.label), cards_label(i.cards), i.points) for i in count.items]
+    return [(said(word(i.label)), cards_label(i.cards), i.points) for i in count.items]
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ class MaalPanel:
 def _row_widths(lines: list[tuple[str, str, int]], size: int) -> tuple[int, int, int]:
     """The widest item, cards and points of ``lines`` at text ``size``."""
     if not lines:
-        return text_width("no maal yet", size - 1), 0, 0
+        return text_width(_("no maal yet"), size - 1), 0, 0
     return (
         max(text_width(item, size - 1) for item, _c, _p in lines),
         max(text_width(cards, size - 2) for _i, cards, _p in lines),
@@ -75,7 +76,7 @@ def plan_panel(
             rows = -(-max(1, len(lines)) // columns)
             item_w, cards_w, pts_w = _row_widths(lines, k)
             column_w = item_w + cards_w + pts_w + k * 3
-            width = max(text_width(f"Your maal  {total}", k, True), columns * column_w) + k
+            width = max(text_width(_heading(total), k, True), columns * column_w) + k
             width += (columns - 1) * k
             height = round(k * 1.35) * (rows + 1) + k // 2
             box = pygame.Rect(area.x, area.bottom - height, width, height)
@@ -85,6 +86,12 @@ def plan_panel(
             tried.append(plan)
     least = min(tried, key=lambda plan: _cut(plan.box, area))
     return MaalPanel(least.box.clip(area), least.size, least.columns, least.item_w, least.column_w)
+
+
+def _heading(total: int) -> str:
+    """The panel's first line: the maal counted so far."""
+    # Translators: the heading of the maal panel; {total} is the seat's maal points so far.
+    return _("Your maal  {total}").format(total=total)
 
 
 def _cut(box: pygame.Rect, area: pygame.Rect) -> int:
@@ -113,16 +120,18 @@ def draw_panel(
     row_h = round(k * 1.35)
     # Cut to its room (the last resort), the panel shows whole rows and says what it left out.
     words: list[tuple[str, str | None, int | None]] = [(i, c, p) for i, c, p in lines]
-    words = words or [("no maal yet", None, None)]
+    words = words or [(_("no maal yet"), None, None)]
     per_column = min(-(-len(words) // plan.columns), (box.height - k // 2) // row_h - 1)
     if len(words) > per_column * plan.columns:
         words = words[: max(0, per_column * plan.columns - 1)]
-        words.append((f"and {len(lines) - len(words)} more", None, None))
+        more = len(lines) - len(words)
+        # Translators: the last line of a maal panel too small for every item.
+        words.append((ngettext("and {n} more", "and {n} more", more).format(n=more), None, None))
     clip = surface.get_clip()
     surface.set_clip(box)
     panel(surface, box, 8, (6, 26, 18, 205), (90, 130, 110), edge_width=2)
     x, y = box.x + k // 2, box.y + k // 4
-    surface.blit(label(f"Your maal  {total}", k, GOLD_LIGHT, True), (x, y))
+    surface.blit(label(_heading(total), k, GOLD_LIGHT, True), (x, y))
     for n, (item, cards, pts) in enumerate(words):
         col, row = divmod(n, per_column)
         left, top = x + col * (column_w + k), y + (row + 1) * row_h

@@ -13,6 +13,7 @@ import pygame
 
 from engine.actions import Discard, DrawStock, TakeDiscard
 from engine.cards import CARDS, code_of
+from marriage_gui.language import N_, _
 
 from . import intents as i
 from . import offers
@@ -20,7 +21,7 @@ from .input import STOCK_STAND_IN
 from .table_like import TableLike
 
 #: The answer to a discard before the draw.
-DRAW_FIRST = "draw a card first: click the stock or the discard pile (keys 1 and 2)"
+DRAW_FIRST = N_("draw a card first: click the stock or the discard pile (keys 1 and 2)")
 
 
 class TableMoves:
@@ -32,7 +33,7 @@ class TableMoves:
             self._back(held, self._whose_turn()) if held else self.refuse(self._whose_turn())
             return
         if self.state.phase == "draw" and not held:
-            self.refuse(DRAW_FIRST)
+            self.refuse(_(DRAW_FIRST))
             return
         cid = intent.cid if intent.cid is not None else self._card_to_throw()
         if cid is None:
@@ -56,7 +57,7 @@ class TableMoves:
             # The focus ring shows only once the arrows are used: never discard unseen.
             return fan.order[min(fan.focus, len(fan.order) - 1)]
         self.toast.show(
-            "Pick the card to discard: click it, or move to it with the Left and Right keys"
+            _("Pick the card to discard: click it, or move to it with the Left and Right keys")
         )
         return None
 
@@ -65,7 +66,7 @@ class TableMoves:
         chosen = fan is not None and self.my_turn() and self.state.phase == "play"
         if chosen and fan is not None and fan.selected:
             if len(fan.selected) != 1:
-                self.refuse("select one card to discard")
+                self.refuse(_("select one card to discard"))
             else:
                 self._discard(i.Discard(fan.selected[0]))
         elif intent.take:
@@ -134,7 +135,7 @@ class TableMoves:
         if fan is None or not self.looking:
             return
         if not (fan.redo() if intent.redo else fan.undo()):
-            self.toast.show("nothing to redo" if intent.redo else "nothing to undo")
+            self.toast.show(_("nothing to redo") if intent.redo else _("nothing to undo"))
             return
         self.sound("click")
         self.relayout(0.14 * max(0.3, self.anim))

@@ -12,13 +12,15 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine.rules import PRESETS, RuleSet
+from engine.words import say
+from marriage_gui.language import _, word
 from marriage_gui.setup import MatchSetup, SeatSetup
 from marriage_gui.table import dialogs, seat_news
 from marriage_gui.table.scene import TableScene
 from marriage_gui.ui import theme
 from marriage_gui.ui.card_names import said
 from marriage_net import protocol as p
-from marriage_net.client import CLOSED, GONE, PLAYING, RECONNECTING, RemoteMatch, Status
+from marriage_net.client import AWAY, CLOSED, GONE, PLAYING, RECONNECTING, RemoteMatch, Status
 from marriage_net.discovery import DISCOVERY_PORT, listen_address
 from marriage_net.hostproc import HostProcess, TableConfig
 from marriage_net.news import SeatState
@@ -26,6 +28,7 @@ from marriage_net.serve import DEFAULT_PORT
 
 if TYPE_CHECKING:
     from marriage_gui.app import App
+    from marriage_gui.table.overlays import Dialog
 
 TABLE_SAVE = "lan_table.json"
 TOKENS = "lan_tokens.json"
@@ -41,11 +44,12 @@ def read_table_rules(app: Any, lobby: Any) -> str | None:
     """Open the Rules screen on the rules of the table ``lobby`` describes; a problem in words,
     or None when it opened."""
     if lobby is None:
-        return "The table has not said its rules yet."
+        return _("The table has not said its rules yet.")
     try:
         rules = RuleSet.from_dict(lobby.rule_set)
     except ValueError as exc:
-        return f"The table's rules cannot be read: {exc}"
+        # Translators: {error} is what is wrong with the rules, in the computer's words.
+        return _("The table's rules cannot be read: {error}").format(error=word(str(exc)))
     app.open("rules", rules=rules)
     return None
 
@@ -60,7 +64,10 @@ def open_table_process(
     config = TableConfig(
         seats=[("here", name), ("open", ""), ("open", ""), ("medium", "")],
         rules=(rules or PRESETS["nepali"]).to_dict(),
-        table=f"{name}'s table" if name != DEFAULT_HOST_NAME else "Marriage table",
+        # Translators: the name of a table hosted on the network; {name} is the host's name.
+        table=_("{name}'s table").format(name=name)
+        if name != DEFAULT_HOST_NAME
+        else _("Marriage table"),
         save_path=str(save),
         reopen=reopen,
         discovery=True,
@@ -124,10 +131,12 @@ def draw_seat_news(
 def connection_words(status: Status) -> str | None:
     """What the band says of this laptop's own connection (None: all is well)."""
     if status.state in (GONE, CLOSED):
-        return status.message
+        return word(status.message)
     if status.state == RECONNECTING:
-        away = status.message.replace("Reconnecting to the table…", "").strip()
-        return f"Reconnecting…  {away}".strip()
+        if not status.message.replace(AWAY, "").strip():
+            return _("Reconnecting…")
+        # Translators: {why} says why the connection is not back yet.
+        return _("Reconnecting…  {why}").format(why=word(status.message))
     return None
 
 
@@ -157,7 +166,7 @@ class NetTableScene(TableScene):
         kinds = {s.seat: s.kind for s in lobby.seats} if lobby is not None else {}
         seats = tuple(
             SeatSetup(
-                name.strip() or f"Player {i + 1}",
+                name.strip() or _("Player {number}").format(number=i + 1),
                 kinds[i] if kinds.get(i) in ("easy", "medium", "hard") else "human",
             )
             for i, name in enumerate(first.names)
@@ -193,15 +202,19 @@ class NetTableScene(TableScene):
             names = self.seats.names()
             # Said to the person themselves: "drew from the stock", not "Bina drew…".
             own = names[seat] + " "
-            lines = [
-                said(e.text[len(own) :] if e.text.startswith(own) else e.text, names)
-                for e in events
-                if e.text
-            ]
-            text = "The computer played for you: " + seat_news.played_words(lines)
+            worded = [word(e.text) for e in events if e.text]
+            lines = [said(w[len(own) :] if w.startswith(own) else w, names) for w in worded]
+            moves = seat_news.played_words(lines)
             for log in self.seats.logs.values():
-                log.add(f"While you were away: {seat_news.played_words(lines)}")
-            self._ask("news", dialogs.news_dialog("Welcome back", text, self._close_dialog))
+                # Translators: {moves} are the moves a computer played for the person.
+                log.add(say("While you were away: {moves}", moves=moves))
+
+            def news(moves: str = moves) -> Dialog:
+                # Translators: {moves} are the moves a computer played for the person.
+                text = _("The computer played for you: {moves}").format(moves=moves)
+                return dialogs.news_dialog(_("Welcome back"), text, self._close_dialog)
+
+            self._ask("news", news(), news)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """B takes the seat back from a computer that plays it (after the clock ran out)."""
@@ -253,33 +266,42 @@ class NetTableScene(TableScene):
     def leaving_words(self) -> tuple[str, str]:
         if self.proc is not None:
             return (
-                "The table is saved after every move. Closing it pauses the game for everyone "
-                "until you host it again.",
-                "Save and close the table",
+                _(
+                    "The table is saved after every move. Closing it pauses the game for "
+                    "everyone until you host it again."
+                ),
+                _("Save and close the table"),
             )
         return (
-            "Nothing is saved on this laptop: the host keeps the game. If you leave, a computer "
-            "plays your seat, and Rejoin on the title sits you back down.",
-            "Leave the table",
+            _(
+                "Nothing is saved on this laptop: the host keeps the game. If you leave, a "
+                "computer plays your seat, and Rejoin on the title sits you back down."
+            ),
+            _("Leave the table"),
         )
 
     def menu_extras(self) -> list[tuple[str, Callable[[], None]]]:
         if self.proc is None:
             return []
-        return [("Seats…", self._seats_menu)]
+        # Translators: a pause-menu item: who plays each seat (opens a menu).
+        return [(_("Seats…"), self._seats_menu)]
 
     def _seats_menu(self) -> None:
         """The host hands a person's seat to a computer player, or gives it back."""
+        self._ask("seats", self._seats_dialog(), self._seats_dialog)
+
+    def _seats_dialog(self) -> Dialog:
         choices: list[tuple[str, Callable[[], None]]] = []
         for seat, s in sorted(self.remote.seat_states().items()):
             if seat in self.seats.local or s.computer_player:
                 continue
             covered = s.state == p.COMPUTER
-            label = (
-                f"Give {s.name} their seat back" if covered else f"A computer plays for {s.name}"
-            )
+            if covered:
+                label = _("Give {name} their seat back").format(name=s.name)
+            else:
+                label = _("A computer plays for {name}").format(name=s.name)
             choices.append((label, self._cover(seat, not covered)))
-        self._ask("seats", dialogs.seats_menu(choices, self._close_dialog))
+        return dialogs.seats_menu(choices, self._close_dialog)
 
     def _cover(self, seat: int, computer: bool) -> Callable[[], None]:
         def do() -> None:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from engine.actions import Action, ExposeTunnela, GoOut, See
 from engine.cards import code_of
 from engine.view import PlayerView
+from marriage_gui.language import _, word
 from marriage_gui.ui.card_names import said
 
 
@@ -60,10 +61,18 @@ def expose_action(legal: Sequence[Action]) -> ExposeTunnela | None:
 def why_disabled(key: str, view: PlayerView) -> str:
     """Why a greyed button does nothing now."""
     if key == "see":
-        return said(view.why_not.see) or f"after drawing, select {view.seeing_requirement()} to see"
+        if view.why_not.see:
+            return said(word(view.why_not.see))
+        # Translators: {need} is what must be shown, e.g. "3 pure sequences".
+        need = word(view.seeing_requirement())
+        return _("after drawing, select {need} to see").format(need=need)
     if key == "out":
-        return said(view.why_not.go_out) or "you cannot go out with these cards yet"
-    return {"hint": "hints are for your own turn"}.get(key, "not now")
+        if view.why_not.go_out:
+            return said(word(view.why_not.go_out))
+        return _("you cannot go out with these cards yet")
+    if key == "hint":
+        return _("hints are for your own turn")
+    return _("not now")
 
 
 __all__ = ["expose_action", "go_out_action", "see_action", "why_disabled"]

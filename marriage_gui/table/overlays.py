@@ -9,6 +9,7 @@ import pygame
 from engine.cards import Card
 from marriage_gui.art import fonts
 from marriage_gui.art.cards import CardArt, card_size
+from marriage_gui.language import _
 from marriage_gui.ui.button import Button, lay_out_row
 from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel, wrap
 from marriage_gui.ui.widget import MOUSE_EVENTS
@@ -105,7 +106,8 @@ class Dialog:
                 x += cw + step * (len(m) - 1) + round(cw * 0.35)
             if self.discard is not None:
                 x += round(cw * 0.45)
-                lbl = fonts.render("discard", max(11, size * 3 // 4), TABLE_MUTED)
+                # Translators: over the card that is thrown last when going out.
+                lbl = fonts.render(_("discard"), max(11, size * 3 // 4), TABLE_MUTED)
                 surface.blit(lbl, lbl.get_rect(midbottom=(x + cw // 2, y - 2)))
                 marks = self.marks(self.discard) if self.marks else set()
                 surface.blit(art.face(self.discard.code, cw, four_colour, marks), (x, y))

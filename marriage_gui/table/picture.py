@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.view import PlayerView
+from marriage_gui.language import _
 from marriage_gui.ui.button import Button
 from marriage_gui.ui.toast import Toasts
 
@@ -84,12 +85,12 @@ def prompt_text(view: PlayerView, viewer: int | None, names: tuple[str, ...]) ->
     if viewer is None or view.hand_over:
         return ""
     if view.current_player != viewer:
-        return f"{names[view.current_player]} is playing…"
+        return _("{name} is playing…").format(name=names[view.current_player])
     if view.phase == "draw":
-        return "Your turn: draw a card"
+        return _("Your turn: draw a card")
     if view.must_go_out:
-        return "Go out now"
-    return "Discard a card"
+        return _("Go out now")
+    return _("Discard a card")
 
 
 __all__ = ["TablePicture", "prompt_text"]

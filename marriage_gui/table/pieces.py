@@ -9,11 +9,15 @@ import pygame
 from marriage_gui.art import palette
 from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
+from marriage_gui.language import N_, _
 from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, fit, panel, shrunk
 from marriage_gui.ui.theme import text as label
 
 from .board import Board
 from .layout import Layout
+
+#: The computer players' levels as a plate names them.
+LEVELS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 
 
 def draw_stock(
@@ -87,7 +91,8 @@ def draw_plate(
     size = max(13, r.height // 4)
     right = r.right - 8
     if seen:
-        tag = label("SEEN", max(10, round(size * 0.7)), (40, 26, 8), True)
+        # Translators: a small tag on a plate: this player has seen the maal.
+        tag = label(_("SEEN"), max(10, round(size * 0.7)), (40, 26, 8), True)
         tr = tag.get_rect(topright=(right, r.y + 8)).inflate(10, 4)
         pygame.draw.rect(surface, GOLD_LIGHT, tr, border_radius=tr.height // 2)
         surface.blit(tag, tag.get_rect(center=tr.center))
@@ -95,14 +100,22 @@ def draw_plate(
     # A long name or a big total is cut short rather than run under the SEEN tag or the edge.
     nm = label(fit(name, size, right - x, True), size, TABLE_TEXT, True)
     surface.blit(nm, (x, r.y + 8))
-    sub = note or ("Human" if kind == "human" else f"Bot · {kind}")
+    if note:
+        sub = note
+    elif kind == "human":
+        # Translators: on a plate: a person plays this seat.
+        sub = _("Human")
+    else:
+        # Translators: on a plate: the computer plays this seat; {level}: easy, medium or hard.
+        sub = _("Bot · {level}").format(level=_(LEVELS.get(kind, kind)))
     sub += f" · {total}" if total else ""
     # The money matters more than the type size: the line shrinks a little before it is cut.
     room = r.right - 6 - x
     si = label(*shrunk(sub, max(11, round(size * 0.78)), room, 9), NOTE if note else TABLE_MUTED)
     surface.blit(si, (x, r.y + 10 + nm.get_height()))
     if dealer:
-        chip = label("D", max(10, round(size * 0.7)), (40, 26, 8), True)
+        # Translators: the one letter on the dealer's chip (D for dealer).
+        chip = label(_("D"), max(10, round(size * 0.7)), (40, 26, 8), True)
         cc = dealer_chip_centre(r)
         pygame.draw.circle(surface, (240, 236, 226), cc, chip.get_height() // 2 + 3)
         pygame.draw.circle(surface, (40, 26, 8), cc, chip.get_height() // 2 + 3, 1)

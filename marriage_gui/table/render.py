@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from marriage_gui.language import _
 from marriage_gui.ui.form import above, draw_tooltip
 from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel, shrunk, ui_scale
 from marriage_gui.ui.theme import text as label
@@ -213,7 +214,8 @@ def _draw_my_plate(p: TablePicture, surface: pygame.Surface) -> None:
     size = max(12, L.size[1] // 56)
     bits = [p.name(seat)]
     if p.viewer == seat and v.seen[seat]:
-        bits.append("seen")
+        # Translators: on the player's own plate: they have seen the maal.
+        bits.append(_("seen"))
     bits.append(match_total(v.totals[seat], v.rules.lowest_wins))
     text = "  ·  ".join(bits)
     active = v.current_player == seat and not v.hand_over
@@ -232,7 +234,8 @@ def _draw_my_plate(p: TablePicture, surface: pygame.Surface) -> None:
     )
     surface.blit(img, img.get_rect(center=box.center))
     if p.viewer == seat and v.seen[seat] and v.tiplu_id is not None:
-        lbl = label("tiplu", max(10, size - 2), GOLD_LIGHT, True)
+        # Translators: under the tiplu card lying face up beside the player's melds.
+        lbl = label(_("tiplu"), max(10, size - 2), GOLD_LIGHT, True)
         surface.blit(lbl, lbl.get_rect(midtop=(L.my_melds.x + L.mw // 2, L.my_melds.y + L.mh + 2)))
 
 
@@ -244,7 +247,11 @@ def _draw_menu_button(p: TablePicture, surface: pygame.Surface) -> None:
     for k in range(3):
         y = r.y + 11 + k * 7
         pygame.draw.line(surface, TABLE_TEXT, (r.x + 11, y), (r.right - 11, y), 3)
-    info = f"Hand {p.view.hand_no + 1} of {p.view.hands_total}   ·   L: log   ·   F1: controls"
+    # Translators: top left of the table; {number}: this hand, {total}: the hands in the match;
+    # L and F1 are keys.
+    info = _("Hand {number} of {total}   ·   L: log   ·   F1: controls").format(
+        number=p.view.hand_no + 1, total=p.view.hands_total
+    )
     img = label(info, max(12, L.size[1] // 60), TABLE_MUTED)
     surface.blit(img, (r.right + 10, r.centery - img.get_height() // 2))
 

@@ -23,6 +23,7 @@ from engine.match import Match
 from engine.view import PlayerView
 from engine.worker import BotWorker
 from marriage_gui.art.cards import CardArt
+from marriage_gui.language import N_, _, word
 from marriage_gui.saved_match import saved
 from marriage_gui.scene import Scene
 from marriage_gui.ui.button import Button, lay_out_row
@@ -67,6 +68,20 @@ _SOUNDS = {
 
 #: Events whose cards come out of the acting seat's hidden hand.
 _FROM_HAND = ("discard", "see", "expose", "go_out")
+
+#: The buttons over the hand: (key, label, hotkey, primary); labelled when the table lays out.
+_BUTTONS = (
+    # Translators: a button: ask the computer for advice on this turn.
+    ("hint", N_("Hint"), "H", False),
+    # Translators: a button: sort the cards of the hand.
+    ("sort", N_("Sort"), "S", False),
+    # Translators: a button: put the melds found in the hand together.
+    ("group", N_("Group"), "G", False),
+    # Translators: a button: show the melds needed to see the maal.
+    ("see", N_("See"), "Enter", True),
+    # Translators: a button: finish the hand.
+    ("out", N_("Go out"), "Enter", True),
+)
 
 #: The dialogs that ask about the position on the table (withdrawn when it changes).
 QUESTIONS = ("expose", "out")
@@ -118,12 +133,11 @@ class TableScene(TableMoves, TableCommands, Scene):
         self.input = TableInput()
         self.renderer = TableRenderer()
         self.buttons = {
-            "hint": Button("Hint", self._command("hint"), hotkey="H", look=TABLE_BUTTON),
-            "sort": Button("Sort", self._command("sort"), hotkey="S", look=TABLE_BUTTON),
-            "group": Button("Group", self._command("group"), hotkey="G", look=TABLE_BUTTON),
-            "see": Button("See", self._command("see"), True, hotkey="Enter", look=TABLE_BUTTON),
-            "out": Button("Go out", self._command("out"), True, hotkey="Enter", look=TABLE_BUTTON),
+            key: Button(_(text), self._command(key), primary, hotkey=hotkey, look=TABLE_BUTTON)
+            for key, text, hotkey, primary in _BUTTONS
         }
+        #: How to ask the open dialog again in the language in use (None: it cannot be).
+        self.ask_again: Callable[[], Dialog] | None = None
         self.time = 0.0
         self.insert_at: dict[int, int] = {}
         self._deal_in = fresh
@@ -229,13 +243,25 @@ class TableScene(TableMoves, TableCommands, Scene):
 
     # ------------------------------------------------------------------ scene hooks
     def on_resize(self, size: tuple[int, int]) -> None:
-        """New window size: new layout, every card jumps to its new place."""
+        """New window size (or new words): new layout, every card jumps to its new place, the
+        buttons, the still layer and an open dialog in the language in use."""
         self.layout = self._layout(size)
+        self._words_again()
         self.relayout(0.0)
         if self._deal_in:
             self._deal_in = False
             self._deal()
         self._refresh()
+
+    def _words_again(self) -> None:
+        """Every word the table keeps, said again (the language may have changed)."""
+        labels = {key: text for key, text, _hotkey, _primary in _BUTTONS}
+        for key, button in self.buttons.items():
+            button.text = _(labels[key])
+        self._row = None
+        self.renderer.static_layer = None
+        if self.dialog is not None and self.ask_again is not None:
+            self.dialog = self.ask_again()
 
     def _layout(self, size: tuple[int, int]) -> Layout:
         v = self.state
@@ -338,7 +364,7 @@ class TableScene(TableMoves, TableCommands, Scene):
         self.relayout()
 
     def _say_no(self, reason: str) -> None:
-        self.toast.show(said(reason, self.seats.names()), "error")
+        self.toast.show(said(word(reason), self.seats.names()), "error")
         self.sound("error")
         if reason == self._whose_turn():
             # "It is Hari's turn" stops being true when the turn comes: it goes then.
@@ -347,14 +373,15 @@ class TableScene(TableMoves, TableCommands, Scene):
     def _whose_turn(self) -> str:
         v = self.state
         if v.hand_over:
-            return "the hand is over"
-        return f"it is {self.seats.name(v.current_player)}'s turn"
+            return _("the hand is over")
+        return _("it is {name}'s turn").format(name=self.seats.name(v.current_player))
 
-    def _ask(self, kind: str, dialog: Dialog) -> None:
-        self.asking, self.dialog = kind, dialog
+    def _ask(self, kind: str, dialog: Dialog, again: Callable[[], Dialog] | None = None) -> None:
+        """Put ``dialog`` up (``again``: how to make it anew when the words change)."""
+        self.asking, self.dialog, self.ask_again = kind, dialog, again
 
     def _close_dialog(self) -> None:
-        self.asking, self.dialog = None, None
+        self.asking, self.dialog, self.ask_again = None, None, None
 
     # ------------------------------------------------------------------ news
     def take_news(self, insert_at: int | None = None) -> bool:
@@ -436,7 +463,8 @@ class TableScene(TableMoves, TableCommands, Scene):
         try:
             getattr(storage, what)(self.setup, self.match, self.state)
         except Exception as exc:  # noqa: BLE001 - statistics must not stop the game
-            self.toast.show(f"could not record the result ({exc})", "error")
+            # Translators: {error} is what went wrong, in the computer's words.
+            self.toast.show(_("could not record the result ({error})").format(error=exc), "error")
 
     # ------------------------------------------------------------------ who looks
     def viewer_for_turn(self) -> None:
@@ -495,13 +523,13 @@ class TableScene(TableMoves, TableCommands, Scene):
         self.log.update(dt)
         self._take_hint()
         if self.turn_note is not None and self.my_turn():
-            self.toast.withdraw(said(self.turn_note, self.seats.names()))
+            self.toast.withdraw(said(word(self.turn_note), self.seats.names()))
             self.turn_note = None
         if not self.frozen:
             self.match.advance(dt, False)
             self._keep_arrangements()
             for note in self.match.notices():
-                self.toast.show(note, "error")
+                self.toast.show(word(note), "error")
             self._play_on(dt)
         self._refresh()
 
@@ -563,9 +591,10 @@ class TableScene(TableMoves, TableCommands, Scene):
             self._close_dialog()
             self.expose_declined = key
 
-        self._ask(
-            "expose", dialogs.expose_prompt(expose, lambda: self.dispatch(i.Play(expose)), later)
-        )
+        def prompt() -> Dialog:
+            return dialogs.expose_prompt(expose, lambda: self.dispatch(i.Play(expose)), later)
+
+        self._ask("expose", prompt(), prompt)
 
     def _hand_over(self, dt: float) -> None:
         if self.next_requested:
@@ -685,7 +714,10 @@ class TableScene(TableMoves, TableCommands, Scene):
         clock = self.turn_clock()
         prompt = prompt_text(v, self.viewer, names)
         if prompt and clock is not None and clock[0] == self.viewer:
-            prompt += f"  ·  {max(0, round(clock[1]))} s"
+            # Translators: the prompt and the seconds left of the turn clock.
+            prompt = _("{prompt}  ·  {seconds} s").format(
+                prompt=prompt, seconds=max(0, round(clock[1]))
+            )
         return TablePicture(
             view=v,
             layout=self.layout,

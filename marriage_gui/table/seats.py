@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from engine.events import Event
 from engine.match import Match
 from engine.view import PlayerView
+from engine.words import Said, say
+from marriage_gui.language import _
 from marriage_gui.ui.words import is_you
 
 from .log import Log
@@ -30,8 +32,15 @@ class News:
 
 def renamed(line: str, real: str, said: str) -> str:
     """``line`` (the game's words, which start with the acting seat's name) naming that seat
-    ``said`` instead of ``real``."""
-    if said != real and line.startswith(real + " "):
+    ``said`` instead of ``real`` (a sentence keeps its template: the name is its field)."""
+    if said == real:
+        return line
+    if isinstance(line, Said):
+        if line.fields.get("name") != real:
+            return line
+        fields = {**line.fields, "name": said}
+        return Said(line.template, fields, line.plural, line.count)
+    if line.startswith(real + " "):
         return said + line[len(real) :]
     return line
 
@@ -96,7 +105,7 @@ class SeatViews:
                 if up.version != self.versions[seat] + 1:
                     # A gap (updates dropped): take the whole view again; the log says so.
                     self.views[seat] = self.match.view(seat)
-                    self.logs[seat].add("(the table caught up with missed moves)")
+                    self.logs[seat].add(say("(the table caught up with missed moves)"))
                 else:
                     self.views[seat] = up.view
                 self.versions[seat] = up.version
@@ -131,7 +140,8 @@ class SeatViews:
         whoever holds the screen, so it reads "Player N" instead."""
         name = self.state.names[seat]
         if self.hot_seat and is_you(name):
-            return f"Player {seat + 1}"
+            # Translators: a seat's name in place of "You" when friends share one screen.
+            return _("Player {number}").format(number=seat + 1)
         return name
 
     def names(self) -> tuple[str, ...]:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from engine.actions import DrawStock, TakeDiscard
 from engine.view import PlayerView
+from marriage_gui.language import _, ngettext, word
 from marriage_gui.ui.card_names import card_label
 from marriage_gui.ui.card_names import said as words
 from marriage_gui.ui.form import TOOLTIP_DELAY
-from marriage_gui.ui.words import count
 
 #: The piles a tooltip explains.
 STOCK, DISCARDS = "stock", "discards"
@@ -20,25 +20,31 @@ STOCK, DISCARDS = "stock", "discards"
 
 def stock_tip(view: PlayerView, mine: bool) -> str:
     """The stock's tooltip; ``mine``: the person at the screen is to play."""
-    cards = count(view.stock_count, "card")
+    n = view.stock_count
     if mine and any(isinstance(a, DrawStock) for a in view.legal):
-        return f"Draw from the stock ({cards})"
-    return f"The stock ({cards})"
+        return ngettext(
+            "Draw from the stock ({n} card)", "Draw from the stock ({n} cards)", n
+        ).format(n=n)
+    return ngettext("The stock ({n} card)", "The stock ({n} cards)", n).format(n=n)
 
 
 def discard_tip(view: PlayerView, mine: bool) -> str:
     """The discard pile's tooltip: its top card and whether it may be taken now."""
     top = view.top_discard
     if top is None:
-        return "The discard pile is empty"
-    said = f"{card_label(top)} on top of the discards"
+        return _("The discard pile is empty")
+    card = card_label(top)
     if not mine:
-        return said
+        # Translators: {card} is a card as on its face, e.g. 7♣.
+        return _("{card} on top of the discards").format(card=card)
     if view.phase == "play":
-        return f"{said}: drop a card here to discard it"
+        return _("{card} on top of the discards: drop a card here to discard it").format(card=card)
     if any(isinstance(a, TakeDiscard) for a in view.legal):
-        return f"{said}: you may take it"
-    return f"{said}: {words(view.why_not.take_discard) or 'you may not take it now'}"
+        return _("{card} on top of the discards: you may take it").format(card=card)
+    why = view.why_not.take_discard
+    reason = words(word(why)) if why else _("you may not take it now")
+    # Translators: {card} is a card as on its face; {reason} why it may not be taken now.
+    return _("{card} on top of the discards: {reason}").format(card=card, reason=reason)
 
 
 class PileTips:
