@@ -14,9 +14,11 @@ import pygame
 from engine.ai.coach import Mark, Review
 from engine.cards import CARDS, code_of
 from engine.replay import HandReplay, ReplayFrame
+from engine.words import Said
 from marriage_gui.art import fonts
 from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
+from marriage_gui.language import N_, _, ngettext, word
 from marriage_gui.scene import Scene
 from marriage_gui.table.board import badges
 from marriage_gui.table.controls import Sheet, draw_controls, sheet_event
@@ -36,7 +38,6 @@ from marriage_gui.ui.theme import (
 )
 from marriage_gui.ui.theme import text as label
 from marriage_gui.ui.widget import MOUSE_EVENTS
-from marriage_gui.ui.words import count
 
 if TYPE_CHECKING:
     from marriage_gui.app import App
@@ -47,22 +48,22 @@ STEP_SECONDS = 1.0
 #: The replay's controls sheet (F1 or ?), as the keys below read them.
 SHEET: Sheet = (
     (
-        "Mouse",
+        N_("Mouse"),
         (
-            ("Start  /  End", "the deal  /  the last move"),
-            ("Previous  /  Next", "one move back  /  on"),
-            ("Play  /  Pause", "step by itself, a move a second"),
-            ("Back", "the score sheet"),
+            (N_("Start  /  End"), N_("the deal  /  the last move")),
+            (N_("Previous  /  Next"), N_("one move back  /  on")),
+            (N_("Play  /  Pause"), N_("step by itself, a move a second")),
+            (N_("Back"), N_("the score sheet")),
         ),
     ),
     (
-        "Keys",
+        N_("Keys"),
         (
-            ("Left  /  Right", "one move back  /  on"),
-            ("Home  /  End", "the deal  /  the last move"),
-            ("Space", "play or pause"),
-            ("Esc", "back to the score sheet"),
-            ("F1  or  ?", "this sheet (any key or click closes it)"),
+            (N_("Left  /  Right"), N_("one move back  /  on")),
+            (N_("Home  /  End"), N_("the deal  /  the last move")),
+            (N_("Space"), N_("play or pause")),
+            (N_("Esc"), N_("back to the score sheet")),
+            (N_("F1  or  ?"), N_("this sheet (any key or click closes it)")),
         ),
     ),
 )
@@ -73,13 +74,26 @@ _PLAYED = ("draw", "play")
 REVIEW_SHEET: Sheet = (
     SHEET[0],
     (
-        "Keys",
+        N_("Keys"),
         (
-            ("Up  /  Down", "the coach's previous  /  next mark"),
+            (N_("Up  /  Down"), N_("the coach's previous  /  next mark")),
             *SHEET[1][1],
         ),
     ),
 )
+
+
+def renamed_all(line: str, real: str, said: str) -> str:
+    """``line`` naming seat ``real`` as ``said``: a sentence of the engine's in its fields at
+    every depth (a move of several clauses names a seat in each)."""
+    line = renamed(line, real, said)
+    if isinstance(line, Said) and any(isinstance(v, Said) for v in line.fields.values()):
+        fields = {
+            k: renamed_all(v, real, said) if isinstance(v, Said) else v
+            for k, v in line.fields.items()
+        }
+        return Said(line.template, fields, line.plural, line.count)
+    return line
 
 
 class ReplayScene(Scene):
@@ -110,22 +124,30 @@ class ReplayScene(Scene):
         self.playing = False
         self.clock = 0.0
         self.show_controls = False
-        self.play_button = Button(
-            "Play", self.toggle, True, hotkey="Space", look=TABLE_BUTTON, labels=("Play", "Pause")
-        )
-        self.buttons = [
-            Button("«  Start", self.start, hotkey="Home", look=TABLE_BUTTON),
-            Button("‹  Previous", self.previous, hotkey="Left", look=TABLE_BUTTON),
-            self.play_button,
-            Button("Next  ›", self.next, hotkey="Right", look=TABLE_BUTTON),
-            Button("End  »", self.end, hotkey="End", look=TABLE_BUTTON),
-            Button("Back", self.back, hotkey="Esc", look=TABLE_BUTTON),
+        self.play_button = Button(_("Play"), self.toggle, True, hotkey="Space", look=TABLE_BUTTON)
+        #: Each button and its words (said in the language in use as the replay draws).
+        self.words: list[tuple[Button, str]] = [
+            (Button("", self.start, hotkey="Home", look=TABLE_BUTTON), N_("«  Start")),
+            (Button("", self.previous, hotkey="Left", look=TABLE_BUTTON), N_("‹  Previous")),
+            (self.play_button, N_("Play")),
+            (Button("", self.next, hotkey="Right", look=TABLE_BUTTON), N_("Next  ›")),
+            (Button("", self.end, hotkey="End", look=TABLE_BUTTON), N_("End  »")),
+            (Button("", self.back, hotkey="Esc", look=TABLE_BUTTON), N_("Back")),
         ]
         if self.marks:
-            self.buttons[:0] = [
-                Button("‹  Mark", self.previous_mark, hotkey="Up", look=TABLE_BUTTON),
-                Button("Mark  ›", self.next_mark, hotkey="Down", look=TABLE_BUTTON),
+            self.words[:0] = [
+                (Button("", self.previous_mark, hotkey="Up", look=TABLE_BUTTON), N_("‹  Mark")),
+                (Button("", self.next_mark, hotkey="Down", look=TABLE_BUTTON), N_("Mark  ›")),
             ]
+        self.buttons = [b for b, _words in self.words]
+        self.label_buttons()
+
+    def label_buttons(self) -> None:
+        """The buttons' words in the language in use (Play says Pause while playing)."""
+        for b, words in self.words:
+            b.text = _(words)
+        self.play_button.labels = (_("Play"), _("Pause"))
+        self.play_button.text = _("Pause") if self.playing else _("Play")
 
     # ------------------------------------------------------------------ where we are
     @property
@@ -135,17 +157,26 @@ class ReplayScene(Scene):
 
     def counter(self) -> str:
         """Where we are: "Move 12 of 87" (the deal before the first move)."""
+        moves = self.replay.moves
         if self.at == 0:
-            return f"The deal  ·  {count(self.replay.moves, 'move')} follow"
-        return f"Move {self.at} of {self.replay.moves}"
+            return ngettext(
+                "The deal  ·  {n} move follows", "The deal  ·  {n} moves follow", moves
+            ).format(n=moves)
+        return _("Move {at} of {moves}").format(at=self.at, moves=moves)
 
     def said(self, frame: ReplayFrame) -> str:
         """The move in the table log's words, each seat named as this screen names it and each
         card as a player reads it."""
+        names = (*self.replay.names, *self.names)
+        if isinstance(frame.text, Said):
+            text: str = frame.text
+            for real, said in zip(self.replay.names, self.names, strict=True):
+                text = renamed_all(text, real, said)
+            return cards_said(text, names)
         parts = frame.text.split("; ")
         for real, said in zip(self.replay.names, self.names, strict=True):
             parts = [renamed(part, real, said) for part in parts]
-        return cards_said("; ".join(parts), (*self.replay.names, *self.names))
+        return cards_said("; ".join(parts), names)
 
     def go(self, at: int) -> None:
         """Show frame ``at`` (clamped to the hand)."""
@@ -200,12 +231,12 @@ class ReplayScene(Scene):
             self.at = 0
         self.playing = True
         self.clock = 0.0
-        self.play_button.text = "Pause"
+        self.play_button.text = _("Pause")
 
     def pause(self) -> None:
         """Stop stepping by itself."""
         self.playing = False
-        self.play_button.text = "Play"
+        self.play_button.text = _("Play")
 
     def back(self) -> None:
         """Back to the score sheet."""
@@ -257,15 +288,22 @@ class ReplayScene(Scene):
         w, h = surface.get_size()
         surface.blit(felt((w, h)), (0, 0))
         f, r = self.frame, self.replay
+        self.label_buttons()
         m = max(16, w // 64)
         title_size = max(20, h // 30)
-        title = label(
-            f"Replay  ·  Hand {r.hand_no + 1} of {r.hands_total}", title_size, GOLD_LIGHT, True
+        line_h = fonts.size_of("Ag", title_size, True)[1]
+        # The counter at the right, the title in the room left of it (both shrink if they must).
+        counter, counter_size = shrunk(self.counter(), title_size, (w - 2 * m) // 2, 12, True)
+        count = label(counter, counter_size, TABLE_TEXT, True)
+        surface.blit(count, count.get_rect(topright=(w - m, m + (line_h - count.get_height()))))
+        # Translators: the replay's heading: "Replay  ·  Hand 2 of 8".
+        head = _("Replay  ·  Hand {hand} of {hands}").format(
+            hand=r.hand_no + 1, hands=r.hands_total
         )
-        surface.blit(title, (m, m))
-        count = label(self.counter(), title_size, TABLE_TEXT, True)
-        surface.blit(count, count.get_rect(topright=(w - m, m)))
-        y = m + title.get_height() + 6
+        head, head_size = shrunk(head, title_size, w - 3 * m - count.get_width(), 12, True)
+        title = label(head, head_size, GOLD_LIGHT, True)
+        surface.blit(title, (m, m + (line_h - title.get_height())))
+        y = m + line_h + 6
         move_size = max(15, h // 42)
         words = fit(self.said(f), move_size, w - 2 * m, True)
         move = card_text(words, move_size, GOLD_LIGHT if self.at else TABLE_TEXT, True)
@@ -284,7 +322,7 @@ class ReplayScene(Scene):
         lay_out_row(self.buttons, bar, "center", 10)
         for b in self.buttons:
             b.draw(surface)
-        hint = label("F1: controls", max(11, h // 64), TABLE_MUTED)
+        hint = label(_("F1: controls"), max(11, h // 64), TABLE_MUTED)
         # A long row of buttons (the coach's add two) leaves no room for the hint beside it.
         if hint.get_width() + m + 8 < min(b.rect.x for b in self.buttons):
             surface.blit(hint, hint.get_rect(midleft=(m, bar.centery)))
@@ -301,22 +339,34 @@ class ReplayScene(Scene):
         mark = self.mark
         if mark is None:
             matched = (
-                f"{review.matched} of {review.choices} choices as the hard bot would play them"
+                ngettext(
+                    "{matched} of {n} choice as the hard bot would play it",
+                    "{matched} of {n} choices as the hard bot would play them",
+                    review.choices,
+                ).format(matched=review.matched, n=review.choices)
                 if review.choices
-                else "no choices to compare"
+                else _("no choices to compare")
             )
             if not self.marks:
-                rest = "nothing the hard bot would clearly have played otherwise"
+                rest = _("nothing the hard bot would clearly have played otherwise")
             else:
-                rest = f"{count(len(self.marks), 'mark')}: Up and Down step through them"
-            return f"Coach  ·  {whose}", f"{matched}", rest
+                n = len(self.marks)
+                rest = ngettext(
+                    "{n} mark: Up and Down step through them",
+                    "{n} marks: Up and Down step through them",
+                    n,
+                ).format(n=n)
+            # Translators: the heading of the coach's panel: "Coach  ·  Sita".
+            return _("Coach  ·  {name}").format(name=whose), matched, rest
         k = self.marks.index(mark)
-        head = (
-            f"Coach  ·  {whose}  ·  mark {k + 1} of {len(self.marks)} (costliest first)  ·  "
+        head = _(
+            "Coach  ·  {name}  ·  mark {mark} of {marks} (costliest first)  ·  "
             "what the hard bot would do, not the only way to play"
-        )
-        done = f"{mark.done[:1].upper()}{mark.done[1:]}  ·  {mark.instead}"
-        return head, cards_said(done), cards_said(mark.why[:1].upper() + mark.why[1:])
+        ).format(name=whose, mark=k + 1, marks=len(self.marks))
+        did, instead, why = word(mark.done), word(mark.instead), word(mark.why)
+        # Translators: what the player did, then what the hard bot would have done instead.
+        done = _("{done}  ·  {instead}").format(done=did[:1].upper() + did[1:], instead=instead)
+        return head, cards_said(done), cards_said(why[:1].upper() + why[1:])
 
     @staticmethod
     def _coach_sizes(h: int) -> tuple[int, int, int]:
@@ -392,15 +442,16 @@ class ReplayScene(Scene):
         cw, ch = card_size(round((area.height - small - 8) * 0.7))
         x, y = area.x, area.y
         surface.blit(art.back(cw), (x, y))
-        stock = label(f"stock {f.stock_count}", small, TABLE_MUTED)
+        # Translators: under the stock's picture: how many cards are left in it.
+        stock = label(_("stock {n}").format(n=f.stock_count), small, TABLE_MUTED)
         surface.blit(stock, stock.get_rect(midtop=(x + cw // 2, y + ch + 4)))
         x += cw + round(cw * 0.5)
         if f.tiplu_id is not None:
             self._card(surface, f.tiplu_id, x, y, cw, None)
-            tip = label("tiplu", small, GOLD_LIGHT, True)
+            tip = label(_("tiplu"), small, GOLD_LIGHT, True)
         else:
             pygame.draw.rect(surface, (200, 220, 200), (x, y, cw, ch), 2, border_radius=8)
-            tip = label("no tiplu yet", small, TABLE_MUTED)
+            tip = label(fit(_("no tiplu yet"), small, round(cw * 1.7)), small, TABLE_MUTED)
         surface.blit(tip, tip.get_rect(midtop=(x + cw // 2, y + ch + 4)))
         x += cw + round(cw * 0.8)
         room = area.right - x - cw
@@ -413,8 +464,15 @@ class ReplayScene(Scene):
             shown = pile[-(int(room / step) + 1) :]
         for k, cid in enumerate(shown):
             self._card(surface, cid, x + k * step, y, cw, None)
-        words = f"discards {len(pile)}" + (f" (newest {len(shown)} shown)" if shown != pile else "")
-        caption = label(words, small, TABLE_MUTED)
+        words = (
+            # Translators: under the discard pile: how many cards, and how many of the newest
+            # are drawn when they are too many to show.
+            _("discards {n} (newest {shown} shown)").format(n=len(pile), shown=len(shown))
+            if shown != pile
+            # Translators: under the discard pile: how many cards are in it.
+            else _("discards {n}").format(n=len(pile))
+        )
+        caption = label(fit(words, small, area.right - x), small, TABLE_MUTED)
         surface.blit(caption, (x, y + ch + 4))
         return area.y + ch + small + 14
 
@@ -445,14 +503,21 @@ class ReplayScene(Scene):
                 True,
             )
             surface.blit(name, (box.x + 10, box.y + 8))
-            held = count(len(f.hands[seat]), "card")
-            state = [f"{'seen' if f.seen[seat] else 'not seen'}  ·  {held}"]
+            held = len(f.hands[seat])
+            seen = (
+                ngettext("seen  ·  {n} card", "seen  ·  {n} cards", held)
+                if f.seen[seat]
+                else ngettext("not seen  ·  {n} card", "not seen  ·  {n} cards", held)
+            )
+            state = [(seen.format(n=held), False)]
             if f.current_player == seat and f.phase in _PLAYED:
-                state.append("to play")
+                # Translators: under a player's name in the replay: it is their turn.
+                state.append((_("to play"), True))
             ty = box.y + 12 + name.get_height()
-            for line in state:
-                ink = GOLD_LIGHT if line == "to play" else TABLE_MUTED
-                img = label(line, max(10, size - 2), ink, line == "to play")
+            for line, turn in state:
+                ink = GOLD_LIGHT if turn else TABLE_MUTED
+                words, fitted = shrunk(line, max(10, size - 2), name_w - 12, 9, turn)
+                img = label(words, fitted, ink, turn)
                 if ty + img.get_height() > box.bottom - 4:
                     break
                 surface.blit(img, (box.x + 10, ty))
