@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.match import DRIVERS, LocalMatch
 from engine.rules import MAX_HANDS, PRESETS, RuleSet
+from marriage_gui.language import N_
 
 SEAT_KINDS = DRIVERS
 MAX_NAME = 40
@@ -20,12 +21,19 @@ SEED_BITS = 128
 #: The match lengths offered on screen (the New game screen, the host's lobby).
 MATCH_LENGTHS = range(1, 21)
 
-#: How the presets are named on screen.
+#: How the presets are named on screen (English: word them with ``_`` where shown).
 PRESET_LABELS = {
-    "nepali": "Nepali (standard)",
-    "house": "House rules",
-    "contract": "Contract (points race)",
-    "indian": "Indian (deadwood)",
+    "nepali": N_("Nepali (standard)"),
+    "house": N_("House rules"),
+    "contract": N_("Contract (points race)"),
+    "indian": N_("Indian (deadwood)"),
+}
+#: The presets' short names, for a sentence that names a few ("Nepali, Contract").
+PRESET_NAMES = {
+    "nepali": N_("Nepali"),
+    "house": N_("House rules"),
+    "contract": N_("Contract"),
+    "indian": N_("Indian"),
 }
 
 

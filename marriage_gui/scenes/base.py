@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from marriage_gui.art import felt
+from marriage_gui.language import N_, _
 from marriage_gui.scene import Scene
 from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button
@@ -38,18 +39,25 @@ class FormScene(Scene):
 
 
 class MenuScene(FormScene):
-    """A full-screen menu. Subclasses fill ``layout`` and may draw more in ``draw_content``."""
+    """A full-screen menu. Subclasses fill ``layout`` and may draw more in ``draw_content``.
+
+    ``heading`` is kept in English (marked with ``N_``) and worded when drawn; so is
+    ``back_label``, the Back button's label, worded each time the screen lays out."""
 
     heading = ""
+    back_label = N_("‹  Back")
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.back_button = Button("‹  Back", self.back, size=17, tooltip="Back (Esc)")
+        self.back_button = Button(_(self.back_label), self.back, size=17)
 
     # ------------------------------------------------------------------ layout
     def on_resize(self, size: tuple[int, int]) -> None:
         self.size, self.k = size, theme.ui_scale(size)
         k = self.k
+        self.back_button.text = _(self.back_label)
+        # Translators: the tooltip of the Back button of every menu screen.
+        self.back_button.tooltip = _("Back (Esc)")
         h = round(42 * k)
         w = max(round(120 * k), self.back_button.width_for(h))  # "Close table" says it whole
         self.back_button.place(pygame.Rect(round(24 * k), round(22 * k), w, h), k)
@@ -97,9 +105,13 @@ class MenuScene(FormScene):
         if not self.heading:
             return
         k = self.k
-        label = theme.text(self.heading, round(38 * k), theme.GOLD_LIGHT, True)
+        heading = _(self.heading)
+        # A long heading shrinks rather than running under the Back button.
+        room = self.size[0] - 2 * (self.back_button.rect.right + round(16 * k))
+        size = theme.fitting_size(heading, round(38 * k), room, round(24 * k), True)
+        label = theme.text(heading, size, theme.GOLD_LIGHT, True)
         rect = label.get_rect(midtop=(self.size[0] // 2, round(18 * k)))
-        shadow = theme.text(self.heading, round(38 * k), (0, 0, 0), True)
+        shadow = theme.text(heading, size, (0, 0, 0), True)
         shadow.set_alpha(110)
         surface.blit(shadow, rect.move(0, max(2, round(2 * k))))
         surface.blit(label, rect)

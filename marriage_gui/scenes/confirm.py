@@ -1,4 +1,8 @@
-"""A question over the screen below: do something that cannot be undone, or keep things."""
+"""A question over the screen below: do something that cannot be undone, or keep things.
+
+The question, its detail and the two answers are worded by the box itself each time it lays
+out, so a change of language reaches an open question: give English marked with ``N_``, an
+engine sentence, or a function that words the text when called (a detail with fields)."""
 
 from __future__ import annotations
 
@@ -7,12 +11,26 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from engine.words import Said
+from marriage_gui.language import N_, _, word
 from marriage_gui.scenes.base import QuestionScene
 from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button
 
 if TYPE_CHECKING:
     from marriage_gui.app import App
+
+#: The safe answer's words unless a question says otherwise.
+CANCEL = N_("Cancel")
+#: Words of a question: marked English, an engine sentence, or a function that words them.
+Words = str | Callable[[], str]
+
+
+def worded(text: Words) -> str:
+    """``text`` in the language in use."""
+    if callable(text):
+        return text()
+    return word(text) if isinstance(text, Said) else _(text)
 
 
 class ConfirmScene(QuestionScene):
@@ -23,16 +41,18 @@ class ConfirmScene(QuestionScene):
     def __init__(
         self,
         app: App,
-        question: str,
-        detail: str,
-        yes: str,
+        question: Words,
+        detail: Words,
+        yes: Words,
         on_yes: Callable[[], object],
-        no: str = "Cancel",
+        no: Words = CANCEL,
     ) -> None:
         super().__init__(app)
-        self.question, self.detail, self.on_yes = question, detail, on_yes
-        self.yes_button = Button(yes, self.accept, primary=True, size=19)
-        self.no_button = Button(no, self.decline, size=19, tooltip="Esc")
+        self.asked: tuple[Words, Words, Words, Words] = (question, detail, yes, no)
+        self.question, self.detail = worded(question), worded(detail)
+        self.on_yes = on_yes
+        self.yes_button = Button(worded(yes), self.accept, primary=True, size=19)
+        self.no_button = Button(worded(no), self.decline, size=19, tooltip="Esc")
 
     def accept(self) -> None:
         """Close the question and do the thing."""
@@ -55,12 +75,20 @@ class ConfirmScene(QuestionScene):
     def on_resize(self, size: tuple[int, int]) -> None:
         self.size, self.k = size, theme.ui_scale(size)
         k, (w, h) = self.k, size
-        width = round(min(620 * k, w - 40 * k))
-        self.lines = theme.wrap(self.detail, round(16 * k), width - round(60 * k))
-        height = round(176 * k) + len(self.lines) * round(22 * k)
-        self.box = pygame.Rect(0, 0, width, height)
-        self.box.center = (w // 2, h // 2)
+        question, detail, yes, no = self.asked
+        self.question, self.detail = worded(question), worded(detail)
+        self.yes_button.text, self.no_button.text = worded(yes), worded(no)
         bw, bh, gap = round(230 * k), round(46 * k), round(16 * k)
+        # Answers as wide as their words need (both alike), the box as wide as they are.
+        bw = max(bw, self.yes_button.width_for(bh), self.no_button.width_for(bh))
+        width = round(min(max(620 * k, 2 * bw + gap + 48 * k), w - 40 * k))
+        bw = min(bw, (width - gap - round(24 * k)) // 2)
+        self.title_lines = theme.wrap(self.question, round(24 * k), width - round(48 * k), True)
+        self.lines = theme.wrap(self.detail, round(16 * k), width - round(60 * k))
+        title_h = len(self.title_lines) * theme.text(" ", round(24 * k), bold=True).get_height()
+        height = round(146 * k) + title_h + len(self.lines) * round(22 * k)
+        self.box = pygame.Rect(0, 0, width, min(height, h - round(20 * k)))
+        self.box.center = (w // 2, h // 2)
         y = self.box.bottom - bh - round(24 * k)
         right = self.box.centerx + gap // 2
         self.no_button.place(pygame.Rect(right - gap - bw, y, bw, bh), k)
@@ -73,9 +101,12 @@ class ConfirmScene(QuestionScene):
     def draw(self, surface: pygame.Surface) -> None:
         k = self.k
         self.draw_box(surface)
-        title = theme.text(self.question, round(24 * k), theme.GOLD_LIGHT, True)
-        surface.blit(title, title.get_rect(midtop=(self.box.centerx, self.box.y + round(24 * k))))
-        y = self.box.y + round(24 * k) + title.get_height() + round(14 * k)
+        y = self.box.y + round(24 * k)
+        for line in self.title_lines:
+            title = theme.text(line, round(24 * k), theme.GOLD_LIGHT, True)
+            surface.blit(title, title.get_rect(midtop=(self.box.centerx, y)))
+            y += title.get_height()
+        y += round(14 * k)
         for line in self.lines:
             s = theme.text(line, round(16 * k), theme.TEXT)
             surface.blit(s, s.get_rect(midtop=(self.box.centerx, y)))

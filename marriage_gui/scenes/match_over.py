@@ -10,16 +10,41 @@ import pygame
 
 from marriage_gui.art import fonts
 from marriage_gui.art.felt import felt
+from marriage_gui.language import N_, _, ngettext
 from marriage_gui.scene import Scene
 from marriage_gui.ui.button import Button, lay_out_row
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_BUTTON, TABLE_MUTED, TABLE_TEXT, panel
+from marriage_gui.ui.theme import (
+    GOLD_LIGHT,
+    TABLE_BUTTON,
+    TABLE_MUTED,
+    TABLE_TEXT,
+    fitting_size,
+    panel,
+    text_width,
+)
 from marriage_gui.ui.widget import MOUSE_EVENTS
-from marriage_gui.ui.words import count, match_total, wins
+from marriage_gui.ui.words import is_you, match_total
 
 if TYPE_CHECKING:
     from engine.view import PlayerView
     from marriage_gui.app import App
     from marriage_gui.setup import MatchSetup
+
+#: Who plays a seat, as said beside their name on the podium.
+KIND_WORDS = {
+    "human": N_("human"),
+    "easy": N_("bot · easy"),
+    "medium": N_("bot · medium"),
+    "hard": N_("bot · hard"),
+}
+
+
+def winner_line(name: str) -> str:
+    """The podium's title: who won the match."""
+    if is_you(name):
+        return _("You win the match!")
+    # Translators: the title of the end of a match; {name} is the winner's name.
+    return _("{name} wins the match!").format(name=name)
 
 
 class MatchOverScene(Scene):
@@ -40,8 +65,8 @@ class MatchOverScene(Scene):
         #: The seats as the table said them (hot-seat: "Player 2", not "You").
         self.names = tuple(names) if names is not None else game.names
         self.buttons = [
-            Button("Play again", self.play_again, True, hotkey="Enter", look=TABLE_BUTTON),
-            Button("Main menu", self.main_menu, hotkey="Esc", look=TABLE_BUTTON),
+            Button(_("Play again"), self.play_again, True, hotkey="Enter", look=TABLE_BUTTON),
+            Button(_("Main menu"), self.main_menu, hotkey="Esc", look=TABLE_BUTTON),
         ]
         clear = getattr(getattr(app, "storage", None), "clear_game", None)
         if clear is not None:
@@ -77,14 +102,18 @@ class MatchOverScene(Scene):
         g = self.game
         order = g.standings()
         best = order[0]
-        title = fonts.render(
-            f"{wins(self.names[best])} the match!", max(30, h // 14), GOLD_LIGHT, True
-        )
+        # The words are worded as drawn: a change of language shows at once.
+        self.buttons[0].text, self.buttons[1].text = _("Play again"), _("Main menu")
+        heading = winner_line(self.names[best])
+        size = fitting_size(heading, max(30, h // 14), w - 40, 20, True)
+        title = fonts.render(heading, size, GOLD_LIGHT, True)
         surface.blit(title, title.get_rect(midtop=(w // 2, h // 10)))
-        played = f"{count(g.hand_no + 1, 'hand')} played"
+        hands = g.hand_no + 1
+        played = ngettext("{n} hand played", "{n} hands played", hands).format(n=hands)
         if g.rules.lowest_wins:
-            played += "  ·  the lowest deadwood wins"
-        sub = fonts.render(played, max(16, h // 40), TABLE_MUTED)
+            # Translators: after "4 hands played" when the lowest total wins the match.
+            played = _("{played}  ·  the lowest deadwood wins").format(played=played)
+        sub = fonts.render(played, fitting_size(played, max(16, h // 40), w - 40, 11), TABLE_MUTED)
         surface.blit(sub, sub.get_rect(midtop=(w // 2, h // 10 + title.get_height() + 8)))
         row_h = max(44, h // 12)
         box_w = min(w - 80, 720)
@@ -92,6 +121,9 @@ class MatchOverScene(Scene):
         size = max(18, row_h // 2 - 2)
         for place, seat in enumerate(order):
             r = pygame.Rect((w - box_w) // 2, y + place * (row_h + 8), box_w, row_h)
+            total = fonts.render(
+                match_total(g.totals[seat], g.rules.lowest_wins), size, TABLE_TEXT, True
+            )
             panel(
                 surface,
                 r,
@@ -107,12 +139,13 @@ class MatchOverScene(Scene):
                 GOLD_LIGHT if place == 0 else TABLE_TEXT,
                 True,
             )
-            kind = fonts.render(
-                "human" if who == "human" else f"bot · {who}", max(12, size * 2 // 3), TABLE_MUTED
-            )
-            total = fonts.render(
-                match_total(g.totals[seat], g.rules.lowest_wins), size, TABLE_TEXT, True
-            )
+            # The kind of player in the room left between the name and the total.
+            kind_words = _(KIND_WORDS[who]) if who in KIND_WORDS else who
+            room = r.w - 30 - left.get_width() - total.get_width() - 36
+            kind_size = fitting_size(kind_words, max(12, size * 2 // 3), room, 9)
+            if text_width(kind_words, kind_size) > room:
+                kind_words = ""
+            kind = fonts.render(kind_words, kind_size, TABLE_MUTED)
             surface.blit(left, (r.x + 18, r.centery - left.get_height() // 2))
             surface.blit(kind, (r.x + 30 + left.get_width(), r.centery - kind.get_height() // 2))
             surface.blit(total, total.get_rect(midright=(r.right - 18, r.centery)))

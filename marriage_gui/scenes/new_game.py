@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine.rules import _CHOICES, MAX_HAND, MIN_HAND, PRESETS, RULE_HELP, RuleSet
+from engine.words import Said
+from marriage_gui.language import N_, _, ngettext, word
 from marriage_gui.scenes.base import MenuScene
 from marriage_gui.setup import (
     SEAT_KINDS,
@@ -25,14 +27,19 @@ from marriage_gui.ui.match_pickers import length_stepper, preset_stepper
 from marriage_gui.ui.pickers import Stepper, Toggle
 from marriage_gui.ui.text_input import TextInput
 from marriage_gui.ui.widget import Widget
-from marriage_gui.ui.words import count, is_you
+from marriage_gui.ui.words import is_you
 
 if TYPE_CHECKING:
     from marriage_gui.app import App
 
 DEFAULT_NAMES = ("You", "Sita", "Ram", "Hari", "Gita")
 SPARE_NAMES = ("Sita", "Ram", "Hari", "Gita", "Maya", "Bishnu", "Kamala", "Shyam")
-KIND_LABELS = {"human": "Human", "easy": "Bot: easy", "medium": "Bot: medium", "hard": "Bot: hard"}
+KIND_LABELS = {
+    "human": N_("Human"),
+    "easy": N_("Bot: easy"),
+    "medium": N_("Bot: medium"),
+    "hard": N_("Bot: hard"),
+}
 #: Ranges for whole-number rules: (lowest, highest, step).
 INT_RANGES: dict[str, tuple[int, int, int]] = {
     "hand_size": (MIN_HAND, MAX_HAND, 1),  # the engine's own bounds (RuleSet refuses others)
@@ -53,19 +60,132 @@ INT_RANGES: dict[str, tuple[int, int, int]] = {
 MAX_NAME = 16
 #: Whole-number rules whose special values read better as words.
 INT_WORDS: dict[str, Callable[[int], str]] = {
-    "dublee_min_players": lambda v: "no minimum" if v == 0 else str(v),
-    "match_hands": lambda v: "one per player" if v == 0 else str(v),
+    # Translators: a rule's value: dublees are allowed at a table of any size.
+    "dublee_min_players": lambda v: _("no minimum") if v == 0 else str(v),
+    # Translators: a rule's value: the match lasts one hand per player (each deals once).
+    "match_hands": lambda v: _("one per player") if v == 0 else str(v),
+}
+
+#: The rules' names on screen (English: worded with ``_`` where shown).
+RULE_LABELS = {
+    "direction": N_("Direction"),
+    "tiplu_timing": N_("Tiplu timing"),
+    "meld_size": N_("Meld size"),
+    "hand_size": N_("Hand size"),
+    "no_discard_of_taken_card": N_("No discard of taken card"),
+    "seen_may_take_wild_discard": N_("Seen may take wild discard"),
+    "expose_dealt_tunnelas": N_("Expose dealt tunnelas"),
+    "dublee_enabled": N_("Dublee enabled"),
+    "dublee_see": N_("Dublee see"),
+    "dublee_out": N_("Dublee out"),
+    "dublee_bonus": N_("Dublee bonus"),
+    "dublee_min_players": N_("Dublee min players"),
+    "dublee_wild_pair": N_("Dublee wild pair"),
+    "alter": N_("Alter"),
+    "printed_jokers": N_("Printed jokers"),
+    "stock_exhausted": N_("Stock exhausted"),
+    "max_turns": N_("Max turns"),
+    "scoring": N_("Scoring"),
+    "seen_fee": N_("Seen fee"),
+    "unseen_fee": N_("Unseen fee"),
+    "unseen_maal": N_("Unseen maal"),
+    "poplu_points": N_("Poplu points"),
+    "poplu_jhiplu_combined": N_("Poplu jhiplu combined"),
+    "jhiplu_points": N_("Jhiplu points"),
+    "tiplu_points": N_("Tiplu points"),
+    "marriage_points": N_("Marriage points"),
+    "shown_marriage_points": N_("Shown marriage points"),
+    "alter_points": N_("Alter points"),
+    "printed_joker_points": N_("Printed joker points"),
+    "tunnela_ordinary_points": N_("Tunnela ordinary points"),
+    "tunnela_joker_points": N_("Tunnela joker points"),
+    "tunnela_maal_points": N_("Tunnela maal points"),
+    "tunnela_alter_points": N_("Tunnela alter points"),
+    "tunnela_printed_points": N_("Tunnela printed points"),
+    "tunnela_wilds_ordinary": N_("Tunnela wilds ordinary"),
+    "tunnelas_need_seen": N_("Tunnelas need seen"),
+    "contract_win_points": N_("Contract win points"),
+    "deadwood_ace": N_("Deadwood ace"),
+    "deadwood_face": N_("Deadwood face"),
+    "deadwood_joker": N_("Deadwood joker"),
+    "match_hands": N_("Match hands"),
+    "lay_off": N_("Lay off"),
+    "lay_off_cards": N_("Lay off cards"),
+    "lay_off_onto": N_("Lay off onto"),
+}
+
+#: The values of the rules that are one of a few words (English: worded with ``_``).
+CHOICE_LABELS = {
+    # Translators: the way the turn passes around the table (a rule's value).
+    "clockwise": N_("clockwise"),
+    # Translators: the way the turn passes around the table (a rule's value).
+    "anticlockwise": N_("anticlockwise"),
+    # Translators: when the tiplu is chosen: by the first player to see the maal.
+    "first_show": N_("first show"),
+    # Translators: when the tiplu is chosen: right after the cards are dealt.
+    "deal": N_("deal"),
+    # Translators: melds are exactly three cards.
+    "three": N_("three"),
+    # Translators: melds are three cards or more.
+    "three_or_more": N_("three or more"),
+    # Translators: when the stock runs out: the discards are shuffled into a new stock.
+    "reshuffle": N_("reshuffle"),
+    # Translators: when the stock runs out: the discards are turned over once as a new stock.
+    "turn_once": N_("turn once"),
+    # Translators: when the stock runs out: the hand is void (nobody wins it).
+    "void": N_("void"),
+    # Translators: a kind of scoring: the players pay each other.
+    "settlement": N_("settlement"),
+    # Translators: a kind of scoring: a points race.
+    "contract": N_("contract"),
+    # Translators: a kind of scoring: penalty points for the cards left unmelded.
+    "deadwood": N_("deadwood"),
+    # Translators: the maal of a player who never saw still counts.
+    "count": N_("count"),
+    # Translators: the maal of a player who never saw is lost.
+    "murder": N_("murder"),
+    # Translators: the maal of a player who never saw goes to the winner.
+    "kidnap": N_("kidnap"),
+    # Translators: laying off: any card that fits may be laid off.
+    "any": N_("any"),
+    # Translators: laying off: only wild cards may be laid off.
+    "wild": N_("wild"),
+    # Translators: laying off: onto one's own melds only.
+    "own": N_("own"),
+    # Translators: laying off: onto anyone's melds.
+    "anyone": N_("anyone"),
 }
 
 
 def rule_label(field: str) -> str:
-    """A readable name for a RuleSet field."""
+    """A readable name for a RuleSet field, in the language in use."""
+    if field in RULE_LABELS:
+        return _(RULE_LABELS[field])
     return field.replace("_", " ").capitalize()
 
 
 def choice_label(value: str) -> str:
-    """A readable form of a choice like ``first_show``."""
+    """A readable form of a choice like ``first_show``, in the language in use."""
+    if value in CHOICE_LABELS:
+        return _(CHOICE_LABELS[value])
     return value.replace("_", " ")
+
+
+def rule_help(field: str) -> str:
+    """The engine's one-line explanation of a rule, in the language in use."""
+    return word(RULE_HELP.get(field, ""))
+
+
+def said_in(exc: Exception) -> str:
+    """What an exception says, kept as it was raised (an engine sentence stays one)."""
+    first = exc.args[0] if exc.args else None
+    return first if isinstance(first, str) else str(exc)
+
+
+def reason(text: str) -> str:
+    """Why something was refused: the engine's sentence worded, or one of this screen's own
+    (kept in English and marked with ``N_``)."""
+    return word(text) if isinstance(text, Said) else _(text)
 
 
 def format_table(table: tuple[int, ...]) -> str:
@@ -82,9 +202,9 @@ def parse_table(text: str) -> tuple[int, ...]:
     try:
         values = tuple(int(p) for p in parts)
     except ValueError:
-        raise ValueError("write whole numbers separated by /, like 2/5/10") from None
+        raise ValueError(N_("write whole numbers separated by /, like 2/5/10")) from None
     if any(v < 0 for v in values):
-        raise ValueError("points must not be negative")
+        raise ValueError(N_("points must not be negative"))
     return values
 
 
@@ -108,29 +228,37 @@ def default_setup() -> MatchSetup:
     )
 
 
-def saved_match_note(app: App) -> str | None:
-    """A sentence about the match a new one would replace, or None if nothing is saved."""
+def saved_match_note(app: App) -> Callable[[], str] | None:
+    """What words the sentence about the match a new one would replace (in the language in
+    use when called), or None if nothing is saved."""
     if not app.storage.has_game():
         return None
     try:
         saved = app.storage.load_game()
     except SaveError:
-        return "The saved match is damaged; starting a new one deletes it."
+        return lambda: _("The saved match is damaged; starting a new one deletes it.")
     if saved is None:
         return None
     setup, game = saved
     names = ", ".join(s.name for s in setup.seats)
-    return (
-        f"Your match with {names} is at hand {game.hand_no + 1} of {game.hands_total}. "
-        "Starting a new match deletes it for good."
-    )
+    hand, hands = game.hand_no + 1, game.hands_total
+
+    def note() -> str:
+        # Translators: {names} are the players' names, separated by commas; {hand} of {hands}
+        # is the hand the saved match has reached.
+        return _(
+            "Your match with {names} is at hand {hand} of {hands}. "
+            "Starting a new match deletes it for good."
+        ).format(names=names, hand=hand, hands=hands)
+
+    return note
 
 
 class NewGameScene(MenuScene):
     """Seats, rules preset, every rule option, hands and seed."""
 
     name = "new_game"
-    heading = "New game"
+    heading = N_("New game")
 
     def __init__(self, app: App, setup: MatchSetup | None = None) -> None:
         self.panel = ScrollPanel()
@@ -151,53 +279,25 @@ class NewGameScene(MenuScene):
         """Make every widget from the current state (after seats or the preset change)."""
         self.seat_widgets: list[tuple[TextInput, Stepper, Button]] = []
         for i, (name, kind) in enumerate(self.seats):
-            field = TextInput(
-                name,
-                on_change=partial(self._rename, i),
-                max_len=MAX_NAME,
-                placeholder="Name",
-                tooltip="Any name; Devanagari works (switch your keyboard to Nepali).",
-            )
+            # The words of every widget are given when the screen lays out (``_word``).
+            field = TextInput(name, on_change=partial(self._rename, i), max_len=MAX_NAME)
             kinds = Stepper(
                 SEAT_KINDS,
                 SEAT_KINDS.index(kind),
                 on_change=partial(self._set_kind, i),
-                fmt=lambda v: KIND_LABELS[v],
-                tooltip="Who plays this seat: a person at this screen, or a bot.",
+                fmt=lambda v: _(KIND_LABELS[v]),
                 wrap=True,
             )
             remove = Button(
-                "×",
-                partial(self._remove_seat, i),
-                size=22,
-                enabled=len(self.seats) > 2,
-                tooltip="Remove this seat",
+                "×", partial(self._remove_seat, i), size=22, enabled=len(self.seats) > 2
             )
             self.seat_widgets.append((field, kinds, remove))
-        self.add_button = Button(
-            "+  Add a player",
-            self._add_seat,
-            size=17,
-            enabled=len(self.seats) < 5,
-            tooltip="Up to five players",
-        )
-        self.preset_stepper = preset_stepper(
-            self.preset, self._set_preset, "A named set of rules; change any rule on the right."
-        )
-        self.hands_stepper = length_stepper(
-            self.hands, self._set_hands, "How many hands the match lasts."
-        )
-        self.seed_input = TextInput(
-            self.seed_text,
-            on_change=self._set_seed,
-            max_len=20,
-            placeholder="random",
-            tooltip="The same seed deals the same cards: for replaying a match.",
-        )
-        self.rules_button = Button(
-            "Read these rules", self._show_rules, size=16, tooltip="An illustrated guide"
-        )
-        self.start_button = Button("Start", self.start, primary=True, size=24)
+        self.add_button = Button("", self._add_seat, size=17, enabled=len(self.seats) < 5)
+        self.preset_stepper = preset_stepper(self.preset, self._set_preset, "")
+        self.hands_stepper = length_stepper(self.hands, self._set_hands, "")
+        self.seed_input = TextInput(self.seed_text, on_change=self._set_seed, max_len=20)
+        self.rules_button = Button("", self._show_rules, size=16)
+        self.start_button = Button("", self.start, primary=True, size=24)
         self.rule_widgets: dict[str, Widget] = {}
         for f in fields(RuleSet):
             if f.name == "name":
@@ -207,9 +307,8 @@ class NewGameScene(MenuScene):
 
     def _rule_widget(self, name: str) -> Widget:
         value = getattr(self.rules, name)
-        help_text = RULE_HELP.get(name)
         if isinstance(value, bool):
-            return Toggle(value, on_change=partial(self._set_rule, name), tooltip=help_text)
+            return Toggle(value, on_change=partial(self._set_rule, name))
         if name in _CHOICES:
             choices = list(_CHOICES[name])
             return Stepper(
@@ -217,7 +316,6 @@ class NewGameScene(MenuScene):
                 choices.index(value),
                 on_change=partial(self._set_rule, name),
                 fmt=choice_label,
-                tooltip=help_text,
                 wrap=True,
             )
         if isinstance(value, int):
@@ -228,16 +326,37 @@ class NewGameScene(MenuScene):
                 options.index(value),
                 on_change=partial(self._set_rule, name),
                 fmt=INT_WORDS.get(name, str),
-                tooltip=help_text,
             )
-        field = TextInput(
-            format_table(value),
-            on_change=partial(self._set_table, name),
-            max_len=40,
-            placeholder="none",
-            tooltip=f"{help_text} Write points like 2/5/10.",
-        )
-        return field
+        return TextInput(format_table(value), on_change=partial(self._set_table, name), max_len=40)
+
+    def _word(self) -> None:
+        """Give every widget its words in the language in use (each time the screen lays
+        out, so a change of language reaches an open screen)."""
+        for field, kinds, remove in self.seat_widgets:
+            field.placeholder = _("Name")
+            field.tooltip = _("Any name; Devanagari works (switch your keyboard to Nepali).")
+            kinds.tooltip = _("Who plays this seat: a person at this screen, or a bot.")
+            remove.tooltip = _("Remove this seat")
+        self.add_button.text = _("+  Add a player")
+        self.add_button.tooltip = _("Up to five players")
+        self.preset_stepper.tooltip = _("A named set of rules; change any rule on the right.")
+        self.hands_stepper.tooltip = _("How many hands the match lasts.")
+        # Translators: shown in the empty seed box: with no seed the cards are dealt at random.
+        self.seed_input.placeholder = _("random")
+        self.seed_input.tooltip = _("The same seed deals the same cards: for replaying a match.")
+        self.rules_button.text = _("Read these rules")
+        self.rules_button.tooltip = _("An illustrated guide")
+        # Translators: the button that deals the first hand of the new match.
+        self.start_button.text = _("Start")
+        for name, widget in self.rule_widgets.items():
+            help_text = rule_help(name)
+            if isinstance(widget, TextInput):
+                # Translators: shown in an empty box of points: no points for this.
+                widget.placeholder = _("none")
+                # Translators: {help} is the rule's own explanation.
+                widget.tooltip = _("{help} Write points like 2/5/10.").format(help=help_text)
+            else:
+                widget.tooltip = help_text or None
 
     # ------------------------------------------------------------------ changes
     def _rename(self, i: int, text: str) -> None:
@@ -257,7 +376,7 @@ class NewGameScene(MenuScene):
         changed = False
         for i, seat in enumerate(self.seats):
             if is_you(seat[0]):
-                seat[0] = f"Player {i + 1}"
+                seat[0] = _("Player {number}").format(number=i + 1)
                 changed = True
         return changed
 
@@ -265,7 +384,8 @@ class NewGameScene(MenuScene):
         if len(self.seats) >= 5:
             return
         used = {name for name, _ in self.seats}
-        name = next((n for n in SPARE_NAMES if n not in used), f"Player {len(self.seats) + 1}")
+        spare = _("Player {number}").format(number=len(self.seats) + 1)
+        name = next((n for n in SPARE_NAMES if n not in used), spare)
         self.seats.append([name, "medium"])
         self._sync_hands()
         self._build()
@@ -305,14 +425,14 @@ class NewGameScene(MenuScene):
                 self._sync_hands()
                 self.hands_stepper.select(self.hands)
         except ValueError as exc:
-            self.errors[name] = str(exc)
+            self.errors[name] = said_in(exc)
 
     def _set_table(self, name: str, text: str) -> None:
         try:
             self.rules = self.rules.replace(**{name: parse_table(text)})
             self.errors.pop(name, None)
         except ValueError as exc:
-            self.errors[name] = str(exc)
+            self.errors[name] = said_in(exc)
         widget = self.rule_widgets.get(name)
         if isinstance(widget, TextInput):
             widget.error = name in self.errors
@@ -324,21 +444,27 @@ class NewGameScene(MenuScene):
     def build_setup(self) -> MatchSetup:
         """The MatchSetup the screen describes; ValueError with a reason if it is not valid."""
         if self.errors:
-            name, reason = next(iter(self.errors.items()))
-            raise ValueError(f"{rule_label(name)}: {reason}")
+            name, why = next(iter(self.errors.items()))
+            # Translators: {rule} is a rule's name, {reason} what is wrong with its value.
+            raise ValueError(
+                _("{rule}: {reason}.").format(rule=rule_label(name), reason=reason(why))
+            )
         self._name_hot_seat()
         seats = []
         for i, (name, kind) in enumerate(self.seats):
             if not name.strip():
-                raise ValueError(f"seat {i + 1} needs a name")
+                raise ValueError(_("Seat {number} needs a name.").format(number=i + 1))
             seats.append(SeatSetup(name.strip(), kind))
         names = [s.name for s in seats]
         if len(set(names)) != len(names):
-            raise ValueError("two players have the same name")
+            raise ValueError(_("Two players have the same name."))
         if len(seats) * self.rules.hand_size + 2 > 156 + self.rules.printed_jokers:
             raise ValueError(
-                f"{count(len(seats), 'hand')} of {count(self.rules.hand_size, 'card')}"
-                " do not fit in the shoe"
+                ngettext(
+                    "{n} hand of {cards} cards does not fit in the shoe.",
+                    "{n} hands of {cards} cards do not fit in the shoe.",
+                    len(seats),
+                ).format(n=len(seats), cards=self.rules.hand_size)
             )
         return MatchSetup(tuple(seats), self.rules, self.hands, parse_seed(self.seed_text))
 
@@ -347,7 +473,7 @@ class NewGameScene(MenuScene):
         try:
             setup = self.build_setup()
         except ValueError as exc:
-            self.message = str(exc)[:1].upper() + str(exc)[1:] + "."
+            self.message = str(exc)
             self.app.sounds.play("error")
             return
         self.message = ""
@@ -358,11 +484,11 @@ class NewGameScene(MenuScene):
             return
         self.app.open(
             "confirm",
-            question="Replace your saved match?",
+            question=N_("Replace your saved match?"),
             detail=note,
-            yes="Start the new match",
+            yes=N_("Start the new match"),
             on_yes=lambda: self.begin(setup),
-            no="Keep it",
+            no=N_("Keep it"),
         )
 
     def begin(self, setup: MatchSetup) -> None:
@@ -387,6 +513,7 @@ class NewGameScene(MenuScene):
     def layout(self) -> None:
         if not hasattr(self, "start_button"):
             return
+        self._word()
         k, (w, h) = self.k, self.size
         margin = round(40 * k)
         top = self.content_top + round(20 * k)
@@ -403,34 +530,43 @@ class NewGameScene(MenuScene):
             remove.place(pygame.Rect(x + left_w - row, y, row, row), k)
             widgets += [field, kinds, remove]
             y += row + gap
-        self.add_button.place(pygame.Rect(x, y, round(200 * k), round(38 * k)), k)
+        add_w = min(max(round(200 * k), self.add_button.width_for(round(38 * k))), left_w)
+        self.add_button.place(pygame.Rect(x, y, add_w, round(38 * k)), k)
         widgets.append(self.add_button)
         y += round(38 * k) + round(34 * k)
         self.match_top = y - round(30 * k) + round(4 * k)
-        label_w = round(120 * k)
+        rows = (
+            # Translators: the label of the rule preset picker on the New game screen.
+            (_("Rules"), self.preset_stepper),
+            # Translators: the label of the match length picker (how many hands).
+            (_("Length"), self.hands_stepper),
+            # Translators: the label of the box for the deal's seed (the same seed, the same
+            # cards).
+            (_("Seed"), self.seed_input),
+        )
+        # The labels' column is as wide as the longest label, within reason.
+        widest = max(theme.text_width(label, round(16 * k)) for label, _w in rows)
+        label_w = min(max(round(120 * k), widest + round(14 * k)), round(left_w * 0.4))
         self.match_rows: list[tuple[str, int]] = []
-        for label, widget in (
-            ("Rules", self.preset_stepper),
-            ("Length", self.hands_stepper),
-            ("Seed", self.seed_input),
-        ):
+        for label, widget in rows:
             widget.place(pygame.Rect(x + label_w, y, left_w - label_w, row), k)
             self.match_rows.append((label, y + row // 2))
             widgets.append(widget)
             y += row + gap
-        self.rules_button.place(pygame.Rect(x + label_w, y, round(200 * k), round(36 * k)), k)
+        self.label_w = label_w
+        read_w = self.rules_button.width_for(round(36 * k))
+        read_w = min(max(round(200 * k), read_w), left_w - label_w)
+        self.rules_button.place(pygame.Rect(x + label_w, y, read_w, round(36 * k)), k)
         widgets.append(self.rules_button)
         # The rule options fill the right.
         px = x + left_w + round(40 * k)
         self.panel_box = pygame.Rect(px, top, w - px - margin, h - top - round(110 * k))
         view = self.panel_box.inflate(-round(24 * k), -round(60 * k)).move(0, round(24 * k))
         self._layout_rules(view)
-        panel_widgets = [wd for wd, _ in self.panel.items]
+        panel_widgets = [wd for wd, _rect in self.panel.items]
+        start_w = max(round(220 * k), self.start_button.width_for(round(58 * k)))
         self.start_button.place(
-            pygame.Rect(
-                w - margin - round(220 * k), h - round(86 * k), round(220 * k), round(58 * k)
-            ),
-            k,
+            pygame.Rect(w - margin - start_w, h - round(86 * k), start_w, round(58 * k)), k
         )
         self.form.set_widgets(
             [self.back_button, *widgets, *panel_widgets, self.start_button], [self.panel]
@@ -447,13 +583,27 @@ class NewGameScene(MenuScene):
         row = round(38 * k)
         y = round(6 * k)
         for i, (name, widget) in enumerate(self.rule_widgets.items()):
-            help_lines = theme.wrap(RULE_HELP.get(name, ""), round(13 * k), text_w)
-            text_h = round(22 * k) + len(help_lines) * round(18 * k)
-            err_h = round(18 * k) if name in self.errors else 0
+            # The rule's name, its explanation and any error wrap (longer in some languages).
+            label_lines = theme.wrap(rule_label(name) + "  •", round(16 * k), text_w, True)
+            help_lines = theme.wrap(rule_help(name), round(13 * k), text_w)
+            error_lines = (
+                theme.wrap(reason(self.errors[name]), round(13 * k), view.w - round(44 * k), True)
+                if name in self.errors
+                else []
+            )
+            text_h = len(label_lines) * round(22 * k) + len(help_lines) * round(18 * k)
+            err_h = len(error_lines) * round(18 * k)
             h = max(row, text_h) + err_h + pad
             self.panel.paint(
                 pygame.Rect(0, y, view.w - round(14 * k), h),
-                partial(self._paint_rule, name=name, lines=help_lines, i=i),
+                partial(
+                    self._paint_rule,
+                    name=name,
+                    lines=help_lines,
+                    i=i,
+                    errors=error_lines,
+                    width=text_w,
+                ),
             )
             control = pygame.Rect(
                 view.w - control_w - pad - round(14 * k), y + (h - err_h - row) // 2, control_w, row
@@ -464,7 +614,14 @@ class NewGameScene(MenuScene):
         self.panel.scroll = max(0.0, min(self.panel.max_scroll, scroll))
 
     def _paint_rule(
-        self, surf: pygame.Surface, r: pygame.Rect, name: str, lines: list[str], i: int
+        self,
+        surf: pygame.Surface,
+        r: pygame.Rect,
+        name: str,
+        lines: list[str],
+        i: int,
+        errors: list[str],
+        width: int,
     ) -> None:
         k = self.k
         if i % 2 == 0:
@@ -474,27 +631,22 @@ class NewGameScene(MenuScene):
         x, y = r.x + round(14 * k), r.y + round(7 * k)
         changed = getattr(self.rules, name) != getattr(PRESETS[self.preset], name)
         colour = theme.GOLD_LIGHT if changed else theme.TEXT
-        label = theme.text(
-            rule_label(name) + ("  •" if changed else ""), round(16 * k), colour, True
-        )
-        surf.blit(label, (x, y))
-        y += round(22 * k)
+        label = rule_label(name) + ("  •" if changed else "")
+        for part in theme.wrap(label, round(16 * k), width, True):
+            surf.blit(theme.text(part, round(16 * k), colour, True), (x, y))
+            y += round(22 * k)
         for line in lines:
             surf.blit(theme.text(line, round(13 * k), theme.TEXT_DIM), (x, y))
             y += round(18 * k)
-        if name in self.errors:
-            err = theme.text(
-                theme.fit(self.errors[name], round(13 * k), r.w - 30),
-                round(13 * k),
-                theme.ERROR,
-                True,
-            )
-            surf.blit(err, (x, r.bottom - err.get_height() - round(6 * k)))
+        y = r.bottom - round(6 * k) - len(errors) * round(18 * k)
+        for line in errors:
+            surf.blit(theme.text(line, round(13 * k), theme.ERROR, True), (x, y))
+            y += round(18 * k)
 
     def update(self, dt: float) -> None:
         super().update(dt)
         # Errors change row heights: lay out again when their set changes.
-        key = tuple(sorted(self.errors))
+        key = tuple(sorted(self.errors.items()))
         if key != getattr(self, "_error_key", ()):
             self._error_key = key
             self.layout()
@@ -504,52 +656,76 @@ class NewGameScene(MenuScene):
         k = self.k
         x = round(40 * k)
         top = self.content_top + round(20 * k)
-        surface.blit(
-            theme.text("Players", round(20 * k), theme.GOLD_LIGHT, True), (x, top - round(4 * k))
-        )
-        surface.blit(
-            theme.text("Match", round(20 * k), theme.GOLD_LIGHT, True), (x, self.match_top)
-        )
+        left_w = self.panel_box.x - round(40 * k) - x
+        # Translators: the heading over the seats on the New game screen.
+        players = _("Players")
+        size = theme.fitting_size(players, round(20 * k), left_w, round(14 * k), True)
+        surface.blit(theme.text(players, size, theme.GOLD_LIGHT, True), (x, top - round(4 * k)))
+        # Translators: the heading over the match's rules, length and seed (New game screen).
+        match = _("Match")
+        size = theme.fitting_size(match, round(20 * k), left_w, round(14 * k), True)
+        surface.blit(theme.text(match, size, theme.GOLD_LIGHT, True), (x, self.match_top))
+        label_room = getattr(self, "label_w", round(120 * k)) - round(8 * k)
         for label, cy in self.match_rows:
-            s = theme.text(label, round(16 * k), theme.TEXT_DIM)
+            words, size = theme.shrunk(label, round(16 * k), label_room, round(11 * k))
+            s = theme.text(words, size, theme.TEXT_DIM)
             surface.blit(s, s.get_rect(midleft=(x, cy)))
         box = self.panel_box
         theme.panel(surface, box, round(14 * k), shadow=round(10 * k))
-        title = theme.text("Rules options", round(20 * k), theme.GOLD_LIGHT, True)
-        surface.blit(title, (box.x + round(16 * k), box.y + round(10 * k)))
         changed = sum(
             1
             for n in self.rule_widgets
             if getattr(self.rules, n) != getattr(PRESETS[self.preset], n)
         )
-        note = f"{changed} changed from the preset" if changed else "as the preset"
-        s = theme.text(note, round(14 * k), theme.TEXT_FAINT)
+        if changed:
+            note = ngettext(
+                "{n} changed from the preset", "{n} changed from the preset", changed
+            ).format(n=changed)
+        else:
+            # Translators: the rule options are all as the chosen preset has them.
+            note = _("as the preset")
+        # The heading of the rule options and the note share a line: the note gives way.
+        title = theme.text(_("Rules options"), round(20 * k), theme.GOLD_LIGHT, True)
+        surface.blit(title, (box.x + round(16 * k), box.y + round(10 * k)))
+        room = box.w - title.get_width() - round(48 * k)
+        words, size = theme.shrunk(note, round(14 * k), room, round(10 * k))
+        s = theme.text(words, size, theme.TEXT_FAINT)
         surface.blit(s, s.get_rect(topright=(box.right - round(16 * k), box.y + round(15 * k))))
         self.panel.draw(surface)
         if self.message:
-            m = theme.text(self.message, round(16 * k), theme.ERROR, True)
-            surface.blit(
-                m,
-                m.get_rect(
-                    midright=(
-                        self.start_button.rect.x - round(20 * k),
-                        self.start_button.rect.centery,
-                    )
-                ),
-            )
+            self._draw_by_start(surface, self.message, round(16 * k), theme.ERROR, True)
         else:
             n = len(self.seats)
-            humans = sum(1 for _, kind in self.seats if kind == "human")
-            summary = f"{n} players, {humans} at this screen" + (
-                " (hot-seat)" if humans > 1 else ""
+            humans = sum(1 for _name, kind in self.seats if kind == "human")
+            if humans > 1:
+                # Translators: {n} players in all, {humans} of them people at this screen,
+                # who take turns at it (hot-seat).
+                summary = _("{n} players, {humans} at this screen (hot-seat)")
+            else:
+                # Translators: {n} players in all, {humans} of them people at this screen.
+                summary = _("{n} players, {humans} at this screen")
+            self._draw_by_start(
+                surface, summary.format(n=n, humans=humans), round(15 * k), theme.TEXT_DIM
             )
-            m = theme.text(summary, round(15 * k), theme.TEXT_DIM)
-            surface.blit(
-                m,
-                m.get_rect(
-                    midright=(
-                        self.start_button.rect.x - round(20 * k),
-                        self.start_button.rect.centery,
-                    )
-                ),
-            )
+
+    def _draw_by_start(
+        self,
+        surface: pygame.Surface,
+        words: str,
+        size: int,
+        colour: theme.Colour,
+        bold: bool = False,
+    ) -> None:
+        """A line (or two) at the left of Start, right-aligned against it, never under the
+        widgets at the left."""
+        k, start = self.k, self.start_button.rect
+        right = start.x - round(20 * k)
+        room = right - self.panel_box.x
+        size = theme.fitting_size(words, size, room * 2, round(11 * k), bold)
+        lines = theme.wrap(words, size, room, bold)
+        line_h = round(size * 1.35)
+        y = start.centery - line_h * len(lines) // 2
+        for line in lines:
+            m = theme.text(line, size, colour, bold)
+            surface.blit(m, m.get_rect(topright=(right, y)))
+            y += line_h

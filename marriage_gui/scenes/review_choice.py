@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from marriage_gui.language import N_, _
 from marriage_gui.scenes.base import QuestionScene
 from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button
@@ -15,8 +16,8 @@ from marriage_gui.ui.button import Button
 if TYPE_CHECKING:
     from marriage_gui.app import App
 
-QUESTION = "Whose review?"
-DETAIL = "The coach's review is for one player's eyes: pick your own name."
+QUESTION = N_("Whose review?")
+DETAIL = N_("The coach's review is for one player's eyes: pick your own name.")
 
 
 class ReviewChoiceScene(QuestionScene):
@@ -30,7 +31,7 @@ class ReviewChoiceScene(QuestionScene):
         super().__init__(app)
         self.on_pick = on_pick
         self.buttons = [Button(name, partial(self.pick, seat), size=19) for seat, name in people]
-        self.cancel_button = Button("Cancel", self.cancel, size=19, tooltip="Esc")
+        self.cancel_button = Button(_("Cancel"), self.cancel, size=19, tooltip="Esc")
 
     def pick(self, seat: int) -> None:
         """Close the question and open ``seat``'s review."""
@@ -51,13 +52,20 @@ class ReviewChoiceScene(QuestionScene):
     def on_resize(self, size: tuple[int, int]) -> None:
         self.size, self.k = size, theme.ui_scale(size)
         k, (w, h) = self.k, size
+        self.cancel_button.text = _("Cancel")
         bw, bh, gap = round(260 * k), round(46 * k), round(12 * k)
         rows = len(self.buttons) + 1
         width = round(min(560 * k, w - 40 * k))
-        height = round(130 * k) + rows * (bh + gap)
+        # The question and its note wrap (longer in some languages); the buttons go below them.
+        self.title_lines = theme.wrap(_(QUESTION), round(24 * k), width - round(40 * k), True)
+        self.detail_lines = theme.wrap(_(DETAIL), round(16 * k), width - round(40 * k))
+        title_h = theme.text(" ", round(24 * k), bold=True).get_height()
+        words_h = len(self.title_lines) * title_h + len(self.detail_lines) * round(22 * k)
+        top = round(22 * k) + words_h + round(24 * k)
+        height = top + rows * (bh + gap) + round(20 * k)
         self.box = pygame.Rect(0, 0, width, height)
         self.box.center = (w // 2, h // 2)
-        y = self.box.y + round(110 * k)
+        y = self.box.y + top
         for b in [*self.buttons, self.cancel_button]:
             b.place(pygame.Rect(self.box.centerx - bw // 2, y, bw, bh), k)
             y += bh + gap
@@ -66,11 +74,15 @@ class ReviewChoiceScene(QuestionScene):
     def draw(self, surface: pygame.Surface) -> None:
         k = self.k
         self.draw_box(surface)
-        title = theme.text(QUESTION, round(24 * k), theme.GOLD_LIGHT, True)
-        surface.blit(title, title.get_rect(midtop=(self.box.centerx, self.box.y + round(22 * k))))
-        line = theme.text(
-            theme.fit(DETAIL, round(16 * k), self.box.w - round(40 * k)), round(16 * k), theme.TEXT
-        )
-        surface.blit(line, line.get_rect(midtop=(self.box.centerx, self.box.y + round(64 * k))))
+        y = self.box.y + round(22 * k)
+        for part in self.title_lines:
+            title = theme.text(part, round(24 * k), theme.GOLD_LIGHT, True)
+            surface.blit(title, title.get_rect(midtop=(self.box.centerx, y)))
+            y += title.get_height()
+        y += round(8 * k)
+        for part in self.detail_lines:
+            line = theme.text(part, round(16 * k), theme.TEXT)
+            surface.blit(line, line.get_rect(midtop=(self.box.centerx, y)))
+            y += round(22 * k)
         self.form.draw(surface)
         self.form.draw_tooltip(surface)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from marriage_gui.art import JOKER, felt
+from marriage_gui.language import N_, _, word
 from marriage_gui.saved_match import saved
 from marriage_gui.scene import polling
 from marriage_gui.scenes.base import MenuScene
@@ -48,20 +49,26 @@ class TitleScene(MenuScene):
         self._answered: TableMemo | None = None
         self._probing = False
         super().__init__(app)
-        self.rejoin_button = Button("Rejoin", self.rejoin_table, primary=True, size=22)
+        self.rejoin_button = Button("", self.rejoin_table, primary=True, size=22)
         self.rejoin_button.visible = False
-        self.continue_button = Button("Continue", self.continue_game, primary=True, size=22)
+        # Each button with its words, worded whenever the screen lays out.
+        menu = (
+            (N_("Continue"), self.continue_game),
+            (N_("New game"), self.new_game),
+            (N_("Rules"), self.rules),
+            (N_("Learn to play"), self.learn),
+            (N_("Host a table"), self.host_table),
+            (N_("Join a table"), self.join_table),
+            (N_("Statistics"), self.statistics),
+            (N_("Settings"), self.settings),
+            (N_("Quit"), self.quit),
+        )
         self.buttons = [
-            self.continue_button,
-            Button("New game", self.new_game, size=22),
-            Button("Rules", self.rules, size=22),
-            Button("Learn to play", self.learn, size=22),
-            Button("Host a table", self.host_table, size=22),
-            Button("Join a table", self.join_table, size=22),
-            Button("Statistics", self.statistics, size=22),
-            Button("Settings", self.settings, size=22),
-            Button("Quit", self.quit, size=22),
+            Button(_(label), action, primary=i == 0, size=22)
+            for i, (label, action) in enumerate(menu)
         ]
+        self.labels = {id(b): label for b, (label, _action) in zip(self.buttons, menu, strict=True)}
+        self.continue_button = self.buttons[0]
         self.check_save()
         self.look_for_seat()
 
@@ -73,26 +80,38 @@ class TitleScene(MenuScene):
             self.saved = self.app.storage.load_game()
         except SaveError as exc:
             self.save_broken = True
-            self.save_note = "The saved game is damaged"
             if self.app.save_problem != exc.message:
                 self.app.save_problem = exc.message
                 self.app.toast(exc.message)
-        button = getattr(self, "continue_button", None)
-        if button is None:
-            return
+        self.kept_aside = False
+        if self.saved is None and self.app.save_problem and not self.app.storage.has_game():
+            # The damaged save was kept aside when found; keep saying so on this run.
+            self.save_broken = self.kept_aside = True
+        self._word_save()
+
+    def _word_save(self) -> None:
+        """Say what Continue would take up, in the language in use."""
         if self.saved is not None:
             setup, game = self.saved
             players = ", ".join(s.name for s in setup.seats)
-            self.save_note = f"Hand {game.hand_no + 1} of {game.hands_total} · {players}"
-        elif self.app.save_problem and not self.app.storage.has_game():
-            # The damaged save was kept aside when found; keep saying so on this run.
-            self.save_broken = True
-            self.save_note = "The saved game was damaged (kept aside)"
-        elif not self.save_broken:
-            self.save_note = "No game in progress"
+            # Translators: under Continue on the title: the hand the saved match is at, out of
+            # how many, then the players' names.
+            self.save_note = _("Hand {hand} of {hands} · {players}").format(
+                hand=game.hand_no + 1, hands=game.hands_total, players=players
+            )
+        elif self.kept_aside:
+            self.save_note = _("The saved game was damaged (kept aside)")
+        elif self.save_broken:
+            self.save_note = _("The saved game is damaged")
+        else:
+            self.save_note = _("No game in progress")
+        button = getattr(self, "continue_button", None)
+        if button is None:
+            return
         button.enabled = self.saved is not None
         button.sub = self.save_note
-        button.tooltip = self.app.save_problem if self.save_broken else None
+        problem = self.app.save_problem
+        button.tooltip = word(problem) if self.save_broken and problem else None
 
     # ------------------------------------------------------------------ a seat to go back to
     def look_for_seat(self) -> None:
@@ -119,13 +138,8 @@ class TitleScene(MenuScene):
             self._probing = False
 
     def _show_rejoin(self, memo: TableMemo | None) -> None:
-        from marriage_gui.table.net import spaced_code  # noqa: PLC0415
-
         self.rejoin = memo
         self.rejoin_button.visible = memo is not None
-        if memo is not None:
-            self.rejoin_button.text = f"Rejoin {memo.table}"
-            self.rejoin_button.sub = f"code {spaced_code(memo.code)} · {memo.address}"
         self.layout()
         default = next((b for b in self.buttons if b.enabled), None)
         if memo is not None and self.form.focused in (None, default):
@@ -197,17 +211,39 @@ class TitleScene(MenuScene):
             self.form.focus(quit_button, keyboard=True)
 
     # ------------------------------------------------------------------ layout and drawing
+    def _word_rejoin(self) -> None:
+        """The Rejoin button's words: the table's name, its code and where it is."""
+        from marriage_gui.table.net import spaced_code  # noqa: PLC0415
+
+        memo = self.rejoin
+        if memo is None:
+            return
+        # Translators: {table} is the table's own name, as its host's game calls it
+        # ("Asha's table").
+        self.rejoin_button.text = _("Rejoin {table}").format(table=memo.table)
+        # Translators: under "Rejoin …": the table's six-digit code and the host's address.
+        self.rejoin_button.sub = _("code {code} · {address}").format(
+            code=spaced_code(memo.code), address=memo.address
+        )
+
     def layout(self) -> None:
         if not hasattr(self, "buttons"):
             return
+        for b in self.buttons:
+            b.text = _(self.labels[id(b)])
+        self._word_save()
+        self._word_rejoin()
         k = self.k
         w, h = self.size
         bw, bh, gap = round(300 * k), round(48 * k), round(10 * k)
+        # As wide as the longest label needs (longer words in some languages), within the window.
+        menu = self.menu
+        subs = [theme.text_width(b.sub, round(b.size * 0.62 * k)) + 24 for b in menu if b.sub]
+        bw = min(max([bw, *subs, *(b.width_for(bh) for b in menu)]), w - round(40 * k))
         self.buttons[0].place(pygame.Rect(0, 0, bw, round(64 * k)), k)
         top = round(h * 0.50)
         x = round(w * 0.5 - bw / 2)
         y = top
-        menu = self.menu
         for b in menu:
             height = round(64 * k) if b in (self.continue_button, self.rejoin_button) else bh
             b.place(pygame.Rect(x, y, bw, height), k)
@@ -259,29 +295,37 @@ class TitleScene(MenuScene):
         w, _h = self.size
         top_limit = getattr(self, "menu_top", round(self.size[1] * 0.5))
         # The title sits above the fan, the fan above the menu.
-        title = theme.text("Marriage", round(66 * k), theme.GOLD_LIGHT, True)
-        shadow = theme.text("Marriage", round(66 * k), (0, 0, 0), True)
+        # Translators: the name of the game, large on the title screen (and the window's title).
+        name = _("Marriage")
+        title = theme.text(name, round(66 * k), theme.GOLD_LIGHT, True)
+        shadow = theme.text(name, round(66 * k), (0, 0, 0), True)
         shadow.set_alpha(120)
         trect = title.get_rect(midtop=(w // 2, round(16 * k)))
         surface.blit(shadow, trect.move(round(2 * k), round(3 * k)))
         surface.blit(title, trect)
         # Devanagari and Latin rendered apart: a shared neutral mark would take the wrong face.
-        nep = theme.text("म्यारिज", round(21 * k), theme.GOLD, True)
-        eng = theme.text("the three-deck rummy of Nepal", round(19 * k), theme.TEXT_DIM)
-        gap = round(14 * k)
-        total = nep.get_width() + gap + eng.get_width()
+        # The name in Devanagari goes under a name written otherwise (not under itself).
+        own_name = name != "म्यारिज"
+        nep = theme.text("म्यारिज" if own_name else " ", round(21 * k), theme.GOLD, True)
+        gap = round(14 * k) if own_name else 0
+        nep_w = nep.get_width() if own_name else 0
+        tagline = _("the three-deck rummy of Nepal")
+        room = w - round(60 * k) - nep_w - gap
+        eng = theme.text(
+            tagline, theme.fitting_size(tagline, round(19 * k), room, round(12 * k)), theme.TEXT_DIM
+        )
+        total = nep_w + gap + eng.get_width()
         x0 = w // 2 - total // 2
         y0 = trect.bottom - round(6 * k)
         srect = pygame.Rect(x0, y0, total, max(nep.get_height(), eng.get_height()))
-        surface.blit(nep, nep.get_rect(midleft=(x0, srect.centery)))
-        surface.blit(eng, eng.get_rect(midleft=(x0 + nep.get_width() + gap, srect.centery)))
+        if own_name:
+            surface.blit(nep, nep.get_rect(midleft=(x0, srect.centery)))
+        surface.blit(eng, eng.get_rect(midleft=(x0 + nep_w + gap, srect.centery)))
         self.heading_rect = trect.union(srect)
         self._draw_fan(surface, srect.bottom + round(8 * k), top_limit - round(18 * k))
-        foot = theme.text(
-            "Arrow keys to choose, Enter to open, F11 for full screen",
-            round(13 * k),
-            theme.TEXT_FAINT,
-        )
+        words = _("Arrow keys to choose, Enter to open, F11 for full screen")
+        size = theme.fitting_size(words, round(13 * k), w - round(20 * k), round(10 * k))
+        foot = theme.text(words, size, theme.TEXT_FAINT)
         surface.blit(foot, foot.get_rect(midbottom=(w // 2, self.size[1] - round(8 * k))))
 
     def _draw_fan(self, surface: pygame.Surface, top: int, bottom: int) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from marriage_gui.art import palette
+from marriage_gui.language import _
 from marriage_gui.ui import theme
 from marriage_gui.ui.widget import Widget
 
@@ -74,7 +75,8 @@ class Toggle(Widget):
         pygame.draw.circle(surface, (0, 0, 0, 60), (cx, track.centery + 2), r)
         pygame.draw.circle(surface, theme.TEXT, (cx, track.centery), r)
         size = round(15 * self.k)
-        word = theme.text("On" if self.value else "Off", size, theme.TEXT_DIM)
+        # Translators: beside an on/off switch, the switch is on (and "Off" for off); short.
+        word = theme.text(_("On") if self.value else _("Off"), size, theme.TEXT_DIM)
         surface.blit(word, word.get_rect(midleft=(track.right + round(10 * self.k), track.centery)))
 
 
@@ -182,9 +184,12 @@ class Stepper(Widget):
                 (c[0] - side * s * 0.7, c[1] + s),
             ]
             pygame.draw.polygon(surface, colour, pts)
-        size = round(16 * self.k)
         mid = r.inflate(-2 * r.h, 0)
-        label = theme.text(theme.fit(self.fmt(self.value), size, mid.w), size, theme.TEXT, True)
+        # A long choice (longer in some languages) shrinks before it is cut.
+        words, size = theme.shrunk(
+            self.fmt(self.value), round(16 * self.k), mid.w, round(11 * self.k), True
+        )
+        label = theme.text(words, size, theme.TEXT, True)
         surface.blit(label, label.get_rect(center=r.center))
 
 
