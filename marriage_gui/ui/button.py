@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 
 from marriage_gui.ui import theme
-from marriage_gui.ui.widget import Widget
+from marriage_gui.ui.widget import Widget, shown_words
 
 #: Hotkey hints that name more than one key, or a key by another name than pygame's.
 _KEY_NAMES = {
@@ -36,6 +36,11 @@ class Button(Widget):
     second, smaller line. A button whose label changes lists every label it shows in
     ``labels``: it is as wide as the widest, so its row does not move. The picture is cached
     until something it shows changes.
+
+    ``text``, ``sub``, ``labels`` and the tooltip are kept as given and put into the language
+    in use whenever the button is measured or drawn (``widget.shown_words``): give it the
+    English message (``N_("Back")``) once, and a change of language shows at the next layout.
+    The ``hotkey`` hint names a key as printed on the keyboard and is never translated.
     """
 
     def __init__(
@@ -111,21 +116,24 @@ class Button(Widget):
         margin."""
         points = self._points(h)
         hint = theme.text_width(self.hotkey, self._hint_points(points)) + 10 if self.hotkey else 0
-        words = max(theme.text_width(s, points, True) for s in (self.text, *self.labels))
+        words = max(
+            theme.text_width(shown_words(s), points, True) for s in (self.text, *self.labels)
+        )
         return words + hint + round(h * 0.7)
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
         lit = self.hovered or self.focused
-        shown = (self.text, self.sub, self.hotkey, self.enabled, self.primary, lit, self.pressed)
+        label, sub = shown_words(self.text), shown_words(self.sub)
+        shown = (label, sub, self.hotkey, self.enabled, self.primary, lit, self.pressed)
         key = (self.rect.size, self.k, self.look, shown)
         if self._picture is None or self._picture[0] != key:
-            self._picture = (key, self._paint(lit))
+            self._picture = (key, self._paint(lit, label, sub))
         lift = max(1, round(2 * self.k)) if self.look.raised else 0
         surface.blit(self._picture[1], (self.rect.x, self.rect.y - lift))
 
-    def _paint(self, lit: bool) -> pygame.Surface:
+    def _paint(self, lit: bool, label: str, sub: str) -> pygame.Surface:
         """The button on a transparent picture starting ``lift`` pixels above its rect."""
         look, k = self.look, self.k
         w, h = self.rect.size
@@ -162,10 +170,12 @@ class Button(Widget):
             img.blit(sheen, body.topleft)
         width = max(1, round(look.edge_width * k))
         pygame.draw.rect(img, edge, body, width=width, border_radius=radius)
-        self._paint_words(img, body, ink)
+        self._paint_words(img, body, ink, label, sub)
         return img
 
-    def _paint_words(self, img: pygame.Surface, body: pygame.Rect, ink: theme.Colour) -> None:
+    def _paint_words(
+        self, img: pygame.Surface, body: pygame.Rect, ink: theme.Colour, words: str, sub_words: str
+    ) -> None:
         """The label (and second line) centred, the hotkey hint faint at the right."""
         points = self._points(body.h)
         room = body.w - 8
@@ -176,13 +186,18 @@ class Button(Widget):
             img.blit(hint, hint.get_rect(midright=(body.right - round(body.h * 0.3), body.centery)))
             body = body.copy()
             body.w -= hint.get_width() + 10
-        label = theme.text(theme.fit(self.text, points, room, True), points, ink, True)
-        if not self.sub:
+        # Words longer than the button (a longer language) are set smaller before they are cut.
+        words, points = theme.shrunk(words, points, room, self._hint_points(points), True)
+        label = theme.text(words, points, ink, True)
+        if not sub_words:
             img.blit(label, label.get_rect(center=body.center))
             return
         sub_size = round(self.size * 0.62 * self.k)
+        sub_words, sub_size = theme.shrunk(
+            sub_words, sub_size, body.w - 16, self._hint_points(sub_size)
+        )
         sub = theme.text(
-            theme.fit(self.sub, sub_size, body.w - 16),
+            sub_words,
             sub_size,
             theme.TEXT_DIM if self.enabled else ink,
         )

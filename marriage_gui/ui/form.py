@@ -9,7 +9,7 @@ import pygame
 
 from marriage_gui.ui import theme
 from marriage_gui.ui.text_input import TextInput
-from marriage_gui.ui.widget import MOUSE_EVENTS, Widget
+from marriage_gui.ui.widget import MOUSE_EVENTS, Widget, shown_words
 
 TOOLTIP_DELAY = 0.55
 
@@ -358,13 +358,15 @@ class Form:
         return place
 
     def draw_tooltip(self, surface: pygame.Surface) -> None:
-        """The tooltip of the widget under the pointer, after a short pause."""
+        """The tooltip of the widget under the pointer, after a short pause (in the language in
+        use: a widget keeps its tooltip as given)."""
         self.tooltip_rect = None
         w = self._hovered
         if w is None or not w.tooltip or self._hover_time < TOOLTIP_DELAY or self.pointer is None:
             return
         anchor = w.rect if w.clip is None else w.rect.clip(w.clip)
-        self.tooltip_rect = draw_tooltip(surface, w.tooltip, anchor, w.k, self._tooltip_place(w))
+        tip = shown_words(w.tooltip)
+        self.tooltip_rect = draw_tooltip(surface, tip, anchor, w.k, self._tooltip_place(w))
 
 
 def _row_end(widget: pygame.Rect, others: list[pygame.Rect], gap: int) -> int:

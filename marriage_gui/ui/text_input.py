@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 
 from marriage_gui.ui import theme
-from marriage_gui.ui.widget import Widget
+from marriage_gui.ui.widget import Widget, shown_words
 
 
 def clipboard_text() -> str:
@@ -26,6 +26,9 @@ class TextInput(Widget):
     Besides the arrows, Home, End, Backspace and Delete it knows what people expect of a text
     box: Ctrl+A selects everything (the next key replaces or clears it), Ctrl+Backspace
     deletes the word before the cursor and Ctrl+V pastes (a table code, an address).
+
+    The ``placeholder`` (shown faint while the box is empty) and the tooltip are kept as given
+    and put into the language in use when drawn; what a person types is never looked up.
     """
 
     def __init__(
@@ -187,7 +190,11 @@ class TextInput(Widget):
         if self.text:
             label = theme.text(self.text, size, theme.TEXT)
         else:
-            label = theme.text(self.placeholder, size, theme.TEXT_FAINT)
+            # A placeholder longer than the box (a longer language) is set smaller to fit.
+            hint, hint_size = theme.shrunk(
+                shown_words(self.placeholder), size, r.w - pad * 2, max(10, round(size * 0.75))
+            )
+            label = theme.text(hint, hint_size, theme.TEXT_FAINT)
         before = theme.text_width(self.text[: self.cursor], size)
         shift = max(0, before - (r.w - pad * 3))
         place = label.get_rect(midleft=(r.x + pad - shift, r.centery))

@@ -2,6 +2,10 @@
 
 The app keeps one queue above every scene; the card table keeps its own under the
 announcement, for what the table answers a person (a refused move, a hint).
+
+A message is kept as given (an English message, an engine sentence, or words already
+translated) and worded in the language in use each time it is drawn, so one that shows while
+the language changes changes with it.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from dataclasses import dataclass
 import pygame
 
 from marriage_gui.ui import theme
+from marriage_gui.ui.widget import shown_words
 
 DURATION = 2.5
 FADE = 0.25
@@ -18,12 +23,18 @@ FADE = 0.25
 
 @dataclass
 class Message:
-    """One message: its words, ``"info"`` or ``"error"``, how long it stays, how long it has."""
+    """One message: what was said, ``"info"`` or ``"error"``, how long it stays, how long it
+    has been up."""
 
-    text: str
+    said: str
     kind: str
     seconds: float
     age: float = 0.0
+
+    @property
+    def text(self) -> str:
+        """The message's words as shown now."""
+        return Toasts._words(self.said)
 
 
 class Toasts:
@@ -46,11 +57,12 @@ class Toasts:
 
     @staticmethod
     def _words(text: str) -> str:
-        """A message's words as shown: starting with a capital."""
-        return text[:1].upper() + text[1:]
+        """A message's words as shown: in the language in use, starting with a capital."""
+        words = shown_words(text)
+        return words[:1].upper() + words[1:]
 
     def _message(self, text: str, kind: str, seconds: float | None) -> Message:
-        return Message(self._words(text), kind, self.seconds if seconds is None else seconds)
+        return Message(text, kind, self.seconds if seconds is None else seconds)
 
     def add(self, text: str, kind: str = "info", seconds: float | None = None) -> None:
         """Queue ``text`` (a repeat of the last one just restarts its timer)."""
@@ -92,7 +104,8 @@ class Toasts:
         centre_x: int | None = None,
     ) -> None:
         """Draw the current message centred across ``surface`` (or on ``centre_x``), near its
-        top or from ``top`` down, its words ``size`` pixels high (default: the menus' size)."""
+        top or from ``top`` down, its words ``size`` pixels high (default: the menus' size);
+        words too long for the window are wrapped onto more lines."""
         self.rect = None
         if not self.queue:
             return
@@ -101,17 +114,28 @@ class Toasts:
         k = theme.ui_scale(surface.get_size())
         size = round(17 * k) if size is None else size
         error = m.kind == "error"
-        label = theme.text(m.text, size, theme.ERROR_INK if error else theme.TEXT, error)
+        ink = theme.ERROR_INK if error else theme.TEXT
         pad_x, pad_y = round(size * 1.2), round(size * 0.6)
-        rect = pygame.Rect(0, 0, label.get_width() + pad_x * 2, label.get_height() + pad_y * 2)
         x = surface.get_width() // 2 if centre_x is None else centre_x
+        margin = round(12 * k)
+        room = 2 * min(x, surface.get_width() - x) - 2 * (pad_x + margin)
+        words = m.text
+        lines = theme.wrap(words, size, room, error) if room > 0 else [words]
+        rendered = [theme.text(line, size, ink, error) for line in lines]
+        w = max(s.get_width() for s in rendered)
+        h = sum(s.get_height() for s in rendered)
+        rect = pygame.Rect(0, 0, w + pad_x * 2, h + pad_y * 2)
         rect.midtop = (x, round(18 * k) if top is None else top)
         self.rect = rect
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
         fill, edge = (
             (theme.ERROR_FILL, (*theme.ERROR, 120)) if error else (theme.TOAST, theme.PANEL_EDGE)
         )
-        theme.panel(layer, layer.get_rect(), rect.h // 2, fill, edge)
-        layer.blit(label, (pad_x, pad_y))
+        radius = min(rect.h, rendered[0].get_height() + pad_y * 2) // 2
+        theme.panel(layer, layer.get_rect(), radius, fill, edge)
+        y = pad_y
+        for label in rendered:
+            layer.blit(label, ((rect.w - label.get_width()) // 2, y))
+            y += label.get_height()
         layer.set_alpha(round(255 * max(0.0, alpha)))
         surface.blit(layer, rect.topleft)

@@ -3,17 +3,51 @@
 Widgets never read the mouse or the clock: a ``Form`` hands them events (each widget uses
 ``event.pos``) and ``dt``, moves keyboard focus, and shows tooltips. ``k`` is the UI scale
 from ``theme.ui_scale``.
+
+A widget's words (a button's label, a tooltip, a placeholder) are kept as given and put into
+the language in use each time they are measured or drawn (``shown_words``): a screen may hand
+a widget the English message once (``N_("Back")``) and the widget follows every change of
+language. An engine sentence is worded; words already translated stay as they are; a
+``Verbatim`` (a player's name) is never looked up.
 """
 
 from __future__ import annotations
 
+import re
+
 import pygame
+
+from engine.words import Said
+from marriage_gui import language
+from marriage_gui.language import _, word
 
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
+#: A line the test language has already made over (bracketed, ending in tildes).
+_PSEUDO_LINE = re.compile(r"^\[.* ~+\]$", re.MULTILINE)
+
+
+class Verbatim(str):
+    """Words a widget shows exactly as given, never looked up: a player's name, a code."""
+
+
+def shown_words(text: str | None) -> str:
+    """A widget's words as shown now: a message in the language in use, an engine sentence
+    worded, words already translated (or ``Verbatim``) as they are; "" for none."""
+    if not text:
+        return ""
+    if isinstance(text, Said):
+        return word(text)
+    if isinstance(text, Verbatim):
+        return str(text)
+    if language.current() == language.PSEUDO and _PSEUDO_LINE.search(text):
+        return text  # the test language's words, already made over once
+    return _(text)
+
 
 class Widget:
-    """Base: a rect, hover/pressed/focus state, an optional tooltip."""
+    """Base: a rect, hover/pressed/focus state, an optional tooltip (kept as given, shown
+    through ``shown_words``)."""
 
     focusable = True
 
