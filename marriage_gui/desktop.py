@@ -1,7 +1,9 @@
 """Add Marriage to (or take it out of) this user's applications menu on a Linux desktop.
 
 Works the same from a source checkout, a pip install and the frozen app: the menu entry starts
-whatever started this process, so it follows the install it was made from.
+whatever started this process, so it follows the install it was made from. The entry's name
+and description are written in every language the game has a catalog for (``Name[ne]=``), so
+the menu shows the one the desktop speaks.
 """
 
 from __future__ import annotations
@@ -11,9 +13,23 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from marriage_gui import language
+from marriage_gui.language import N_
+
 ENTRY_NAME = "marriage.desktop"
 ICON_NAME = "marriage"
 ICON_SIZE = 256
+
+#: The words of the menu entry, in English (each language's own come from its catalog).
+# Translators: the game's name in an applications menu.
+NAME = N_("Marriage")
+# Translators: what kind of program this is, in an applications menu.
+GENERIC_NAME = N_("Card Game")
+# Translators: the game in one line, in an applications menu.
+COMMENT = N_("The three-deck rummy of Nepal, against friends or computer players")
+# Translators: words a person may type to find the game in an applications menu, each ending
+# in a semicolon (keep the semicolons; the words need not be translations of these).
+KEYWORDS = N_("cards;rummy;Nepal;tiplu;maal;")
 
 # The desktop-entry spec's characters that force an Exec argument into double quotes.
 _RESERVED = set(" \t\n\"'\\><~|&;$*?#()`")
@@ -64,6 +80,26 @@ def exec_value(argv: Sequence[str]) -> str:
     return " ".join(words).replace("\\", "\\\\").replace("%", "%%")
 
 
+def _string(value: str) -> str:
+    """``value`` as a desktop-entry string (a backslash and a line break escaped)."""
+    return value.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r")
+
+
+def _worded(key: str, message: str) -> list[str]:
+    """``key=message`` in English, then ``key[code]=...`` for each language that words it."""
+    lines = [f"{key}={_string(message)}"]
+    for code in language.LANGUAGES:
+        if code == language.FALLBACK:
+            continue
+        try:
+            words = language.catalog(code).gettext(message)
+        except (language.UnknownLanguage, OSError, ValueError):
+            continue  # a catalog missing or unreadable here: the menu shows the English
+        if words and words != message:
+            lines.append(f"{key}[{code}]={_string(words)}")
+    return lines
+
+
 def entry_text(argv: Sequence[str], icon: str) -> str:
     """The whole ``.desktop`` file."""
     return "\n".join(
@@ -71,14 +107,14 @@ def entry_text(argv: Sequence[str], icon: str) -> str:
             "[Desktop Entry]",
             "Type=Application",
             "Version=1.0",
-            "Name=Marriage",
-            "GenericName=Card Game",
-            "Comment=The three-deck rummy of Nepal, against friends or computer players",
+            *_worded("Name", NAME),
+            *_worded("GenericName", GENERIC_NAME),
+            *_worded("Comment", COMMENT),
             f"Exec={exec_value(argv)}",
             f"Icon={icon}",
             "Terminal=false",
             "Categories=Game;CardGame;",
-            "Keywords=cards;rummy;Nepal;tiplu;maal;",
+            *_worded("Keywords", KEYWORDS),
             "StartupWMClass=marriage",
             "",
         ]

@@ -14,6 +14,7 @@ from engine.actions import Action
 from engine.match import LocalMatch, Update
 from engine.replay import HandReplay
 from engine.view import PlayerView
+from engine.words import say
 from engine.worker import BotWorker
 
 if TYPE_CHECKING:
@@ -53,7 +54,9 @@ class SavedMatch:
         try:
             saved = self.storage.save_game(self.setup, self.local)
         except Exception as exc:  # noqa: BLE001 - a full disk must not end the game
-            self._notices.append(f"could not save the game ({exc})")
+            # The system's own words go to the log; the player is told in theirs.
+            self.storage.log(f"could not save the game: {exc!r}")
+            self._notices.append(say("The game could not be saved."))
             return False
         if saved:
             self._written = dict(self.local.arrangements)
@@ -136,7 +139,8 @@ class SavedMatch:
             self.save()
 
     def notices(self) -> list[str]:
-        """Saves that failed, to tell the player."""
+        """Saves that failed, to tell the player (sentences to show through
+        ``language.word``)."""
         out, self._notices = self._notices, []
         return out
 

@@ -17,6 +17,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from engine.words import Said, say
+from marriage_gui.language import N_
+
 STATS_FILE = "stats.sqlite3"
 
 SCHEMA = """
@@ -76,13 +79,18 @@ COLUMNS = {
     "hand_seats": ("match_id", "hand_no", "seat", "name", "kind", "net", "won", "maal"),
 }
 
-DAMAGED = "Your statistics file was damaged. It was kept aside as {aside} and a fresh one started."
+# What the player is told, in English: each is said as an ``engine.words.Said`` (worded in the
+# player's language when shown).
+# Translators: {aside} is the new name of the damaged statistics file, kept in the game's folder.
+DAMAGED = N_(
+    "Your statistics file was damaged. It was kept aside as {aside} and a fresh one started."
+)
 # The reason itself (SQLite's words, column lists) goes to the log, not to the player.
-UNWRITABLE = (
+UNWRITABLE = N_(
     "Statistics cannot be recorded this time; the game goes on (the log file has the details)."
 )
 
-DROPPED = (
+DROPPED = N_(
     "One hand could not be added to your statistics: another program kept the statistics "
     "file busy (is another copy of Marriage open?)."
 )
@@ -178,7 +186,7 @@ class StatsDB:
                 if side.exists():
                     self._keep_aside(STATS_FILE + extra)
             if aside is not None:
-                self._notice(DAMAGED.format(aside=aside))
+                self._notice(Said(DAMAGED, {"aside": aside}))
 
     # ------------------------------------------------------------------ writing
     def submit(self, job: Job | threading.Event) -> None:
@@ -228,13 +236,13 @@ class StatsDB:
             # Another program holds the file: wait longer each time before trying again.
             time.sleep(pause)
         self._log("statistics stayed busy; one record was not written")
-        self._notice(DROPPED)
+        self._notice(Said(DROPPED))
 
     def _tell_unwritable(self, why: str) -> None:
         self._log(f"could not write statistics: {why}")
         if not self._told_unwritable:
             self._told_unwritable = True
-            self._notice(UNWRITABLE)
+            self._notice(Said(UNWRITABLE))
 
     # ------------------------------------------------------------------ reading
     def read(self, query: Callable[[sqlite3.Connection], Any], empty: Any) -> tuple[Any, str]:
@@ -245,7 +253,7 @@ class StatsDB:
             with contextlib.closing(self.connect(timeout=0.05)) as con:
                 return query(con), ""
         except Busy:
-            return empty, "Statistics are busy (is another copy of Marriage open?)."
+            return empty, say("Statistics are busy (is another copy of Marriage open?).")
         except (Damaged, sqlite3.Error, OSError, UnicodeDecodeError, ValueError) as exc:
             self._log(f"could not read statistics: {exc}")
-            return empty, "Statistics could not be read."
+            return empty, say("Statistics could not be read.")

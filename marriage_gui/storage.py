@@ -6,6 +6,10 @@ then moved over the old one (and the directory synced), so a crash or power cut 
 the old save or the new. Nothing here raises on a damaged or unwritable folder: the game plays
 on, a damaged file is kept aside (never deleted), and what the player should know is queued
 once in ``Storage.notices`` for the app to show.
+
+What the player is told is an ``engine.words.Said``: English for the log and the terminal,
+worded in the player's language when shown (``language.word``), whichever language is chosen
+after the message was made (the settings are read from this folder, after it is opened).
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from typing import Any
 from engine import safe_json
 from engine.match import LocalMatch
 from engine.view import PlayerView
+from engine.words import Said, say
 from marriage_gui.setup import MatchSetup
 from marriage_gui.statsdb import COLUMNS, StatsDB
 
@@ -44,7 +49,8 @@ STATS_WAIT = 0.06
 
 
 class SaveError(Exception):
-    """A save that cannot be read; ``message`` is fit to show the player."""
+    """A save that cannot be read; ``message`` is fit to show the player (a ``Said``: show it
+    through ``language.word``)."""
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -77,7 +83,7 @@ class Stats:
     best_hand: int | None = None  # most maal points in one hand
     best_hand_net: int | None = None  # best single-hand net
     opponents: tuple[OpponentRecord, ...] = field(default_factory=tuple)
-    problem: str = ""  # why the statistics could not be read, for the player
+    problem: str = ""  # why the statistics could not be read, for the player (a ``Said``)
 
     @property
     def net_per_hand(self) -> float:
@@ -109,7 +115,7 @@ class Storage:
         self.root = Path(root) if root is not None else default_root()
         self.notices: list[str] = []
         self._said: set[str] = set()
-        self.problem = ""  # why nothing can be saved here ("" when all is well)
+        self.problem = ""  # why nothing can be saved here ("" when all is well; a ``Said``)
         try:
             self.root.mkdir(parents=True, exist_ok=True)
             fd, probe = tempfile.mkstemp(prefix=".probe.", suffix=".tmp", dir=self.root)
@@ -117,7 +123,8 @@ class Storage:
             os.unlink(probe)
         except OSError as exc:
             self.problem = _why(exc, self.root)
-            self.notice(f"Nothing can be saved this time: {self.problem}.")
+            # Translators: {why} is one of the reasons below ("the disk is full", ...).
+            self.notice(say("Nothing can be saved this time: {why}.", why=self.problem))
         else:
             self._clean_stale_tmp()
         # Hands of one match share an id; the match object is the key, so keep it weakly.
@@ -246,8 +253,15 @@ class Storage:
             self.write_atomic(SAVE_FILE, json.dumps(data, ensure_ascii=False))
         except (OSError, UnicodeEncodeError) as exc:
             self.log(f"could not save the match: {exc!r}")
-            why = _why(exc, self.root / SAVE_FILE) if isinstance(exc, OSError) else "bad text"
-            self.notice(f"The match cannot be saved: {why}.")
+            why = (
+                _why(exc, self.root / SAVE_FILE)
+                if isinstance(exc, OSError)
+                # Translators: why a match cannot be saved: some characters in it cannot be
+                # written to the file.
+                else say("bad text")
+            )
+            # Translators: {why} is a reason ("the disk is full", ...).
+            self.notice(say("The match cannot be saved: {why}.", why=why))
             return False
         return True
 
@@ -263,23 +277,23 @@ class Storage:
         try:
             data = safe_json.read(path, "save")
             if not isinstance(data, dict):
-                raise ValueError("it does not hold a saved match")
+                raise ValueError(say("it does not hold a saved match"))
             if data.get("version") != SAVE_VERSION:
-                raise ValueError("it was written by another version of the game")
+                raise ValueError(say("it was written by another version of the game"))
             if not isinstance(data.get("game"), str):
-                raise ValueError("the game in it is missing")
+                raise ValueError(say("the game in it is missing"))
             setup = MatchSetup.from_dict(data.get("setup"))
             game = setup.resume(safe_json.loads(data["game"], "save"))
             _check_agrees(setup, game)
         except OSError as exc:
             self.log(f"save unreadable: {exc!r}")
-            raise SaveError(f"The saved game could not be read: {_why(exc, path)}.") from None
+            # Translators: {why} is a reason ("the disk is full", ...).
+            why = say("The saved game could not be read: {why}.", why=_why(exc, path))
+            raise SaveError(why) from None
         except (KeyError, TypeError, ValueError, RecursionError, OverflowError) as exc:
             self.log(f"save damaged: {exc!r}")
-            reason = str(exc) if isinstance(exc, ValueError) else "parts of it are missing"
             aside = self.keep_aside(SAVE_FILE)
-            kept = f" It was kept aside as {aside}." if aside else ""
-            raise SaveError(f"The saved game could not be restored: {reason}.{kept}") from None
+            raise SaveError(_not_restored(exc, aside)) from None
         mid = data.get("match_id")
         if isinstance(mid, str) and 0 < len(mid) <= 64:
             self._remember(game, mid)
@@ -295,7 +309,8 @@ class Storage:
         except OSError as exc:
             # A folder in its place, or a read-only folder: leave it, say so once.
             self.log(f"could not remove the save: {exc!r}")
-            self.notice(f"The old save cannot be replaced: {_why(exc, path)}.")
+            # Translators: {why} is a reason ("the disk is full", ...).
+            self.notice(say("The old save cannot be replaced: {why}.", why=_why(exc, path)))
 
     # ------------------------------------------------------------------ statistics
     def record_hand(self, setup: MatchSetup, match: object, view: PlayerView) -> None:
@@ -388,23 +403,50 @@ def _insert(table: str) -> str:
     )
 
 
-def _why(exc: OSError, path: Path) -> str:
-    """An OSError in words a player understands."""
-    folder = path if path.is_dir() and not path.suffix else path.parent
+def _not_restored(exc: Exception, aside: str | None) -> Said:
+    """Why a damaged save could not be restored, and where it was kept, for the player."""
+    if isinstance(exc, ValueError) and exc.args and isinstance(exc.args[0], Said):
+        reason: str = exc.args[0]
+    elif isinstance(exc, ValueError):
+        reason = str(exc)  # a reason from elsewhere (the set-up, the engine), in its words
+    else:
+        reason = say("parts of it are missing")
+    if aside:
+        # Translators: {reason} says what is wrong with the save ("parts of it are missing");
+        # {file} is the new name of the damaged save file, kept in the game's folder.
+        return say(
+            "The saved game could not be restored: {reason}. It was kept aside as {file}.",
+            reason=reason,
+            file=aside,
+        )
+    # Translators: {reason} says what is wrong with the save ("parts of it are missing").
+    return say("The saved game could not be restored: {reason}.", reason=reason)
+
+
+def _why(exc: OSError, path: Path) -> Said:
+    """An OSError in words a player understands (a reason that ends a sentence)."""
+    folder = str(path if path.is_dir() and not path.suffix else path.parent)
     if isinstance(exc, IsADirectoryError) or (path.suffix and path.is_dir()):
-        return f"a folder named {path.name} is in the way"
+        # Translators: a reason; {name} is a file name such as savegame.json.
+        return say("a folder named {name} is in the way", name=path.name)
     if exc.errno == errno.EROFS:
-        return f"the folder {folder} is read-only"
+        # Translators: a reason; {folder} is a folder on the computer.
+        return say("the folder {folder} is read-only", folder=folder)
     if isinstance(exc, PermissionError) or exc.errno == errno.EACCES:
-        return f"there is no permission to write in {folder}"
+        # Translators: a reason; {folder} is a folder on the computer.
+        return say("there is no permission to write in {folder}", folder=folder)
     if exc.errno == errno.ENOSPC:
-        return "the disk is full"
+        # Translators: a reason, ending a sentence such as "The match cannot be saved: ...".
+        return say("the disk is full")
     if isinstance(exc, FileExistsError | NotADirectoryError):
-        return f"a file stands where the folder {folder} should be"
+        # Translators: a reason; {folder} is a folder on the computer.
+        return say("a file stands where the folder {folder} should be", folder=folder)
     if isinstance(exc, FileNotFoundError) or exc.errno == errno.ENOENT:
-        return f"the folder {folder} is missing"
+        # Translators: a reason; {folder} is a folder on the computer.
+        return say("the folder {folder} is missing", folder=folder)
     # The system's own words (and paths) go to the log; the player gets these.
-    return f"the computer would not let the game write in {folder}"
+    # Translators: a reason; {folder} is a folder on the computer.
+    return say("the computer would not let the game write in {folder}", folder=folder)
 
 
 def _fsync_dir(root: Path) -> None:
