@@ -19,9 +19,9 @@ from engine.melds import MeldKind, classify_meld
 from engine.rules import PRESETS, RuleSet
 from engine.view import PlayerView
 from engine.wilds import Wilds
+from marriage_gui.language import N_, _, ngettext
 from marriage_gui.setup import PRESET_LABELS, MatchSetup, SeatSetup
-from marriage_gui.ui.card_names import card_label, cards_label
-from marriage_gui.ui.words import count
+from marriage_gui.ui.card_names import card_label, cards_label, role_word
 
 #: The player's seat and the three easy computer players beside it.
 SEATS = (
@@ -74,112 +74,159 @@ class Step:
         return not self.wants and self.waits
 
 
-NEXT = "press Next (Enter) when you have read this"
+NEXT = N_("press Next (Enter) when you have read this")
 
+# Each step's words are kept untranslated (N_) and said with ``words`` as the guide draws; their
+# {fields} are the cards and names of the table (``facts``).
 STEPS: tuple[Step, ...] = (
     Step(
         "welcome",
-        "Learn to play: your first hand",
-        "These 21 cards are your hand. You will make melds of three, see the maal with three "
-        "pure melds, then go out. Skip (Tab) skips a step; Esc leaves the guide.",
+        N_("Learn to play: your first hand"),
+        N_(
+            "These 21 cards are your hand. You will make melds of three, see the maal with three "
+            "pure melds, then go out. Skip (Tab) skips a step; Esc leaves the guide."
+        ),
         NEXT,
     ),
     Step(
         "arrange",
-        "Arranging your cards",
-        "Put your cards in an order you like: press Sort (S) or Group (G), or drag a card "
-        "along your hand to a new place.",
-        "first arrange your cards: press Sort (S) or Group (G), or drag a card along your hand",
+        N_("Arranging your cards"),
+        N_(
+            "Put your cards in an order you like: press Sort (S) or Group (G), or drag a card "
+            "along your hand to a new place."
+        ),
+        N_("first arrange your cards: press Sort (S) or Group (G), or drag a card along your hand"),
         ("arrange",),
     ),
     Step(
         "take",
-        "Taking the discard",
-        "The {top} on the discard pile matches two of yours. Take it: click the discard pile, "
-        "drag it into your hand, or press 2.",
-        "take the {top} from the discard pile: click it, or press 2",
+        N_("Taking the discard"),
+        # Translators: {top} is the card on top of the discard pile, e.g. "9♣".
+        N_(
+            "The {top} on the discard pile matches two of yours. Take it: click the discard "
+            "pile, drag it into your hand, or press 2."
+        ),
+        N_("take the {top} from the discard pile: click it, or press 2"),
         ("take",),
         {
-            "draw": "Not the stock this time: the {top} on the discard pile is the card you "
-            "want. Click the discard pile (or press 2).",
-            "throw": "Throw comes after drawing: first take the {top} from the discard pile "
-            "(click it, or press 2).",
+            "draw": N_(
+                "Not the stock this time: the {top} on the discard pile is the card you "
+                "want. Click the discard pile (or press 2)."
+            ),
+            "throw": N_(
+                "Throw comes after drawing: first take the {top} from the discard pile "
+                "(click it, or press 2)."
+            ),
         },
     ),
     Step(
         "tunnela",
-        "A tunnela",
-        "Your {tunnela} is a tunnela: three identical cards, same rank and same suit. A "
-        "tunnela is a pure meld.",
+        N_("A tunnela"),
+        # Translators: {tunnela} is the three cards of the tunnela, e.g. "9♣ 9♣ 9♣".
+        N_(
+            "Your {tunnela} is a tunnela: three identical cards, same rank and same suit. A "
+            "tunnela is a pure meld."
+        ),
         NEXT,
     ),
     Step(
         "sequence",
-        "Pure sequences",
-        "{sequences}: three in a row in one suit, no wild card standing in. With the tunnela, "
-        "that makes three pure melds.",
+        N_("Pure sequences"),
+        # Translators: {sequences} is a whole clause, e.g. "3♥ 4♥ 5♥ and J♠ Q♠ K♠ are pure
+        # sequences".
+        N_(
+            "{sequences}: three in a row in one suit, no wild card standing in. With the "
+            "tunnela, that makes three pure melds."
+        ),
         NEXT,
     ),
     Step(
         "see",
-        "Seeing the maal",
-        "Three pure melds let you see: lay them down and look at the tiplu, the card that makes "
-        "some cards wild. Press See (Enter).",
-        "first see: press See (Enter) to lay down your three pure melds",
+        N_("Seeing the maal"),
+        N_(
+            "Three pure melds let you see: lay them down and look at the tiplu, the card that "
+            "makes some cards wild. Press See (Enter)."
+        ),
+        N_("first see: press See (Enter) to lay down your three pure melds"),
         ("see",),
-        {"throw": "Before you throw, see: press See (Enter) to lay down your three pure melds."},
+        {
+            "throw": N_(
+                "Before you throw, see: press See (Enter) to lay down your three pure melds."
+            )
+        },
     ),
     Step(
         "tiplu",
-        "The tiplu and its maal",
-        "The tiplu is {tiplu}. Its copies, the poplu {poplu} (one above) and the jhiplu "
-        "{jhiplu} (one below) are maal: points at the end. {maal} They and the {jokers} are now "
-        "wild for you.",
+        N_("The tiplu and its maal"),
+        # Translators: {tiplu}, {poplu}, {jhiplu} are cards (e.g. "6♦"); {maal} is a whole
+        # sentence on the maal the player holds; {jokers} e.g. "6s of the other suits".
+        N_(
+            "The tiplu is {tiplu}. Its copies, the poplu {poplu} (one above) and the jhiplu "
+            "{jhiplu} (one below) are maal: points at the end. {maal} They and the {jokers} are "
+            "now wild for you."
+        ),
         NEXT,
     ),
     Step(
         "throw",
-        "Throwing a card",
-        "End your turn: throw a card that joins nothing, like the {loose}. Drag it onto the "
-        "discard pile, or click it, then the pile (or press D).",
-        "throw a card that joins nothing, like the {loose}",
+        N_("Throwing a card"),
+        N_(
+            "End your turn: throw a card that joins nothing, like the {loose}. Drag it onto the "
+            "discard pile, or click it, then the pile (or press D)."
+        ),
+        N_("throw a card that joins nothing, like the {loose}"),
         ("throw",),
     ),
     Step(
         "others",
-        "The others play",
-        "{others} take their turns now: each draws a card and throws one. Watch the discard pile.",
-        "wait for your turn: {others} are playing",
+        N_("The others play"),
+        # Translators: {others} is the other players' names, e.g. "Sita, Ram and Hari".
+        N_(
+            "{others} take their turns now: each draws a card and throws one. Watch the discard "
+            "pile."
+        ),
+        N_("wait for your turn: {others} are playing"),
         waits=False,
     ),
     Step(
         "draw",
-        "Drawing from the stock",
-        "Your turn again. Draw the top card of the stock: click it, drag it into your hand, or "
-        "press 1.",
-        "draw from the stock: click it, or press 1",
+        N_("Drawing from the stock"),
+        N_(
+            "Your turn again. Draw the top card of the stock: click it, drag it into your hand, "
+            "or press 1."
+        ),
+        N_("draw from the stock: click it, or press 1"),
         ("draw",),
         {
-            "take": "This time draw from the stock: the {top} on the discard pile joins nothing "
-            "of yours. Click the stock (or press 1).",
-            "throw": "Throw comes after drawing: first click the stock (or press 1).",
+            "take": N_(
+                "This time draw from the stock: the {top} on the discard pile joins nothing "
+                "of yours. Click the stock (or press 1)."
+            ),
+            "throw": N_("Throw comes after drawing: first click the stock (or press 1)."),
         },
     ),
     Step(
         "out",
-        "Going out",
-        "The {drawn} makes {joined}, and the wild {poplu} fills {filled}: all your cards but "
-        "one are in melds. Press Go out (Enter), then confirm.",
-        "you can go out now: press Go out (Enter)",
+        N_("Going out"),
+        # Translators: {drawn} is the card just drawn; {joined} and {filled} are melds (their
+        # cards, e.g. "2♣ 3♣ 4♣"), or "a meld".
+        N_(
+            "The {drawn} makes {joined}, and the wild {poplu} fills {filled}: all your cards but "
+            "one are in melds. Press Go out (Enter), then confirm."
+        ),
+        N_("you can go out now: press Go out (Enter)"),
         ("out",),
-        {"throw": "Not this card: you can go out instead. Press Go out (Enter)."},
+        {"throw": N_("Not this card: you can go out instead. Press Go out (Enter).")},
     ),
     Step(
         "done",
-        "The hand is over",
-        "{won} That is a hand of Marriage. Start a normal game (Enter), or go back to the title "
-        "(Tab).",
-        "the hand is over",
+        N_("The hand is over"),
+        # Translators: {won} is a whole sentence on how the hand ended.
+        N_(
+            "{won} That is a hand of Marriage. Start a normal game (Enter), or go back to the "
+            "title (Tab)."
+        ),
+        N_("the hand is over"),
     ),
 )
 
@@ -189,11 +236,15 @@ STEP_KEYS = tuple(s.key for s in STEPS)
 # ---------------------------------------------------------------------- notes from the presets
 def _preset_names(test: Callable[[RuleSet], bool]) -> list[str]:
     """The presets (by their short names) whose rules pass ``test``."""
-    return [PRESET_LABELS[k].split(" (")[0] for k, r in PRESETS.items() if test(r)]
+    return [_(PRESET_LABELS[k]).split(" (")[0] for k, r in PRESETS.items() if test(r)]
 
 
-def _joined(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _joined(names: list[str], last: str = N_("{names} and {last}")) -> str:
+    """Names in a list as a sentence says them ("Sita, Ram and Hari"); ``last`` joins the last
+    one on."""
+    if len(names) == 1:
+        return names[0]
+    return _(last).format(names=_(", ").join(names[:-1]), last=names[-1])
 
 
 #: Per step: (which presets, what to say of them). A note shows only where a preset differs.
@@ -201,26 +252,31 @@ _NOTES: dict[str, tuple[tuple[Callable[[RuleSet], bool], str], ...]] = {
     "sequence": (
         (
             lambda r: r.meld_size == "three_or_more",
-            "{presets} rules: melds may be longer than three cards.",
+            # Translators: {presets} names rule presets, e.g. "Indian" or "House and Indian".
+            N_("{presets} rules: melds may be longer than three cards."),
         ),
     ),
     "see": (
         (
             lambda r: not r.dublee_enabled,
-            "Seven dublees (identical pairs) also let you see, except in {presets} rules.",
+            N_("Seven dublees (identical pairs) also let you see, except in {presets} rules."),
         ),
     ),
     "tiplu": (
         (
             lambda r: r.tiplu_timing == "deal" and not r.scores_maal,
-            "{presets} rules set the tiplu aside at the deal and count no maal.",
+            N_("{presets} rules set the tiplu aside at the deal and count no maal."),
         ),
     ),
-    "others": ((lambda r: r.direction == "anticlockwise", "{presets} rules play anticlockwise."),),
+    "others": (
+        (lambda r: r.direction == "anticlockwise", N_("{presets} rules play anticlockwise.")),
+    ),
     "out": (
         (
             lambda r: r.lay_off,
-            "{presets} rules: going out, leftover cards may be laid off onto melds on the table.",
+            N_(
+                "{presets} rules: going out, leftover cards may be laid off onto melds on the table."
+            ),
         ),
     ),
 }
@@ -232,7 +288,7 @@ def preset_note(key: str) -> str | None:
     for test, words in _NOTES.get(key, ()):
         names = _preset_names(test)
         if names:
-            said.append(words.format(presets=_joined(names)))
+            said.append(_(words).format(presets=_joined(names)))
     return " ".join(said) or None
 
 
@@ -246,12 +302,15 @@ def facts(view: PlayerView, drawn: int | None = None) -> dict[str, str]:
     names = [n for s, n in enumerate(view.names) if s != view.seat]
     hand = _cards(view.hand)
     top = CARDS[code_of(view.discards[-1])] if view.discards else None
-    loose = [c for c in hand if str(c) in LOOSE]
+    loose = [card_label(c) for c in hand if str(c) in LOOSE]
     out = {
-        "top": card_label(top) if top is not None else "top card",
+        # Translators: stands in for a card's name in "The {top} on the discard pile…".
+        "top": card_label(top) if top is not None else _("top card"),
         "others": _joined(names),
-        "loose": " or the ".join(card_label(c) for c in loose) or "card you need least",
-        "drawn": card_label(CARDS[code_of(drawn)]) if drawn is not None else "card",
+        # Translators: "{names} or the {last}": cards to throw, as in "like the A♥ or the 5♠".
+        "loose": _joined(loose, N_("{names} or the {last}")) if loose else _("card you need least"),
+        # Translators: stands in for a card's name in "The {drawn} makes…".
+        "drawn": card_label(CARDS[code_of(drawn)]) if drawn is not None else _("card"),
     }
     out["won"] = _won(view)
     out.update(_see_facts(view))
@@ -266,15 +325,19 @@ def _won(view: PlayerView) -> str:
         return ""
     net = result.nets[view.seat]
     if result.winner == view.seat:
-        return f"You went out and won the hand: {_signed_points(net)}."
+        return _("You went out and won the hand: {points}.").format(points=_signed_points(net))
     if result.winner is None:
-        return "Nobody went out."
-    return f"{view.names[result.winner]} went out first ({_signed_points(net)} for you)."
+        return _("Nobody went out.")
+    return _("{name} went out first ({points} for you).").format(
+        name=view.names[result.winner], points=_signed_points(net)
+    )
 
 
 def _signed_points(net: int) -> str:
     """``+21 points``, ``-1 point``: the sign shown, the noun agreeing."""
-    return ("+" if net > 0 else "") + count(net, "point")
+    # Translators: a signed number of points, e.g. "+21 points", "-1 point".
+    said = ngettext("{points} point", "{points} points", abs(net))
+    return said.format(points=f"{net:+d}" if net else "0")
 
 
 def _see_facts(view: PlayerView) -> dict[str, str]:
@@ -286,12 +349,14 @@ def _see_facts(view: PlayerView) -> dict[str, str]:
     kinds = [(classify_meld(m), m) for m in melds]
     tunnelas = [m for k, m in kinds if k is MeldKind.TUNNELA]
     runs = [m for k, m in kinds if k is MeldKind.PURE_SEQUENCE]
-    said = " and ".join(cards_label(m) for m in runs)
+    said = _joined([cards_label(m) for m in runs]) if runs else ""
     return {
-        "tunnela": cards_label(tunnelas[0]) if tunnelas else "three identical cards",
-        "sequences": (said + (" are pure sequences" if len(runs) > 1 else " is a pure sequence"))
+        "tunnela": cards_label(tunnelas[0]) if tunnelas else _("three identical cards"),
+        "sequences": ngettext(
+            "{melds} is a pure sequence", "{melds} are pure sequences", len(runs)
+        ).format(melds=said)
         if runs
-        else "Three cards in a row in one suit make a pure sequence",
+        else _("Three cards in a row in one suit make a pure sequence"),
     }
 
 
@@ -307,20 +372,28 @@ def _wild_facts(view: PlayerView, hand: list[Card], drawn: Card | None) -> dict[
     for c in hand:
         role = wilds.role(c)
         if role is not None and role.is_maal:
-            held.append(f"{card_label(c)} (a {role.value})")
+            # Translators: a card the player holds and its role: "7♦ (a poplu)".
+            held.append(_("{card} (a {role})").format(card=card_label(c), role=role_word(role)))
     maal = (
-        "You hold the " + " and the ".join(held) + ": the maal panel counts it."
+        # Translators: {cards} lists maal cards, e.g. "7♦ (a poplu) and the 5♦ (a jhiplu)".
+        _("You hold the {cards}: the maal panel counts it.").format(
+            cards=_joined(held, N_("{names} and the {last}"))
+        )
         if held
-        else "You hold none of them."
+        else _("You hold none of them.")
     )
+    # Translators: a meld in a sentence when its cards are not known ("The 4♣ makes a meld").
+    a_meld = _("a meld")
     out = {
         "tiplu": card_label(wilds.tiplu),
         "poplu": card_label(wilds.poplu),
         "jhiplu": card_label(wilds.jhiplu),
         "maal": maal,
-        "jokers": f"{card_label(wilds.tiplu)[:-1]}s of the other suits",
-        "joined": "a meld",
-        "filled": "a meld",
+        # Translators: the jokers: the tiplu's rank in the other suits, e.g. "6s of the other
+        # suits".
+        "jokers": _("{rank}s of the other suits").format(rank=card_label(wilds.tiplu)[:-1]),
+        "joined": a_meld,
+        "filled": a_meld,
     }
     go = view.best_go_out
     for meld in go.melds if go is not None else ():
@@ -341,6 +414,8 @@ def _in_order(meld: tuple[Card, ...], wilds: Wilds) -> list[Card]:
     return naturals + [c for c in meld if c not in naturals]
 
 
-def words(text: str, view: PlayerView, drawn: int | None = None) -> str:
-    """A step's ``text`` with the cards and names of this table filled in."""
-    return text.format(**facts(view, drawn)) if "{" in text else text
+def words(text: str, view: PlayerView, drawn: int | None = None, **more: str) -> str:
+    """A step's ``text`` (untranslated, as ``STEPS`` keep it) in the language in use, with the
+    cards and names of this table filled in (and the ``more`` fields some words have)."""
+    said = _(text)
+    return said.format(**facts(view, drawn), **more) if "{" in said else said

@@ -18,6 +18,7 @@ import pygame
 from engine.actions import Action, Discard, DrawStock, GoOut, See, TakeDiscard
 from engine.cards import CARDS, code_of
 from engine.lesson import lesson_match
+from marriage_gui import language
 from marriage_gui.guide_steps import (
     DEAL,
     LOOSE,
@@ -29,6 +30,7 @@ from marriage_gui.guide_steps import (
     preset_note,
     words,
 )
+from marriage_gui.language import N_, _
 from marriage_gui.setup import bot_seed
 from marriage_gui.table import intents as i
 from marriage_gui.table.guide_box import Prompt, draw_prompt, lay_out
@@ -74,8 +76,10 @@ class GuideScene(TableScene):
         #: The cards held when the step began (the card a draw brought is the one not among them).
         self.before = frozenset(self.state.hand)
         self.drawn: int | None = None
-        self.next_button = Button("Next", self.next_step, True, hotkey="Enter", look=TABLE_BUTTON)
-        self.skip_button = Button("Skip", self.skip, hotkey="Tab", look=TABLE_BUTTON)
+        self.next_button = Button(
+            _("Next"), self.next_step, True, hotkey="Enter", look=TABLE_BUTTON
+        )
+        self.skip_button = Button(_("Skip"), self.skip, hotkey="Tab", look=TABLE_BUTTON)
         self.box: Prompt | None = None
         self._laid: tuple[object, ...] | None = None
         while STEPS[self.at].key != step and self.at < len(STEPS) - 1:
@@ -87,9 +91,10 @@ class GuideScene(TableScene):
         """The step shown now."""
         return STEPS[self.at]
 
-    def say(self, text: str) -> str:
-        """A step's words with this table's cards and names."""
-        return words(text, self.state, self.drawn)
+    def say(self, text: str, **more: str) -> str:
+        """A step's words (untranslated, as the steps keep them) in the language in use, with
+        this table's cards and names."""
+        return words(text, self.state, self.drawn, **more)
 
     def advance(self) -> None:
         """On to the next step."""
@@ -215,7 +220,12 @@ class GuideScene(TableScene):
             return None
         if move in step.wants:
             return self._keep(intent) if move == "throw" else None
-        return self.say(step.wrong.get(move) or f"Not yet. {step.how[:1].upper()}{step.how[1:]}.")
+        wrong = step.wrong.get(move)
+        if wrong:
+            return self.say(wrong)
+        how = self.say(step.how)
+        # Translators: a move the guide's step does not ask for; {how} says what it asks.
+        return _("Not yet. {how}.").format(how=how[:1].upper() + how[1:])
 
     def _chosen(self) -> int | None:
         fan = self.fan
@@ -231,8 +241,13 @@ class GuideScene(TableScene):
         if str(card) in LOOSE:
             return None
         return self.say(
-            f"Keep the {card_label(card)}: you will go out with it. Throw a card that joins "
-            "nothing, like the {loose}."
+            # Translators: {card} is a card the player will go out with; {loose} the cards to
+            # throw instead, e.g. "A♥ or the 5♠".
+            N_(
+                "Keep the {card}: you will go out with it. Throw a card that joins nothing, "
+                "like the {loose}."
+            ),
+            card=card_label(card),
         )
 
     # ------------------------------------------------------------------ the table's hooks
@@ -253,7 +268,7 @@ class GuideScene(TableScene):
 
     def leaving_words(self) -> tuple[str, str]:
         """The pause menu's way out of the guide."""
-        return "This guided hand is not saved.", "Leave the guide"
+        return _("This guided hand is not saved."), _("Leave the guide")
 
     def _quit(self) -> None:
         self._close_dialog()
@@ -268,12 +283,14 @@ class GuideScene(TableScene):
         elif new_game is None:
             self.app.open(
                 "confirm",
-                question="Play a normal game?",
-                detail="You left the guide. A normal game deals new cards against the computer "
-                "players you choose.",
-                yes="New game",
+                question=_("Play a normal game?"),
+                detail=_(
+                    "You left the guide. A normal game deals new cards against the computer "
+                    "players you choose."
+                ),
+                yes=_("New game"),
                 on_yes=lambda: self.app.open("new_game"),
-                no="Not now",
+                no=_("Not now"),
             )
 
     # ------------------------------------------------------------------ input and time
@@ -315,22 +332,24 @@ class GuideScene(TableScene):
         if L is None:
             return
         done = step.key == "done"
-        self.next_button.text = "New game" if done else "Next"
-        self.skip_button.text = "Title" if done else "Skip"
+        self.next_button.text = _("New game") if done else _("Next")
+        # Translators: the guide's last step: back to the title screen.
+        self.skip_button.text = _("Title") if done else _("Skip")
         self.next_button.visible = step.reading or done
         self.skip_button.visible = step.key != "others"
-        key = (self.at, self.seats.version, self.wrong, L, self.log.open)
+        key = (self.at, self.seats.version, self.wrong, L, self.log.open, language.current())
         if key == self._laid:
             return  # nothing the box shows has changed
         self._laid = key
         body = [(self.say(step.text), TABLE_TEXT)]
+        title = _(step.title)
         if self.wrong:
             body.append((self.wrong, ERROR))
         note = preset_note(step.key)
         if note:
             body.append((note, TABLE_MUTED))
         shown = [b for b in (self.next_button, self.skip_button) if b.visible]
-        self.box = lay_out(L, step.title, body, shown, self.log.open)
+        self.box = lay_out(L, title, body, shown, self.log.open)
 
     def animating(self) -> bool:
         """The table's answer, except that a finished guided hand waits for no score sheet:

@@ -13,7 +13,7 @@ import pygame
 
 from marriage_gui.ui.button import Button
 from marriage_gui.ui.card_names import card_text
-from marriage_gui.ui.theme import GOLD_LIGHT, panel, wrap
+from marriage_gui.ui.theme import GOLD_LIGHT, panel, shrunk, wrap
 
 from .layout import Layout
 
@@ -30,6 +30,8 @@ class Prompt:
     title: str
     lines: tuple[tuple[str, Colour], ...]
     hides_banner: bool
+    #: The title's type size: a size above the lines', smaller if a long title needs it.
+    title_size: int = 0
 
 
 def lay_out(
@@ -62,14 +64,17 @@ def lay_out(
         b.place(pygame.Rect(rect.right - size - column, y, column, bh), 1.0)
         y += bh + 8
     hides = rect.top < L.banner[1] + max(14, h // 48)
-    return Prompt(rect, size, title, lines, hides)
+    # The title fits beside the buttons: a longer one (another language) is set smaller.
+    title, title_size = shrunk(title, round(size * 1.15), room, min(11, size), True)
+    return Prompt(rect, size, title, lines, hides, title_size)
 
 
 def draw_prompt(surface: pygame.Surface, p: Prompt, buttons: Sequence[Button]) -> None:
     """The box, its words and its buttons."""
     panel(surface, p.rect, 12, (8, 30, 22, 236), GOLD_LIGHT, edge_width=2)
     x, y = p.rect.x + p.size, p.rect.y + p.size // 2
-    surface.blit(card_text(p.title, round(p.size * 1.15), GOLD_LIGHT, True), (x, y))
+    title_size = p.title_size or round(p.size * 1.15)
+    surface.blit(card_text(p.title, title_size, GOLD_LIGHT, True), (x, y))
     y += round(p.size * 1.7)
     for line, colour in p.lines:
         surface.blit(card_text(line, p.size, colour), (x, y))
