@@ -129,9 +129,11 @@ def tunnela_words(rules: RuleSet) -> str:
     comma = _(", ")
     if all(_flat(t) for _w, t in kinds):
         # "5 for each, 10 for a joker's, 20 for a poplu's or jhiplu's"
+        # The first in the list is said "for each" (ordinary ones, or whichever comes first).
+        rates = [TUNNELA_KINDS[who][1] for who, _t in kinds]
+        rates[0] = TUNNELA_KINDS["ordinary"][1]
         said = comma.join(
-            _(TUNNELA_KINDS["ordinary" if n == 0 else who][1]).format(points=t[0])
-            for n, (who, t) in enumerate(kinds)
+            _(rate).format(points=t[0]) for rate, (_w, t) in zip(rates, kinds, strict=True)
         )
     else:
         # Translators: the separator between kinds of tunnela in a list ("ordinary ones: …; a
