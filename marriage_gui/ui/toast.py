@@ -105,7 +105,7 @@ class Toasts:
     ) -> None:
         """Draw the current message centred across ``surface`` (or on ``centre_x``), near its
         top or from ``top`` down, its words ``size`` pixels high (default: the menus' size);
-        words too long for the window are wrapped onto more lines."""
+        words too long for one line (or the window) are wrapped onto more lines."""
         self.rect = None
         if not self.queue:
             return
@@ -118,7 +118,8 @@ class Toasts:
         pad_x, pad_y = round(size * 1.2), round(size * 0.6)
         x = surface.get_width() // 2 if centre_x is None else centre_x
         margin = round(12 * k)
-        room = 2 * min(x, surface.get_width() - x) - 2 * (pad_x + margin)
+        # A long message reads better on two lines than across the whole window.
+        room = min(2 * min(x, surface.get_width() - x) - 2 * margin, round(860 * k)) - 2 * pad_x
         words = m.text
         lines = theme.wrap(words, size, room, error) if room > 0 else [words]
         rendered = [theme.text(line, size, ink, error) for line in lines]
