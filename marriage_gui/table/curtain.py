@@ -8,6 +8,7 @@ from marriage_gui.art import fonts, palette
 from marriage_gui.art.felt import felt
 from marriage_gui.language import _, word
 from marriage_gui.ui.card_names import card_text, said
+from marriage_gui.ui.theme import fitting_size
 
 #: How many of the latest lines the curtain shows.
 _LINES = 10
@@ -54,13 +55,14 @@ class Curtain:
         """Cover everything; name who sits next and what they missed."""
         w, h = surface.get_size()
         surface.blit(felt((w, h), palette.FELT_DARK, seed=3), (0, 0))
+        room = w - 40
         # Translators: hand the laptop to the player {name}.
+        title = _("Pass to {name}").format(name=self.name)
         big = fonts.render(
-            _("Pass to {name}").format(name=self.name), max(28, h // 14), palette.GOLD_LIGHT, True
+            title, fitting_size(title, max(28, h // 14), room, 16, True), palette.GOLD_LIGHT, True
         )
-        small = fonts.render(
-            _("click when ready   ·   Esc: menu"), max(16, h // 36), (220, 226, 220)
-        )
+        hint = _("click when ready   ·   Esc: menu")
+        small = fonts.render(hint, fitting_size(hint, max(16, h // 36), room, 11), (220, 226, 220))
         shown = self.since[-_LINES:]
         size = max(13, h // 46)
         line_h = round(size * 1.5)
@@ -78,6 +80,7 @@ class Curtain:
         surface.blit(head, head.get_rect(midtop=(w // 2, y)))
         y += line_h
         for line in shown:
-            img = card_text(said(word(line), self.names), size, (214, 224, 216))
+            words = said(word(line), self.names)
+            img = card_text(words, fitting_size(words, size, room, 10), (214, 224, 216))
             surface.blit(img, img.get_rect(midtop=(w // 2, y)))
             y += line_h

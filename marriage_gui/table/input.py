@@ -267,7 +267,7 @@ class TableInput:
             if in_hand_area(p, pos) and fan is not None:
                 out.append(i.Draw(kind == "discard", index, ids))
             else:
-                out.append(i.Back(ids, "drop the card in your hand to draw it"))
+                out.append(i.Back(ids, _("drop the card in your hand to draw it")))
         return out
 
     def _hand_drop(
@@ -276,14 +276,14 @@ class TableInput:
         assert p.layout is not None
         if p.layout.discard_zone.collidepoint(pos):
             if len(ids) != 1:
-                return i.Back(ids, "discard one card at a time")
+                return i.Back(ids, _("discard one card at a time"))
             if not p.my_turn:
                 return i.Back(ids, _whose_turn(p))
             return i.Discard(ids[0], held=ids)
         if in_hand_area(p, pos):
             return i.Reorder(ids, index)
         return i.Back(
-            ids, "drop a card on the discard pile to discard it, or in your hand to move it"
+            ids, _("drop a card on the discard pile to discard it, or in your hand to move it")
         )
 
     # ------------------------------------------------------------------ keyboard

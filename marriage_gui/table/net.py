@@ -84,7 +84,7 @@ def open_table_process(
         except ValueError:
             if port == 0:
                 raise
-    raise ValueError("the table could not be opened")
+    raise ValueError(_("the table could not be opened"))
 
 
 #: The band's colours: this laptop's own connection away, gone for good, or a seat missing.

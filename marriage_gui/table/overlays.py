@@ -75,14 +75,18 @@ class Dialog:
         if self.discard is not None:
             cards_w += cw + round(cw * 0.8)
         bh = max(36, round(h * 0.05))
-        bw = sum(b.width_for(bh) for b in self.buttons) + 10 * len(self.buttons)
+        # Long labels make a row too wide for the window: the buttons go on in a second row.
+        rows = _rows(self.buttons, bh, w - 40 - 4 * size)
+        bw = max(sum(b.width_for(bh) for b in row) + 10 * len(row) for row in rows)
         pw = max(title.get_width(), text_w, cards_w, bw) + 2 * size * 2
         pw = min(pw, w - 40)
+        row_gap = round(bh * 0.3)
         ph = (
             title.get_height()
             + (text_h + 8 if texts else 0)
             + (ch + 30 if self.melds or self.discard else 0)
-            + bh
+            + bh * len(rows)
+            + row_gap * (len(rows) - 1)
             + size * 3
         )
         self.rect = pygame.Rect(0, 0, pw, ph)
@@ -112,7 +116,23 @@ class Dialog:
                 marks = self.marks(self.discard) if self.marks else set()
                 surface.blit(art.face(self.discard.code, cw, four_colour, marks), (x, y))
             y += ch + 20
-        area = pygame.Rect(self.rect.x, self.rect.bottom - bh - size, self.rect.width, bh)
-        lay_out_row(self.buttons, area, "center", 12)
+        top = self.rect.bottom - size - bh * len(rows) - row_gap * (len(rows) - 1)
+        for n, row in enumerate(rows):
+            area = pygame.Rect(self.rect.x, top + n * (bh + row_gap), self.rect.width, bh)
+            lay_out_row(row, area, "center", 12)
         for b in self.buttons:
             b.draw(surface)
+
+
+def _rows(buttons: Sequence[Button], bh: int, width: int) -> list[list[Button]]:
+    """The buttons in rows no wider than ``width`` (in order; one row when they fit)."""
+    rows: list[list[Button]] = [[]]
+    used = 0
+    for b in buttons:
+        need = b.width_for(bh) + 12
+        if rows[-1] and used + need > width:
+            rows.append([])
+            used = 0
+        rows[-1].append(b)
+        used += need
+    return rows

@@ -134,9 +134,12 @@ def _draw_words(p: TablePicture, surface: pygame.Surface) -> None:
         # The open log ends with the same line.
         p.log.draw_banner(surface, L.banner, size)
     if p.prompt:
-        img = label(p.prompt, size, GOLD_LIGHT if p.my_turn else TABLE_MUTED, p.my_turn)
         shown = [b.rect.x for b in p.buttons.values() if b.visible]
         right = (min(shown) if shown else L.size[0] - L.margin) - 18
+        # Between the plate and the buttons: smaller type for long words, never over either.
+        room = right - (L.my_plate.right + 18)
+        words, points = shrunk(p.prompt, size, room, 10, p.my_turn)
+        img = label(words, points, GOLD_LIGHT if p.my_turn else TABLE_MUTED, p.my_turn)
         r = img.get_rect(midright=(right, L.buttons.centery))
         surface.blit(img, r)
     p.log.draw_panel(surface, L.log_rect, max(12, size - 3))
@@ -252,7 +255,16 @@ def _draw_menu_button(p: TablePicture, surface: pygame.Surface) -> None:
     info = _("Hand {number} of {total}   ·   L: log   ·   F1: controls").format(
         number=p.view.hand_no + 1, total=p.view.hands_total
     )
-    img = label(info, max(12, L.size[1] // 60), TABLE_MUTED)
+    # The line keeps to the room left of the plates beside it: smaller type before it is cut.
+    right = min(
+        (
+            spot.plate.x
+            for spot in L.seats.values()
+            if spot.plate.x > r.right and spot.plate.top <= r.centery <= spot.plate.bottom
+        ),
+        default=L.size[0] - L.margin,
+    )
+    img = label(*shrunk(info, max(12, L.size[1] // 60), right - 8 - (r.right + 10), 9), TABLE_MUTED)
     surface.blit(img, (r.right + 10, r.centery - img.get_height() // 2))
 
 
