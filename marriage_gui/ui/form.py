@@ -365,8 +365,7 @@ class Form:
         if w is None or not w.tooltip or self._hover_time < TOOLTIP_DELAY or self.pointer is None:
             return
         anchor = w.rect if w.clip is None else w.rect.clip(w.clip)
-        tip = shown_words(w.tooltip)
-        self.tooltip_rect = draw_tooltip(surface, tip, anchor, w.k, self._tooltip_place(w))
+        self.tooltip_rect = draw_tooltip(surface, w.tooltip, anchor, w.k, self._tooltip_place(w))
 
 
 def _row_end(widget: pygame.Rect, others: list[pygame.Rect], gap: int) -> int:
@@ -394,7 +393,10 @@ def above(box: pygame.Rect, widget: pygame.Rect, screen: pygame.Rect, gap: int) 
 def draw_tooltip(
     surface: pygame.Surface, tip: str, anchor: pygame.Rect, k: float, place: Placement
 ) -> pygame.Rect:
-    """``tip`` in a small panel placed by ``place`` next to ``anchor``; returns where it went."""
+    """``tip`` in a small panel placed by ``place`` next to ``anchor``; returns where it went.
+    ``tip`` is shown in the language in use (``widget.shown_words``): a widget's tooltip as it
+    keeps it, an engine sentence, or words already translated."""
+    tip = shown_words(tip)
     size = round(15 * k)
     rendered = [
         theme.text(line, size, theme.TEXT) for line in theme.wrap(tip, size, round(340 * k))
