@@ -15,7 +15,7 @@ import pygame
 from marriage_gui import language
 from marriage_gui.art import CardArt
 from marriage_gui.art.sounds import SoundBoard
-from marriage_gui.language import _, word
+from marriage_gui.language import _
 from marriage_gui.scene import Scene
 from marriage_gui.settings import Settings, load_settings, save_settings
 from marriage_gui.storage import Storage
@@ -218,8 +218,8 @@ class App:
 
     def toast(self, message: str) -> None:
         """Show a short message above every scene for a couple of seconds (an engine or
-        network sentence is worded in the language in use)."""
-        self.toasts.add(word(message))
+        network sentence is worded, when shown, in the language in use)."""
+        self.toasts.add(message)
 
     # ------------------------------------------------------------------ language
     def _speak(self, code: str) -> bool:
