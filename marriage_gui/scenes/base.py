@@ -3,12 +3,14 @@ a Form) and ``QuestionScene`` for a box over the screen below that asks one thin
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
+from engine.words import Said
 from marriage_gui.art import felt
-from marriage_gui.language import N_, _
+from marriage_gui.language import N_, _, word
 from marriage_gui.scene import Scene
 from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button
@@ -17,6 +19,26 @@ from marriage_gui.ui.text_input import TextInput
 
 if TYPE_CHECKING:
     from marriage_gui.app import App
+
+#: Words a screen keeps to say later: English marked with ``N_``, an engine or network
+#: sentence, or a function that words them when called (words with fields).
+Words = str | Callable[[], str]
+
+
+def worded(text: Words) -> str:
+    """``text`` in the language in use."""
+    if callable(text):
+        return text()
+    return word(text) if isinstance(text, Said) else _(text)
+
+
+def sentence(phrase: str) -> str:
+    """A reason given as a phrase ("wrong table code", an engine or network sentence) said as
+    a sentence of its own: "Wrong table code."."""
+    words = word(phrase)
+    # Translators: a reason given as a phrase, said as a sentence of its own ("Wrong table
+    # code."); the game makes its first letter a capital. End it as a sentence ends.
+    return _("{reason}.").format(reason=words[:1].upper() + words[1:])
 
 
 class FormScene(Scene):

@@ -11,9 +11,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine.words import Said
-from marriage_gui.language import N_, _, word
-from marriage_gui.scenes.base import QuestionScene
+from marriage_gui.language import N_
+from marriage_gui.scenes.base import QuestionScene, Words, worded
 from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button
 
@@ -22,15 +21,6 @@ if TYPE_CHECKING:
 
 #: The safe answer's words unless a question says otherwise.
 CANCEL = N_("Cancel")
-#: Words of a question: marked English, an engine sentence, or a function that words them.
-Words = str | Callable[[], str]
-
-
-def worded(text: Words) -> str:
-    """``text`` in the language in use."""
-    if callable(text):
-        return text()
-    return word(text) if isinstance(text, Said) else _(text)
 
 
 class ConfirmScene(QuestionScene):

@@ -13,15 +13,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from marriage_gui.language import N_, _, ngettext, word
 from marriage_gui.scene import polling
-from marriage_gui.scenes.base import MenuScene
-from marriage_gui.setup import PRESET_LABELS
+from marriage_gui.scenes.base import MenuScene, Words, sentence, worded
 from marriage_gui.table.net import TOKENS, NetTableScene, read_table_rules, spaced_code
 from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button
+from marriage_gui.ui.match_pickers import hands_label, preset_label
 from marriage_gui.ui.text_input import TextInput
 from marriage_gui.ui.widget import Widget
-from marriage_gui.ui.words import count
 from marriage_net import protocol as p
 from marriage_net.client import GONE, PLAYING, RemoteMatch
 from marriage_net.discovery import DISCOVERY_PORT, TableFound, discovery_targets, find_tables
@@ -37,28 +37,52 @@ _LOOK_EVERY = 2.0
 
 
 def parse_address(text: str) -> tuple[str, int]:
-    """``192.168.1.5`` or ``192.168.1.5:47470`` as (address, port); ValueError with a reason."""
+    """``192.168.1.5`` or ``192.168.1.5:47470`` as (address, port); ValueError with a reason
+    (a sentence in English, marked with ``N_``: word it with ``_`` where it is shown)."""
     text = text.strip()
     if not text:
-        raise ValueError("type the address the host's screen shows")
+        raise ValueError(N_("Type the address the host's screen shows."))
     host, sep, port_text = text.rpartition(":")
     if not sep or "]" in port_text or host.count(":") > 0 and not host.startswith("["):
         host, port_text = text, ""
     host = host.strip("[]")
     if not host or any(c.isspace() for c in host):
-        raise ValueError("that does not look like an address")
+        raise ValueError(N_("That does not look like an address."))
     if not port_text:
         return host, DEFAULT_PORT
     if not port_text.isdigit() or not 0 < int(port_text) < 65536:
-        raise ValueError("the port after ':' must be a number up to 65535")
+        raise ValueError(N_("The port after ':' must be a number up to 65535."))
     return host, int(port_text)
+
+
+def table_note(table: TableFound) -> str:
+    """Under a table found nearby: where it is, its open seats, whether it is playing."""
+    n = table.open_seats
+    if table.started:
+        # Translators: under a table found nearby: its address, how many seats are open, and
+        # that its match has started.
+        words = ngettext(
+            "{address} · {n} open seat · playing", "{address} · {n} open seats · playing", n
+        )
+    else:
+        # Translators: under a table found nearby: its address and how many seats are open.
+        words = ngettext("{address} · {n} open seat", "{address} · {n} open seats", n)
+    return words.format(address=table.address, n=n)
+
+
+def seat_words(seat: int, free: bool, name: str) -> str:
+    """A seat of the table joined, as its button says it."""
+    if free:
+        return _("Seat {number}: Sit here").format(number=seat + 1)
+    # Translators: a seat taken at the table joined; {name} is its player ("—" for none).
+    return _("Seat {number}: {name}").format(number=seat + 1, name=name or "—")
 
 
 class JoinScene(MenuScene):
     """Find a table, type its code, pick a free seat, type a name."""
 
     name = "join"
-    heading = "Join a table"
+    heading = N_("Join a table")
 
     def __init__(
         self,
@@ -78,6 +102,9 @@ class JoinScene(MenuScene):
         self.problem = False
         self.table_buttons: list[Button] = []
         self.seat_buttons: list[Button] = []
+        #: What each button stands for, to word it again when the language changes.
+        self._tables_shown: list[TableFound] = []
+        self._seats_shown: list[tuple[int, bool, str]] = []
         self._seen_tables: tuple[Any, ...] = ()
         self._seen_seats: tuple[Any, ...] = ()
         super().__init__(app)
@@ -88,28 +115,20 @@ class JoinScene(MenuScene):
         if rejoin is not None:
             code, address = rejoin.code, f"{rejoin.address}:{rejoin.port}"
         self.remembered_address = bool(address)
-        self.name_input = TextInput(
-            player_name or typed.get("name", ""), max_len=p.MAX_NAME, placeholder="Your name"
-        )
-        self.code_input = TextInput(
-            code, max_len=7, placeholder="6-digit code", on_submit=lambda _t: self.connect()
-        )
-        self.address_input = TextInput(
-            address,
-            max_len=60,
-            placeholder="e.g. 192.168.1.23",
-            on_submit=lambda _t: self.connect(),
-        )
-        self.connect_button = Button("Join", self.connect, primary=True, size=22)
-        self.rules_button = Button(
-            "Read the table's rules", self.read_rules, size=16, tooltip="The rules, with cards"
-        )
+        # The words of the boxes and buttons are given when the screen lays out (``_word``).
+        self.name_input = TextInput(player_name or typed.get("name", ""), max_len=p.MAX_NAME)
+        self.code_input = TextInput(code, max_len=7, on_submit=lambda _t: self.connect())
+        self.address_input = TextInput(address, max_len=60, on_submit=lambda _t: self.connect())
+        self.connect_button = Button("", self.connect, primary=True, size=22)
+        self.rules_button = Button("", self.read_rules, size=16)
         self.rules_button.visible = False
         try:
             self.targets = discovery_targets()
         except ValueError as exc:  # a typo in MARRIAGE_DISCOVERY: ask nobody, say why
             self.targets = []
-            self.message, self.problem = f"Finding tables is switched off: {exc}", True
+            why = word(str(exc))
+            self.message = lambda: _("Finding tables is switched off: {why}").format(why=why)
+            self.problem = True
         threading.Thread(target=self._look, daemon=True).start()
         self.layout()
         if rejoin is not None:  # straight back to the seat this laptop held: nothing to type
@@ -128,11 +147,21 @@ class JoinScene(MenuScene):
         """Whether to offer typing the host's address (nothing found for a while)."""
         return self.waited >= ASK_ADDRESS_AFTER or not self.targets or self.remembered_address
 
+    # ------------------------------------------------------------------ the message
+    @property
+    def message(self) -> str:
+        """The line at the foot of the screen, in the language in use ("" for none)."""
+        return worded(self._message) if self._message else ""
+
+    @message.setter
+    def message(self, text: Words) -> None:
+        self._message = text
+
     def read_rules(self) -> None:
         """The rules of the table joined, explained as the Rules screen explains any."""
         problem = read_table_rules(self.app, self.remote.lobby if self.remote else None)
-        if problem is not None:
-            self.message, self.problem = problem, True
+        if problem is not None:  # already in the language in use
+            self.message, self.problem = partial(str, problem), True
 
     def choose(self, table: TableFound) -> None:
         """Pick a table from the list."""
@@ -147,16 +176,16 @@ class JoinScene(MenuScene):
         code = "".join(self.code_input.text.split())
         try:
             if not (len(code) == 6 and code.isdigit()):
-                raise ValueError("the table code is six digits, like 482 913")
+                raise ValueError(N_("The table code is six digits, like 482 913."))
             where = (
                 parse_address(self.address_input.text)
                 if self.address_input.text.strip()
                 else self.chosen
             )
             if where is None:
-                raise ValueError("choose a table from the list, or type the host's address")
+                raise ValueError(N_("Choose a table from the list, or type the host's address."))
         except ValueError as exc:
-            self.message, self.problem = str(exc).capitalize() + ".", True
+            self.message, self.problem = str(exc), True
             return
         self.app.sounds.play("click")
         self.tokens.keep_profile(
@@ -177,13 +206,13 @@ class JoinScene(MenuScene):
             tokens=self.tokens,
             give_up=15.0,
         )
-        self.message, self.problem = "Connecting…", False
+        self.message, self.problem = N_("Connecting…"), False
 
     def sit(self, seat: int) -> None:
         """Take ``seat`` under the typed name."""
         name = self.name_input.text.strip()
         if not name:
-            self.message, self.problem = "Type your name first.", True
+            self.message, self.problem = N_("Type your name first."), True
             self.form.focus(self.name_input, keyboard=False)
             return
         if self.remote is not None:
@@ -219,15 +248,9 @@ class JoinScene(MenuScene):
         tables = tuple(found)
         if tables != self._seen_tables:
             self._seen_tables = tables
+            self._tables_shown = found[:5]
             self.table_buttons = [
-                Button(
-                    f"{t.table}",
-                    partial(self.choose, t),
-                    size=18,
-                    sub=f"{t.address} · {count(t.open_seats, 'open seat')}"
-                    + (" · playing" if t.started else ""),
-                )
-                for t in found[:5]
+                Button("", partial(self.choose, t), size=18) for t in self._tables_shown
             ]
             self.layout()
         remote = self.remote
@@ -244,12 +267,13 @@ class JoinScene(MenuScene):
         if seats != self._seen_seats:
             self._seen_seats = seats
             self.seat_buttons = []
+            self._seats_shown = []
             for s in lobby.seats if lobby else []:
                 free = s.kind == "open" and not s.connected and not s.name
-                label = "Sit here" if free else (s.name or "—")
+                self._seats_shown.append((s.seat, free, s.name))
                 self.seat_buttons.append(
                     Button(
-                        f"Seat {s.seat + 1}: {label}",
+                        "",
                         partial(self.sit, s.seat),
                         size=17,
                         enabled=free and not remote.seats,
@@ -259,21 +283,40 @@ class JoinScene(MenuScene):
             self.rules_button.visible = lobby is not None
             self.layout()
         if remote.refusals:
-            self.message, self.problem = remote.refusals[-1].capitalize() + ".", True
+            refusal = remote.refusals[-1]
+            self.message, self.problem = partial(sentence, refusal), True
             remote.refusals.clear()
         elif remote.seats and lobby is not None and not lobby.started:
-            self.message, self.problem = "Seated. Waiting for the host to start…", False
+            self.message, self.problem = N_("Seated. Waiting for the host to start…"), False
         elif lobby is not None and not remote.seats:
-            self.message, self.problem = "Choose a free seat.", False
+            self.message, self.problem = N_("Choose a free seat."), False
         if status.state == PLAYING and remote.seats:
             self._stop.set()
             self.remote = None  # the table owns the connection now
             self.app.replace(NetTableScene(self.app, remote))
 
     # ------------------------------------------------------------------ layout and drawing
+    def _word(self) -> None:
+        """Give every box and button its words in the language in use (each time the screen
+        lays out, so a change of language reaches an open screen)."""
+        self.name_input.placeholder = _("Your name")
+        # Translators: shown in the empty box for the table's code (six digits).
+        self.code_input.placeholder = _("6-digit code")
+        # Translators: shown in the empty box for the host's address: an example address.
+        self.address_input.placeholder = _("e.g. 192.168.1.23")
+        # Translators: the button that joins the table whose code was typed.
+        self.connect_button.text = _("Join")
+        self.rules_button.text = _("Read the table's rules")
+        self.rules_button.tooltip = _("The rules, with cards")
+        for button, table in zip(self.table_buttons, self._tables_shown, strict=False):
+            button.text, button.sub = table.table, table_note(table)
+        for button, (seat, free, name) in zip(self.seat_buttons, self._seats_shown, strict=False):
+            button.text = seat_words(seat, free, name)
+
     def layout(self) -> None:
         if not hasattr(self, "connect_button"):
             return
+        self._word()
         k = self.k
         w = self.size[0]
         x, y = round(60 * k), self.content_top + round(44 * k)
@@ -293,16 +336,15 @@ class JoinScene(MenuScene):
         self.address_input.place(pygame.Rect(rx, y, fw, round(46 * k)), k)
         y += round(84 * k)
         self.code_input.place(pygame.Rect(rx, y, round(220 * k), round(54 * k)), k)
-        self.connect_button.place(
-            pygame.Rect(rx + round(240 * k), y, round(160 * k), round(54 * k)), k
-        )
+        join_w = max(round(160 * k), self.connect_button.width_for(round(54 * k)))
+        join_w = min(join_w, fw - round(240 * k))
+        self.connect_button.place(pygame.Rect(rx + round(240 * k), y, join_w, round(54 * k)), k)
         sy = y + round(120 * k)
         for b in self.seat_buttons:
             b.place(pygame.Rect(rx, sy, fw, round(44 * k)), k)
             sy += round(52 * k)
-        self.rules_button.place(
-            pygame.Rect(rx, sy + round(6 * k), round(240 * k), round(40 * k)), k
-        )
+        rules_w = min(max(round(240 * k), self.rules_button.width_for(round(40 * k))), fw)
+        self.rules_button.place(pygame.Rect(rx, sy + round(6 * k), rules_w, round(40 * k)), k)
         widgets: list[Widget] = [self.back_button, *self.table_buttons, self.name_input]
         if self.ask_address:
             widgets.append(self.address_input)
@@ -317,36 +359,51 @@ class JoinScene(MenuScene):
         w, h = self.size
         x = round(60 * k)
         small = round(16 * k)
+        col = round(w * 0.42) - x
+        nearby = _("Tables nearby")
+        size = theme.fitting_size(nearby, round(20 * k), col, round(14 * k))
         surface.blit(
-            theme.text("Tables nearby", round(20 * k), theme.TEXT_DIM),
-            (x, self.content_top + round(10 * k)),
+            theme.text(nearby, size, theme.TEXT_DIM), (x, self.content_top + round(10 * k))
         )
         if not self.table_buttons:
             dots = "." * (1 + int(self.waited * 2) % 3)
-            note = f"Looking for tables{dots}" if self.targets else "Not looking (switched off)"
-            surface.blit(theme.text(note, small, theme.TEXT), (x, self.content_top + round(50 * k)))
+            if self.targets:
+                # Translators: while the game looks for tables; {dots} are one to three dots.
+                note = _("Looking for tables{dots}").format(dots=dots)
+            else:
+                note = _("Not looking (switched off)")
+            note, size = theme.shrunk(note, small, col, round(11 * k))
+            surface.blit(theme.text(note, size, theme.TEXT), (x, self.content_top + round(50 * k)))
             if self.ask_address:
-                tip = "Nothing yet? Type the host's address on the right (their screen shows it)."
-                for i, part in enumerate(theme.wrap(tip, small, round(w * 0.42) - x)):
+                tip = _(
+                    "Nothing yet? Type the host's address on the right (their screen shows it)."
+                )
+                for i, part in enumerate(theme.wrap(tip, small, col)):
                     surface.blit(
                         theme.text(part, small, theme.TEXT_DIM),
                         (x, self.content_top + round((84 + 22 * i) * k)),
                     )
         labels = [
-            (self.name_input, "Your name"),
-            (self.code_input, "Table code"),
+            (self.name_input, _("Your name")),
+            (self.code_input, _("Table code")),
         ]
         if self.ask_address:
-            labels.append((self.address_input, "The host's address"))
+            labels.append((self.address_input, _("The host's address")))
+        room = self.name_input.rect.w
         for widget, label in labels:
-            text = theme.text(label, round(15 * k), theme.TEXT_DIM)
+            label, size = theme.shrunk(label, round(15 * k), room, round(11 * k))
+            text = theme.text(label, size, theme.TEXT_DIM)
             surface.blit(text, (widget.rect.x, widget.rect.y - text.get_height() - round(2 * k)))
         if self.remote is not None and self.remote.lobby is not None:
             lobby = self.remote.lobby
-            title = (
-                f"{lobby.table} · code {spaced_code(self.remote.code)} · "
-                f"{PRESET_LABELS.get(lobby.rules, lobby.rules)} · {count(lobby.hands, 'hand')}"
-                f" · {describe_clock(lobby.clock)}"
+            # Translators: the table joined: its name, its code, its rules, how many hands
+            # ("4 hands") and its turn clock ("60 s a turn").
+            title = _("{table} · code {code} · {rules} · {hands} · {clock}").format(
+                table=lobby.table,
+                code=spaced_code(self.remote.code),
+                rules=preset_label(lobby.rules),
+                hands=hands_label(lobby.hands),
+                clock=word(describe_clock(lobby.clock)),
             )
             size = round(17 * k)
             for i, part in enumerate(theme.wrap(title, size, self.name_input.rect.w)):

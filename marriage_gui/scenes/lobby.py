@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine.rules import PRESETS, RuleSet
+from marriage_gui.language import N_, _, word
 from marriage_gui.scene import polling
-from marriage_gui.scenes.base import MenuScene
+from marriage_gui.scenes.base import MenuScene, Words, sentence, worded
 from marriage_gui.setup import remembered_setup
 from marriage_gui.table.net import (
     DEFAULT_HOST_NAME,
@@ -43,21 +44,37 @@ if TYPE_CHECKING:
     from marriage_gui.app import App
 
 KIND_LABELS = {
-    "open": "Open: another laptop",
-    "here": "A person at this screen",
-    "easy": "Computer: easy",
-    "medium": "Computer: medium",
-    "hard": "Computer: hard",
+    "open": N_("Open: another laptop"),
+    "here": N_("A person at this screen"),
+    "easy": N_("Computer: easy"),
+    "medium": N_("Computer: medium"),
+    "hard": N_("Computer: hard"),
 }
-CLOSE_TABLE = "‹  Close table"
+CLOSE_TABLE = N_("‹  Close table")
 _NAME_DELAY = 0.4  # seconds after the last key before a name goes to the table
+
+
+def name_note() -> str:
+    """Why the host is asked for a name before the table opens."""
+    # Translators: “Asha's table” is an example of a table's name (as its host's game names
+    # it: see "{name}'s table").
+    return _(
+        "Your table is called after you, so the others can tell it from any other table "
+        "on the Wi-Fi: “Asha's table”."
+    )
+
+
+def clock_words(seconds: int) -> str:
+    """A turn clock as the lobby's picker says it: "60 s a turn", "No turn clock"."""
+    words = word(describe_clock(seconds))
+    return words[:1].upper() + words[1:]
 
 
 class LobbyScene(MenuScene):
     """The host's lobby: code, address, seats; Start deals."""
 
     name = "lobby"
-    heading = "Host a table"
+    heading = N_("Host a table")
 
     def __init__(
         self, app: App, player_name: str = DEFAULT_HOST_NAME, discovery_port: int = DISCOVERY_PORT
@@ -75,7 +92,7 @@ class LobbyScene(MenuScene):
         self.proc: HostProcess | None = None
         self.remote: RemoteMatch | None = None
         self.reopened = False
-        self.problem = ""
+        self._problem: Words = ""
         self.seat_rows: list[tuple[Stepper, TextInput]] = []
         self._shape: tuple[Any, ...] = ()
         self._name_timers: dict[int, float] = {}
@@ -86,36 +103,24 @@ class LobbyScene(MenuScene):
         self._synced: p.Lobby | None = None
         self.rules_top = 0
         super().__init__(app)
-        self.rules_stepper = preset_stepper(
-            self.first_rules.name, self.set_preset, "The rules everyone at the table plays by"
-        )
-        self.hands_stepper = length_stepper(
-            4, self.set_hands, "How many hands the match lasts (one per player unless you choose)"
-        )
-        self.start_button = Button("Start", self.start, primary=True, size=24, enabled=False)
-        self.rules_button = Button(
-            "Read these rules", self.read_rules, size=16, tooltip="The rules, with cards"
-        )
-        self.add_button = Button("+  Add a seat", self.add_seat, size=17)
-        self.remove_button = Button("×  Remove the last seat", self.remove_seat, size=17)
-        self.save_button = Button(
-            "Save and close",
-            self.save_and_close,
-            size=17,
-            tooltip="Everyone rejoins by themselves when you host again",
-        )
+        # The words of the widgets are given when the screen lays out (``_word``).
+        self.rules_stepper = preset_stepper(self.first_rules.name, self.set_preset, "")
+        self.hands_stepper = length_stepper(4, self.set_hands, "")
+        self.start_button = Button("", self.start, primary=True, size=24, enabled=False)
+        self.rules_button = Button("", self.read_rules, size=16)
+        self.add_button = Button("", self.add_seat, size=17)
+        self.remove_button = Button("", self.remove_seat, size=17)
+        self.save_button = Button("", self.save_and_close, size=17)
         self.clock_stepper = Stepper(
             list(p.TURN_CLOCKS),
             p.TURN_CLOCKS.index(p.DEFAULT_CLOCK),
             on_change=self.set_clock,
-            fmt=lambda v: describe_clock(v).capitalize(),
-            tooltip="How long each player has for a turn before their computer player moves",
+            fmt=clock_words,
         )
-        self.name_input = TextInput(
-            "", max_len=p.MAX_NAME, placeholder="Your name", on_submit=lambda _t: self.open_named()
-        )
-        self.open_button = Button("Open my table", self.open_named, primary=True, size=22)
-        self.back_button.text = "‹  Back" if self.asking else CLOSE_TABLE
+        self.name_input = TextInput("", max_len=p.MAX_NAME, on_submit=lambda _t: self.open_named())
+        self.open_button = Button("", self.open_named, primary=True, size=22)
+        self.back_label = MenuScene.back_label if self.asking else CLOSE_TABLE
+        self.back_button.text = _(self.back_label)
         self.addresses = host_addresses()
         self.layout()
         if self.asking:
@@ -128,15 +133,15 @@ class LobbyScene(MenuScene):
         try:
             name = p.check_name(self.name_input.text)
         except p.ProtocolError as exc:
-            self.problem = exc.reason.capitalize() + "."
+            self.problem = partial(sentence, exc.reason)
             return
         if name == DEFAULT_HOST_NAME:
-            self.problem = "Type your own name: the others find your table by it."
+            self.problem = N_("Type your own name: the others find your table by it.")
             return
         self.app.sounds.play("click")
         TokenStore(self.app.storage.path(TOKENS)).keep_profile(name=name)
         self.player_name, self.asking, self.problem = name, False, ""
-        self.back_button.text = CLOSE_TABLE
+        self.back_label = CLOSE_TABLE
         self.on_resize(self.size)  # the back button grows to say it whole
         threading.Thread(target=self._open, daemon=True).start()
 
@@ -147,13 +152,24 @@ class LobbyScene(MenuScene):
                 self.app, self.player_name, self.discovery_port, self.first_rules
             )
         except (ValueError, OSError) as exc:
-            self.problem = f"The table could not be opened: {exc}"
+            why = word(exc.args[0]) if exc.args and isinstance(exc.args[0], str) else str(exc)
+            # Translators: {why} says what went wrong, often in the computer's own words.
+            self.problem = lambda: _("The table could not be opened: {why}").format(why=why)
             return
         tokens = TokenStore(self.app.storage.path(TOKENS))
         self.remote = RemoteMatch(
             "127.0.0.1", proc.port, proc.code, self.player_name, owner=proc.owner, tokens=tokens
         )
         self.proc, self.reopened = proc, reopened
+
+    @property
+    def problem(self) -> str:
+        """What went wrong, in the language in use ("" when all is well)."""
+        return worded(self._problem) if self._problem else ""
+
+    @problem.setter
+    def problem(self, text: Words) -> None:
+        self._problem = text
 
     @property
     def lobby(self) -> p.Lobby | None:
@@ -176,8 +192,8 @@ class LobbyScene(MenuScene):
     def read_rules(self) -> None:
         """The table's rules, explained as the Rules screen explains any."""
         problem = read_table_rules(self.app, self.lobby)
-        if problem is not None:
-            self.problem = problem
+        if problem is not None:  # already in the language in use
+            self.problem = partial(str, problem)
 
     def set_clock(self, seconds: int) -> None:
         """Each turn lasts at most ``seconds`` (0: no clock); then a computer player moves."""
@@ -277,7 +293,7 @@ class LobbyScene(MenuScene):
             free = [s for s in lobby.seats if s.kind == "open" and not s.connected]
             self.start_button.enabled = not lobby.started and not free
             self.start_button.tooltip = (
-                "Waiting for players to take the open seats" if free else None
+                _("Waiting for players to take the open seats") if free else None
             )
             self.add_button.enabled = len(lobby.seats) < 5 and not lobby.started
             self.rules_stepper.enabled = self.hands_stepper.enabled = not lobby.started
@@ -310,31 +326,60 @@ class LobbyScene(MenuScene):
                 kinds,
                 kinds.index(info.kind) if info.kind in kinds else 0,
                 on_change=partial(self._set_kind, info.seat),
-                fmt=KIND_LABELS.__getitem__,
-                tooltip="Who plays this seat",
+                fmt=lambda v: _(KIND_LABELS[v]),
                 wrap=True,
             )
             name = TextInput(
-                info.name,
-                on_change=partial(self._rename, info.seat),
-                max_len=p.MAX_NAME,
-                placeholder="waiting for a player…" if info.kind == "open" else "Name",
+                info.name, on_change=partial(self._rename, info.seat), max_len=p.MAX_NAME
             )
             name.enabled = info.kind != "open"
             rows.append((stepper, name))
         self.seat_rows = rows
         self.layout()
 
+    def _word(self) -> None:
+        """Give every widget its words in the language in use (each time the screen lays
+        out, so a change of language reaches an open screen)."""
+        self.rules_stepper.tooltip = _("The rules everyone at the table plays by")
+        self.hands_stepper.tooltip = _(
+            "How many hands the match lasts (one per player unless you choose)"
+        )
+        # Translators: the button that deals the first hand at the hosted table.
+        self.start_button.text = _("Start")
+        self.rules_button.text = _("Read these rules")
+        self.rules_button.tooltip = _("The rules, with cards")
+        self.add_button.text = _("+  Add a seat")
+        self.remove_button.text = _("×  Remove the last seat")
+        self.save_button.text = _("Save and close")
+        self.save_button.tooltip = _("Everyone rejoins by themselves when you host again")
+        self.clock_stepper.tooltip = _(
+            "How long each player has for a turn before their computer player moves"
+        )
+        self.name_input.placeholder = _("Your name")
+        self.open_button.text = _("Open my table")
+        lobby = self.lobby
+        for i, (stepper, name) in enumerate(self.seat_rows):
+            stepper.tooltip = _("Who plays this seat")
+            is_open = lobby is not None and i < len(lobby.seats) and lobby.seats[i].kind == "open"
+            name.placeholder = _("waiting for a player…") if is_open else _("Name")
+
     def layout(self) -> None:
         if not hasattr(self, "open_button"):
             return
+        self._word()
         k = self.k
         w, h = self.size
         if self.asking:
-            x, y = round(76 * k), self.content_top + round(150 * k)
+            # The box and the button come under the question's note, however long it runs.
+            x = round(76 * k)
+            lines = len(theme.wrap(name_note(), round(17 * k), w - 2 * x))
+            y = self.content_top + round((40 + 48 + 24 * lines + 18) * k)
+            y = max(y, self.content_top + round(150 * k))
+            open_w = max(round(240 * k), self.open_button.width_for(round(54 * k)))
+            open_w = min(open_w, w - 2 * x - round(400 * k))
             self.name_input.place(pygame.Rect(x, y, round(380 * k), round(50 * k)), k)
             self.open_button.place(
-                pygame.Rect(x + round(400 * k), y - round(2 * k), round(240 * k), round(54 * k)), k
+                pygame.Rect(x + round(400 * k), y - round(2 * k), open_w, round(54 * k)), k
             )
             self.form.set_widgets([self.back_button, self.name_input, self.open_button])
             return
@@ -390,47 +435,67 @@ class LobbyScene(MenuScene):
         left = round(48 * k)
         top = self.content_top + round(20 * k)
         panel = pygame.Rect(left, top, round(w * 0.46) - left - round(24 * k), round(470 * k))
-        theme.panel(surface, panel, round(14 * k), shadow=round(8 * k))
-        x = panel.x + round(28 * k)
-        y = panel.y + round(22 * k)
-        surface.blit(theme.text("Table code", round(20 * k), theme.TEXT_DIM), (x, y))
+        room = panel.w - round(56 * k)
         code = self.proc.code if self.proc is not None else "······"
         big = theme.text(spaced_code(code), round(84 * k), theme.GOLD_LIGHT, True)
-        surface.blit(big, (x, y + round(26 * k)))
-        y += round(26 * k) + big.get_height() + round(14 * k)
         lines = [
-            "On the same Wi-Fi, the others choose “Join a table” and type this code.",
-            "If their game does not find yours, they type this laptop's address:",
+            # Translators: "Join a table" is the title menu's item of that name.
+            _("On the same Wi-Fi, the others choose “Join a table” and type this code."),
+            _("If their game does not find yours, they type this laptop's address:"),
         ]
         size = round(17 * k)
-        for line in lines:
-            for part in theme.wrap(line, size, panel.w - round(56 * k)):
-                surface.blit(theme.text(part, size, theme.TEXT), (x, y))
-                y += round(24 * k)
-        address = ", ".join(self.addresses) or "no network found"
+        said = [part for line in lines for part in theme.wrap(line, size, room)]
+        address = ", ".join(self.addresses) or _("no network found")
         if self.proc is not None and self.proc.port != DEFAULT_PORT:
-            address += f"  (port {self.proc.port})"
-        surface.blit(theme.text(address, round(26 * k), theme.GOLD, True), (x, y + round(4 * k)))
-        y += round(48 * k)
+            # Translators: the host's addresses, then the network port the table listens on.
+            address = _("{address}  (port {port})").format(address=address, port=self.proc.port)
+        address, address_size = theme.shrunk(address, round(26 * k), room, round(14 * k), True)
         notes = [
-            "Windows may ask about the firewall: choose Allow.",
-            "Nobody finds the table? Switch on this laptop's mobile hotspot and have the "
-            "others join it.",
+            # Translators: "Allow" is the button of Windows' own firewall question.
+            _("Windows may ask about the firewall: choose Allow."),
+            _(
+                "Nobody finds the table? Switch on this laptop's mobile hotspot and have the "
+                "others join it."
+            ),
         ]
         if self.reopened:
-            notes.insert(0, "Your saved table is open again: everyone rejoins by themselves.")
+            notes.insert(0, _("Your saved table is open again: everyone rejoins by themselves."))
         if self.proc is not None and not self.proc.discoverable:
             notes.insert(
                 0,
-                "Another table on this laptop answers the search: the others type the address.",
+                _("Another table on this laptop answers the search: the others type the address."),
             )
-        for note in notes:
-            for part in theme.wrap(note, round(15 * k), panel.w - round(56 * k)):
-                surface.blit(theme.text(part, round(15 * k), theme.TEXT_DIM), (x, y))
-                y += round(21 * k)
+        note_size = round(15 * k)
+        noted = [part for note in notes for part in theme.wrap(note, note_size, room)]
+        # The panel grows with its words (longer in some languages), down to the foot's line.
+        needed = (
+            round(22 * k)
+            + round(26 * k)
+            + big.get_height()
+            + round(14 * k)
+            + len(said) * round(24 * k)
+            + round(48 * k)
+            + len(noted) * round(21 * k)
+            + round(18 * k)
+        )
+        panel.h = max(panel.h, min(needed, h - round(90 * k) - top))
+        theme.panel(surface, panel, round(14 * k), shadow=round(8 * k))
+        x = panel.x + round(28 * k)
+        y = panel.y + round(22 * k)
+        surface.blit(theme.text(_("Table code"), round(20 * k), theme.TEXT_DIM), (x, y))
+        surface.blit(big, (x, y + round(26 * k)))
+        y += round(26 * k) + big.get_height() + round(14 * k)
+        for part in said:
+            surface.blit(theme.text(part, size, theme.TEXT), (x, y))
+            y += round(24 * k)
+        surface.blit(theme.text(address, address_size, theme.GOLD, True), (x, y + round(4 * k)))
+        y += round(48 * k)
+        for part in noted:
+            surface.blit(theme.text(part, note_size, theme.TEXT_DIM), (x, y))
+            y += round(21 * k)
         # The seats, with who is connected.
         sx = round(w * 0.46)
-        surface.blit(theme.text("Seats", round(20 * k), theme.TEXT_DIM), (sx, self.content_top))
+        surface.blit(theme.text(_("Seats"), round(20 * k), theme.TEXT_DIM), (sx, self.content_top))
         lobby = self.lobby
         if lobby is not None:
             for (stepper, _name), info in zip(self.seat_rows, lobby.seats, strict=False):
@@ -438,22 +503,26 @@ class LobbyScene(MenuScene):
                 centre = (sx + round(16 * k), stepper.rect.centery)
                 pygame.draw.circle(surface, dot, centre, round(8 * k))
                 if info.bot_playing:
-                    tag = theme.text("a computer plays for now", round(13 * k), theme.ERROR)
+                    tag = theme.text(_("a computer plays for now"), round(13 * k), theme.ERROR)
                     surface.blit(tag, (stepper.rect.x, stepper.rect.bottom))
         # The rules and the length of the match.
         size = round(20 * k)
-        surface.blit(theme.text("Rules", size, theme.TEXT_DIM), (sx, self.rules_top))
+        # Translators: the label over the host's rule preset picker.
+        surface.blit(theme.text(_("Rules"), size, theme.TEXT_DIM), (sx, self.rules_top))
         hands_x = self.hands_stepper.rect.x
-        surface.blit(theme.text("Length", size, theme.TEXT_DIM), (hands_x, self.rules_top))
+        # Translators: the label over the match length picker (how many hands).
+        surface.blit(theme.text(_("Length"), size, theme.TEXT_DIM), (hands_x, self.rules_top))
         if self.changed_rules:
-            note = "with your changes from New game"
-            size, rect = round(14 * k), self.rules_stepper.rect
-            for i, part in enumerate(theme.wrap(note, size, rect.w)):
-                surface.blit(
-                    theme.text(part, size, theme.TEXT_DIM),
-                    (rect.x, rect.bottom + round(4 * k) + i * round(18 * k)),
-                )
-        message = self.problem or ("Opening the table…" if self.proc is None else "")
+            # Translators: under the host's rules: the rule changes made on the New game screen
+            # come along.
+            note = _("with your changes from New game")
+            rect = self.rules_stepper.rect
+            # One line between the rules and the clock: a long note is set smaller.
+            note, size = theme.shrunk(note, round(14 * k), rect.w, round(10 * k))
+            surface.blit(
+                theme.text(note, size, theme.TEXT_DIM), (rect.x, rect.bottom + round(4 * k))
+            )
+        message = self.problem or (_("Opening the table…") if self.proc is None else "")
         if message:
             for i, part in enumerate(theme.wrap(message, round(18 * k), w - round(100 * k))):
                 text = theme.text(part, round(18 * k), theme.ERROR if self.problem else theme.TEXT)
@@ -464,13 +533,10 @@ class LobbyScene(MenuScene):
         k = self.k
         w, h = self.size
         x, y = round(76 * k), self.content_top + round(40 * k)
-        surface.blit(
-            theme.text("What is your name?", round(30 * k), theme.GOLD_LIGHT, True), (x, y)
-        )
-        note = (
-            "Your table is called after you, so the others can tell it from any other table "
-            "on the Wi-Fi: “Asha's table”."
-        )
+        question = _("What is your name?")
+        size = theme.fitting_size(question, round(30 * k), w - 2 * x, round(18 * k), True)
+        surface.blit(theme.text(question, size, theme.GOLD_LIGHT, True), (x, y))
+        note = name_note()
         size = round(17 * k)
         for i, part in enumerate(theme.wrap(note, size, w - 2 * x)):
             surface.blit(theme.text(part, size, theme.TEXT), (x, y + round((48 + 24 * i) * k)))
