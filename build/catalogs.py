@@ -14,6 +14,7 @@ the tests use exactly one recipe. It imports nothing of the game: only Babel.
 
 from __future__ import annotations
 
+import gettext
 import io
 import sys
 from datetime import datetime
@@ -133,6 +134,17 @@ def compile_all(locale_dir: Path = LOCALE) -> list[Path]:
             mo.write_bytes(out.getvalue())
         written.append(mo)
     return written
+
+
+def translations(po: Path) -> gettext.GNUTranslations:
+    """``po`` compiled in memory, as the game reads a compiled catalog (a source checkout whose
+    ``.mo`` is missing or older than its ``.po``)."""
+    from babel.messages.mofile import write_mo
+
+    out = io.BytesIO()
+    write_mo(out, read(po), use_fuzzy=False)  # type: ignore[arg-type]
+    out.seek(0)
+    return gettext.GNUTranslations(out)
 
 
 def init(code: str) -> Path:

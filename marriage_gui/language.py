@@ -138,20 +138,22 @@ def catalog(code: str) -> gettext.NullTranslations:
 
 
 def _compiled(po: Path) -> gettext.NullTranslations:
-    """A ``.po`` compiled in memory (a source checkout whose catalogs were not built)."""
-    import io
+    """A ``.po`` compiled in memory, in a source checkout whose catalogs were not built (or
+    were edited since): with the project's own recipe, ``build/catalogs.py``, which an
+    installed game does not carry and does not need."""
+    import importlib.util
 
+    recipe = Path(__file__).resolve().parent.parent / "build" / "catalogs.py"
+    spec = importlib.util.spec_from_file_location("marriage_catalogs", recipe)
+    if not recipe.is_file() or spec is None or spec.loader is None:
+        raise UnknownLanguage("the catalog is not compiled")
+    module = importlib.util.module_from_spec(spec)
     try:
-        from babel.messages.mofile import write_mo
-        from babel.messages.pofile import read_po
+        spec.loader.exec_module(module)
+        out: gettext.NullTranslations = module.translations(po)
     except ImportError as exc:
-        raise UnknownLanguage("the catalog is not compiled and Babel is not installed") from exc
-    with po.open("rb") as f:
-        messages = read_po(f)
-    out = io.BytesIO()
-    write_mo(out, messages)
-    out.seek(0)
-    return gettext.GNUTranslations(out)
+        raise UnknownLanguage("the catalog is not compiled, and Babel is not installed") from exc
+    return out
 
 
 def on_change(listener: Callable[[], None]) -> Callable[[], None]:
@@ -188,11 +190,14 @@ def from_system(environ: dict[str, str] | None = None) -> str:
             wanted.append(found)
     for item in wanted:
         code = item.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
+        code = _WINDOWS_NAMES.get(code, code)
         if code in LANGUAGES:
             return code
-        if code in ("c", "posix"):
-            continue
     return FALLBACK
+
+
+#: Windows names its locales in English words ("Nepali_Nepal"), not codes.
+_WINDOWS_NAMES = {"nepali": "ne", "english": "en"}
 
 
 # --- The pseudo-language of the layout tests ---------------------------------------------------

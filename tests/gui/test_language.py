@@ -28,6 +28,7 @@ DEVANAGARI = re.compile("[\u0900-\u097f]")
         ({"LANG": "ne_NP.UTF-8"}, "ne"),
         ({"LANGUAGE": "ne:en", "LANG": "en_GB.UTF-8"}, "ne"),
         ({"LC_ALL": "ne_NP"}, "ne"),
+        ({"LANG": "Nepali_Nepal.1252"}, "ne"),
         ({"LANG": "en_US.UTF-8"}, "en"),
         ({"LANG": "hi_IN.UTF-8"}, "en"),
         ({"LANG": "C.UTF-8"}, "en"),
