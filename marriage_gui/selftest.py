@@ -47,6 +47,24 @@ def check_assets(app: object) -> int:
     return count + 1
 
 
+def check_languages() -> int:
+    """Every language's compiled catalog is carried and says the game's words; the count."""
+    from marriage_gui import language
+
+    count = 0
+    for code in language.LANGUAGES:
+        if code == language.FALLBACK:
+            continue
+        try:
+            words = language.catalog(code)
+        except language.UnknownLanguage as exc:
+            raise SelfTestError(f"the {code} catalog: {exc}") from None
+        if words.gettext("New game") == "New game":
+            raise SelfTestError(f"the {code} catalog does not translate the title's words")
+        count += 1
+    return count
+
+
 def play_one_hand(app: object, seed: int = 1) -> tuple[int, str]:
     """Four easy bots play one hand through the table scene; (actions, winner)."""
     from marriage_gui.setup import MatchSetup, SeatSetup
@@ -89,7 +107,11 @@ def run_self_test(data_dir: str | Path | None = None) -> int:
             settings = Settings(animation_speed="instant", bot_delay=0.0, muted=True)
             app = App(headless=True, data_dir=root, settings=settings)
             check_assets(app)
+            languages = check_languages()
+            # The hand is played in Nepali: its words are shaped and drawn on every frame.
+            app.set_language("ne")
             actions, winner = play_one_hand(app)
+            app.set_language("en")
             # The LAN table too: a host process and two clients play a hand over 127.0.0.1.
             from marriage_net.selfcheck import loopback_hand
 
@@ -103,6 +125,7 @@ def run_self_test(data_dir: str | Path | None = None) -> int:
     took = time.monotonic() - started
     print(
         f"self-test ok: 1 hand, {actions} actions, winner {winner}; "
+        f"{languages} translation{'s' if languages != 1 else ''} loaded; "
         f"1 hand over loopback, {net_actions} actions; {took:.1f} s"
     )
     return 0
