@@ -75,6 +75,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scene", choices=SCENES, default="title", help="scene for --screenshot")
     p.add_argument("--seed", type=int, default=7, help="seed for demo scenes (default 7)")
     p.add_argument("--size", type=_parse_size, default=None, metavar="WxH", help="window size")
+    p.add_argument(
+        "--language",
+        choices=("en", "ne"),
+        help="speak this language (en: English, ne: Nepali) and keep it as the choice",
+    )
     p.add_argument("--self-test", action="store_true", help="check assets and play one bot hand")
     p.add_argument("--data-dir", metavar="DIR", help="keep saves, settings and stats here")
     p.add_argument("--version", action="version", version=f"%(prog)s {version()}")
@@ -134,6 +139,8 @@ def screenshot(args: argparse.Namespace) -> int:
     from marriage_gui.app import DEFAULT_SIZE, App
 
     app = App(args.size or DEFAULT_SIZE, headless=True, data_dir=args.data_dir)
+    if args.language:
+        app.set_language(args.language)
     if args.scene in MENU_SCENES:
         if args.scene != "title":
             app.go_title()
@@ -214,6 +221,8 @@ def play(args: argparse.Namespace, storage: object) -> int:
         return 1
     try:
         app = App(args.size or DEFAULT_SIZE, storage=storage)  # type: ignore[arg-type]
+        if args.language:
+            app.set_language(args.language)
         app.go_title()
         app.run()
     except Exception:
