@@ -9,18 +9,23 @@ import pygame
 
 from marriage_gui import coach_tally
 from marriage_gui.art import JOKER
+from marriage_gui.language import N_, _, ngettext, word
 from marriage_gui.scenes.base import MenuScene
 from marriage_gui.storage import Stats
 from marriage_gui.ui import line_plot, theme
 from marriage_gui.ui.button import Button
 from marriage_gui.ui.form import ScrollPanel
 from marriage_gui.ui.widget import Widget
-from marriage_gui.ui.words import noun
 
 if TYPE_CHECKING:
     from marriage_gui.app import App
 
-KIND_NAMES = {"easy": "easy bot", "medium": "medium bot", "hard": "hard bot", "human": "person"}
+KIND_NAMES = {
+    "easy": N_("easy bot"),
+    "medium": N_("medium bot"),
+    "hard": N_("hard bot"),
+    "human": N_("person"),
+}
 
 
 def signed(n: float, digits: int = 0) -> str:
@@ -33,7 +38,7 @@ class StatsScene(MenuScene):
     """Totals in tiles, and a table of opponents."""
 
     name = "stats"
-    heading = "Statistics"
+    heading = N_("Statistics")
 
     def __init__(self, app: App) -> None:
         self.panel = ScrollPanel()
@@ -41,7 +46,8 @@ class StatsScene(MenuScene):
         self.stats: Stats = app.storage.stats()
         #: The coach's tally: per player, the choices that matched the hard bot's.
         self.tally = coach_tally.read(app.storage)
-        self.new_button = Button("Play a game", self._new_game, primary=True, size=20)
+        self.new_button = Button(_("Play a game"), self._new_game, primary=True, size=20)
+        self.column_lines: list[list[str]] = []
         self.layout()
 
     def _new_game(self) -> None:
@@ -57,12 +63,11 @@ class StatsScene(MenuScene):
             return
         k, (w, h) = self.k, self.size
         widgets: list[Widget] = [self.back_button]
+        self.new_button.text = _("Play a game")
         if self.stats.empty:
+            bw = max(round(260 * k), self.new_button.width_for(round(54 * k)))
             self.new_button.place(
-                pygame.Rect(
-                    w // 2 - round(130 * k), round(h * 0.68), round(260 * k), round(54 * k)
-                ),
-                k,
+                pygame.Rect(w // 2 - bw // 2, round(h * 0.68), bw, round(54 * k)), k
             )
             widgets.append(self.new_button)
             self.form.set_widgets(widgets)
@@ -84,8 +89,12 @@ class StatsScene(MenuScene):
         self.table_box = pygame.Rect(margin, top, w - 2 * margin, min(wanted, room))
         self.tally_box = pygame.Rect(margin, self.table_box.bottom + gap, w - 2 * margin, tally_h)
         view = self.table_box.inflate(-round(20 * k), -round(20 * k))
-        view.y += round(46 * k)
-        view.h -= round(46 * k)
+        # The columns' titles wrap within their columns (longer in some languages): the rows
+        # start under the tallest.
+        self.column_lines = self._column_titles(view.w)
+        extra = (max(len(lines) for lines in self.column_lines) - 1) * round(16 * k)
+        view.y += round(46 * k) + extra
+        view.h -= round(46 * k) + extra
         self.panel.clear(view, k)
         row = round(40 * k)
         for i, _opp in enumerate(self.stats.opponents):
@@ -101,13 +110,33 @@ class StatsScene(MenuScene):
     def _columns(self, width: int) -> list[tuple[str, float, str]]:
         # (title, right edge as a share of the width, alignment)
         return [
-            ("Opponent", 0.0, "left"),
-            ("Matches", 0.40, "right"),
-            ("You finished ahead", 0.58, "right"),
-            ("Hands", 0.68, "right"),
-            ("Hands they won", 0.84, "right"),
-            ("Their net", 0.99, "right"),
+            (_("Opponent"), 0.0, "left"),
+            # Translators: a column of the statistics: matches played against an opponent.
+            (_("Matches"), 0.40, "right"),
+            # Translators: a column: matches in which you finished ahead of that opponent.
+            (_("You finished ahead"), 0.58, "right"),
+            # Translators: a column: hands played against an opponent.
+            (_("Hands"), 0.68, "right"),
+            # Translators: a column: hands that opponent won.
+            (_("Hands they won"), 0.84, "right"),
+            # Translators: a column: what that opponent won or lost in all, against you.
+            (_("Their net"), 0.99, "right"),
         ]
+
+    def _column_titles(self, width: int) -> list[list[str]]:
+        """Each right-aligned column's title in lines that fit between it and the one before
+        (the opponent's name takes a quarter of the row)."""
+        k = self.k
+        size = round(13 * k)
+        inner = width - round(14 * k)
+        cols = self._columns(width)[1:]
+        out = []
+        left = 0.24
+        for title, edge, _align in cols:
+            room = max(round(40 * k), round(inner * (edge - left)) - round(10 * k))
+            out.append(theme.wrap(title, size, room, True))
+            left = edge
+        return out
 
     def _paint_row(self, surf: pygame.Surface, r: pygame.Rect, i: int) -> None:
         k = self.k
@@ -126,7 +155,11 @@ class StatsScene(MenuScene):
         ]
         name = theme.text(theme.fit(o.name, size, round(r.w * 0.24)), size, theme.TEXT, True)
         surf.blit(name, name.get_rect(midleft=(r.x + round(12 * k), r.centery)))
-        kind = theme.text(KIND_NAMES.get(o.kind, o.kind), round(13 * k), theme.TEXT_FAINT)
+        # The kind of opponent after the name, in what is left of the opponent's quarter.
+        kind_words = _(KIND_NAMES[o.kind]) if o.kind in KIND_NAMES else o.kind
+        room = round(r.w * 0.26) - name.get_width() - round(10 * k)
+        kind_words, kind_size = theme.shrunk(kind_words, round(13 * k), room, round(10 * k))
+        kind = theme.text(kind_words, kind_size, theme.TEXT_FAINT)
         surf.blit(
             kind,
             kind.get_rect(
@@ -158,8 +191,19 @@ class StatsScene(MenuScene):
         theme.panel(surface, rect, round(12 * k), shadow=round(8 * k))
         v = theme.text(value, round(34 * k), colour, True)
         surface.blit(v, v.get_rect(midtop=(rect.centerx, rect.y + round(14 * k))))
-        t = theme.text(label, round(14 * k), theme.TEXT_DIM)
-        surface.blit(t, t.get_rect(midbottom=(rect.centerx, rect.bottom - round(14 * k))))
+        # The label in up to two lines under the value (set smaller if it needs more).
+        room = rect.w - round(16 * k)
+        size = round(14 * k)
+        lines = theme.wrap(label, size, room)
+        while len(lines) > 2 and size > round(10 * k):
+            size -= 1
+            lines = theme.wrap(label, size, room)
+        line_h = round(size * 1.3)
+        y = rect.bottom - round(10 * k) - line_h * len(lines)
+        for line in lines:
+            t = theme.text(theme.fit(line, size, room), size, theme.TEXT_DIM)
+            surface.blit(t, t.get_rect(midtop=(rect.centerx, y)))
+            y += line_h
 
     def draw_content(self, surface: pygame.Surface) -> None:
         if self.stats.empty:
@@ -167,17 +211,30 @@ class StatsScene(MenuScene):
             return
         k, st = self.k, self.stats
         tiles = [
-            (str(st.games), noun(st.games, "match") + " played", theme.TEXT),
-            (str(st.games_won), noun(st.games_won, "match") + " won", theme.GOLD_LIGHT),
-            (str(st.hands_played), noun(st.hands_played, "hand") + " played", theme.TEXT),
+            # Translators: under a number in a tile ("12 / matches played").
+            (str(st.games), ngettext("match played", "matches played", st.games), theme.TEXT),
+            (
+                str(st.games_won),
+                # Translators: under a number in a tile ("3 / matches won").
+                ngettext("match won", "matches won", st.games_won),
+                theme.GOLD_LIGHT,
+            ),
+            (
+                str(st.hands_played),
+                # Translators: under a number in a tile ("40 / hands played").
+                ngettext("hand played", "hands played", st.hands_played),
+                theme.TEXT,
+            ),
             (
                 f"{round(st.win_rate * 100)}%",
-                f"{noun(st.hands_won, 'hand')} won ({st.hands_won})",
+                # Translators: under the share of hands won ("25%"); {n} is how many were won.
+                ngettext("hand won ({n})", "hands won ({n})", st.hands_won).format(n=st.hands_won),
                 theme.GOLD_LIGHT,
             ),
             (
                 signed(st.net_per_hand, 1),
-                "net per hand",
+                # Translators: under the average won or lost in a hand ("+1.5").
+                _("net per hand"),
                 (120, 220, 140)
                 if st.net_per_hand > 0
                 else theme.ERROR
@@ -186,7 +243,8 @@ class StatsScene(MenuScene):
             ),
             (
                 "—" if st.best_hand is None else str(st.best_hand),
-                "best maal in a hand",
+                # Translators: under the most maal points held in one hand.
+                _("best maal in a hand"),
                 theme.GOLD_LIGHT,
             ),
         ]
@@ -202,19 +260,20 @@ class StatsScene(MenuScene):
         theme.panel(surface, box, round(14 * k), shadow=round(10 * k))
         head_y = box.y + round(14 * k)
         inner = self.panel.view
-        title = theme.text("Against each opponent", round(18 * k), theme.GOLD_LIGHT, True)
+        heading = _("Against each opponent")
+        size = theme.fitting_size(heading, round(18 * k), inner.w - round(24 * k), 12, True)
+        title = theme.text(heading, size, theme.GOLD_LIGHT, True)
         surface.blit(title, (inner.x + round(12 * k), head_y - round(2 * k)))
-        for col_title, edge, align in self._columns(inner.w)[1:]:
-            s = theme.text(col_title, round(13 * k), theme.TEXT_FAINT, True)
+        columns = self._columns(inner.w)[1:]
+        for (_title, edge, _align), lines in zip(columns, self.column_lines, strict=False):
             x = inner.x + round((inner.w - round(14 * k)) * edge)
-            surface.blit(
-                s,
-                s.get_rect(topright=(x, head_y + round(22 * k)))
-                if align == "right"
-                else (x, head_y),
-            )
+            y = head_y + round(22 * k)
+            for line in lines:
+                s = theme.text(line, round(13 * k), theme.TEXT_FAINT, True)
+                surface.blit(s, s.get_rect(topright=(x, y)))
+                y += round(16 * k)
         if not st.opponents:
-            s = theme.text("No opponents yet.", round(16 * k), theme.TEXT_DIM)
+            s = theme.text(_("No opponents yet."), round(16 * k), theme.TEXT_DIM)
             surface.blit(s, s.get_rect(center=inner.center))
         self.panel.draw(surface)
         if self.tally.lines:
@@ -225,18 +284,18 @@ class StatsScene(MenuScene):
         k, box = self.k, self.tally_box
         theme.panel(surface, box, round(14 * k), shadow=round(10 * k))
         pad = round(14 * k)
-        title = theme.text("The coach's tally", round(18 * k), theme.GOLD_LIGHT, True)
+        title = theme.text(_("The coach's tally"), round(18 * k), theme.GOLD_LIGHT, True)
         surface.blit(title, (box.x + pad + round(6 * k), box.y + pad - round(2 * k)))
-        note = theme.text(
-            "choices that matched the hard bot's, match by match (newest at the right)",
-            round(13 * k),
-            theme.TEXT_FAINT,
-        )
+        # Translators: beside "The coach's tally": what its lines show.
+        words = _("choices that matched the hard bot's, match by match (newest at the right)")
+        note_x = title.get_rect().right + box.x + pad + round(18 * k)
+        words, size = theme.shrunk(words, round(13 * k), box.right - pad - note_x, round(10 * k))
+        note = theme.text(words, size, theme.TEXT_FAINT)
         surface.blit(
             note,
             note.get_rect(
                 bottomleft=(
-                    title.get_rect().right + box.x + pad + round(18 * k),
+                    note_x,
                     box.y + pad - round(2 * k) + title.get_height() - round(2 * k),
                 )
             ),
@@ -263,11 +322,16 @@ class StatsScene(MenuScene):
             room = box.right - pad - (x + round(30 * k))
             name = theme.text(theme.fit(words, size, room, True), size, theme.TEXT, True)
             surface.blit(name, (x + round(30 * k), y))
-            detail = theme.text(
-                f"{t.matched} of {t.choices} choices, {len(t.shares)} {noun(len(t.shares), 'match')}",
-                round(12 * k),
-                theme.TEXT_FAINT,
-            )
+            matches = len(t.shares)
+            # Translators: under a player in the coach's tally: {matched} of their {choices}
+            # choices matched the hard bot's, over {n} matches.
+            detail_words = ngettext(
+                "{matched} of {choices} choices, {n} match",
+                "{matched} of {choices} choices, {n} matches",
+                matches,
+            ).format(matched=t.matched, choices=t.choices, n=matches)
+            detail_words, detail_size = theme.shrunk(detail_words, round(12 * k), room, 9)
+            detail = theme.text(detail_words, detail_size, theme.TEXT_FAINT)
             surface.blit(detail, (x + round(30 * k), y + name.get_height()))
             y += name.get_height() + detail.get_height() + round(6 * k)
 
@@ -291,14 +355,22 @@ class StatsScene(MenuScene):
         )
         surface.blit(tilted, tilted.get_rect(center=(cx + round(cw * 0.75), cy + round(10 * k))))
         problem = self.stats.problem
-        title = "Statistics unavailable" if problem else "No games played yet"
-        t = theme.text(title, round(28 * k), theme.GOLD_LIGHT, True)
+        title = _("Statistics unavailable") if problem else _("No games played yet")
+        size = theme.fitting_size(title, round(28 * k), w - round(80 * k), round(18 * k), True)
+        t = theme.text(title, size, theme.GOLD_LIGHT, True)
         surface.blit(t, t.get_rect(midtop=(cx, cy + ch // 2 + round(30 * k))))
-        s = theme.text(
-            problem
-            or "Finish a hand and your results, best maal and record against each opponent"
-            " appear here.",
-            round(16 * k),
-            theme.TEXT_DIM,
+        note = (
+            word(problem)
+            if problem
+            else _(
+                "Finish a hand and your results, best maal and record against each opponent"
+                " appear here."
+            )
         )
-        surface.blit(s, s.get_rect(midtop=(cx, cy + ch // 2 + round(74 * k))))
+        # The note wraps above the button (longer in some languages).
+        y = cy + ch // 2 + round(74 * k)
+        lines = theme.wrap(note, round(16 * k), w - round(120 * k))
+        for line in lines[:3]:
+            s = theme.text(line, round(16 * k), theme.TEXT_DIM)
+            surface.blit(s, s.get_rect(midtop=(cx, y)))
+            y += round(22 * k)
