@@ -32,7 +32,8 @@ from marriage_gui.ui.words import is_you
 if TYPE_CHECKING:
     from marriage_gui.app import App
 
-DEFAULT_NAMES = ("You", "Sita", "Ram", "Hari", "Gita")
+#: The first seat's default name is "You" in the language in use (the others are names).
+DEFAULT_NAMES = (N_("You"), "Sita", "Ram", "Hari", "Gita")
 SPARE_NAMES = ("Sita", "Ram", "Hari", "Gita", "Maya", "Bishnu", "Kamala", "Shyam")
 KIND_LABELS = {
     "human": N_("Human"),
@@ -223,7 +224,8 @@ def default_setup() -> MatchSetup:
     """Four seats, you and three medium bots, Nepali rules."""
     return MatchSetup(
         tuple(
-            SeatSetup(n, "human" if i == 0 else "medium") for i, n in enumerate(DEFAULT_NAMES[:4])
+            SeatSetup(_(n) if i == 0 else n, "human" if i == 0 else "medium")
+            for i, n in enumerate(DEFAULT_NAMES[:4])
         )
     )
 
