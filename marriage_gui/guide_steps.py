@@ -234,9 +234,24 @@ STEP_KEYS = tuple(s.key for s in STEPS)
 
 
 # ---------------------------------------------------------------------- notes from the presets
+#: The presets by their short names, as a note says them ("Indian rules: …").
+PRESET_NAMES = {
+    # Translators: a rule preset's short name, before "rules" in the guide's notes.
+    "nepali": N_("Nepali"),
+    # Translators: the "House rules" preset's short name, in "{presets} rules…".
+    "house": N_("House"),
+    "contract": N_("Contract"),
+    "indian": N_("Indian"),
+}
+
+
 def _preset_names(test: Callable[[RuleSet], bool]) -> list[str]:
     """The presets (by their short names) whose rules pass ``test``."""
-    return [_(PRESET_LABELS[k]).split(" (")[0] for k, r in PRESETS.items() if test(r)]
+    return [
+        _(PRESET_NAMES[k] if k in PRESET_NAMES else PRESET_LABELS[k])
+        for k, r in PRESETS.items()
+        if test(r)
+    ]
 
 
 def _joined(names: list[str], last: str = N_("{names} and {last}")) -> str:

@@ -29,6 +29,7 @@ from marriage_gui.ui.theme import (
     panel,
     shrunk,
     ui_scale,
+    wrap,
 )
 from marriage_gui.ui.widget import MOUSE_EVENTS
 from marriage_gui.ui.words import match_total
@@ -281,6 +282,25 @@ class HandResultScene(Scene):
     def _auto_delay(self) -> float:
         return float(getattr(getattr(self.app, "settings", None), "bot_delay", 0.6)) * 4
 
+    @staticmethod
+    def _draw_note(surface: pygame.Surface, note: str, area: pygame.Rect, size: int) -> None:
+        """Who pays whom, beside the buttons: one line, set smaller if it must be; a line that
+        would be too small to read (longer words) goes on two lines instead."""
+        one = fitting_size(note, size, area.w, 10, bold=True)
+        lines = [note]
+        if one < size - 2:
+            two = max(10, size - 2)
+            wrapped = wrap(note, two, area.w, bold=True)
+            tall = len(wrapped) * fonts.size_of("Ag", two, True)[1]
+            if len(wrapped) == 2 and tall <= area.h:
+                lines, one = wrapped, two
+        line_h = fonts.size_of("Ag", one, True)[1]
+        y = area.y + (area.h - line_h * len(lines)) // 2
+        for line in lines:
+            line, fitted = shrunk(line, one, area.w, 8, bold=True)
+            surface.blit(fonts.render(line, fitted, TABLE_TEXT, True), (area.x, y))
+            y += line_h
+
     def draw(self, surface: pygame.Surface) -> None:
         """The result sheet."""
         w, h = surface.get_size()
@@ -414,11 +434,7 @@ class HandResultScene(Scene):
             note_size = max(13, h // 52)
             left = self.pairs_button if self.pairs.offered else self.review.button
             room = left.rect.x - m - round(note_size * 1.5)
-            note_size = fitting_size(note, note_size, room, 10, bold=True)
-            surface.blit(
-                fonts.render(note, note_size, TABLE_TEXT, True),
-                (m, area.y + (bh - note_size) // 2),
-            )
+            self._draw_note(surface, note, pygame.Rect(m, area.y, room, bh), note_size)
         if self.replay_hover and self.replay_button.tooltip:
             tip, at = self.replay_button.tooltip, self.replay_button.rect
             draw_tooltip(surface, tip, at, ui_scale((w, h)), above)

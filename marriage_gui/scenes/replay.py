@@ -33,8 +33,11 @@ from marriage_gui.ui.theme import (
     TABLE_MUTED,
     TABLE_TEXT,
     fit,
+    fitting_size,
     panel,
     shrunk,
+    text_width,
+    wrap,
 )
 from marriage_gui.ui.theme import text as label
 from marriage_gui.ui.widget import MOUSE_EVENTS
@@ -305,10 +308,12 @@ class ReplayScene(Scene):
         surface.blit(title, (m, m + (line_h - title.get_height())))
         y = m + line_h + 6
         move_size = max(15, h // 42)
-        words = fit(self.said(f), move_size, w - 2 * m, True)
-        move = card_text(words, move_size, GOLD_LIGHT if self.at else TABLE_TEXT, True)
-        surface.blit(move, (m, y))
-        y += move.get_height() + 10
+        ink = GOLD_LIGHT if self.at else TABLE_TEXT
+        for line, size in move_lines(self.said(f), move_size, w - 2 * m):
+            move = card_text(line, size, ink, True)
+            surface.blit(move, (m, y))
+            y += move.get_height()
+        y += 10
         bh = max(36, round(h * 0.055))
         bar = pygame.Rect(m, h - m - bh, w - 2 * m, bh)
         rows_top = self._draw_piles(surface, pygame.Rect(m, y, w - 2 * m, round(h * 0.15)))
@@ -547,6 +552,19 @@ class ReplayScene(Scene):
                 x += step
             # The next group starts clear of this one's last card.
             x += cw - step + gap
+
+
+def move_lines(said: str, size: int, width: int) -> list[tuple[str, int]]:
+    """The move's words in ``width``: one line, a little smaller if it must be; words too long
+    for that (a longer language) go on two lines, cut only beyond them."""
+    one = fitting_size(said, size, width, size - 3, True)
+    if text_width(said, one, True) <= width:
+        return [(said, one)]
+    two = max(11, size - 2)
+    lines = wrap(said, two, width, True)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    return [shrunk(line, two, width, 10, True) for line in lines]
 
 
 def squeeze(sizes: Sequence[int], width: int, cw: int) -> tuple[int, float, float]:

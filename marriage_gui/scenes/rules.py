@@ -15,12 +15,14 @@ from engine.cards import CARDS, Card
 from engine.melds import classify_meld
 from engine.rules import PRESETS, RuleSet
 from engine.wilds import Role, Wilds
+from marriage_gui import language
 from marriage_gui.language import N_, _, ngettext
 from marriage_gui.licences import licence_notices
 from marriage_gui.scenes.base import MenuScene
 from marriage_gui.ui import theme
 from marriage_gui.ui.card_names import meld_word, role_word
 from marriage_gui.ui.form import ScrollPanel
+from marriage_gui.ui.words import wrapped
 
 if TYPE_CHECKING:
     from marriage_gui.app import App
@@ -206,15 +208,16 @@ class RulesScene(MenuScene):
         super().__init__(app)
 
     def title(self) -> str:
-        """The screen's heading: the preset's name, and whether its rules were changed."""
+        """The screen's heading: the preset's name (kept in English: the heading is worded as
+        it is drawn), and whether its rules were changed (worded here, with the name in it)."""
         name = PRESET_TITLES.get(self.rules.name)
         if name is None:
-            return _("Rules")
+            return N_("Rules")
         if self.rules != PRESETS[self.rules.name]:
             # Translators: the heading of the Rules screen for a preset whose options were
             # changed, e.g. "House rules (changed)".
             return _("{rules} (changed)").format(rules=_(name))
-        return _(name)
+        return name
 
     # ------------------------------------------------------------------ content
     def sections(self) -> list[tuple[str, str, list[tuple[str, list[Card]]]]]:
@@ -254,9 +257,20 @@ class RulesScene(MenuScene):
             ),
             (_("Going out"), self._going_out_text(), []),
             (_("What counts as maal"), self._maal_text(), []),
-            (_("Licences"), licence_notices(), []),
+            (_("Licences"), self._licences_text(), []),
         ]
         return out
+
+    @staticmethod
+    def _licences_text() -> str:
+        """The licences as they are written (in English), said to be so in another language."""
+        if language.current() == language.FALLBACK:
+            return licence_notices()
+        return (
+            _("The licences are given in English, as they are written.")
+            + "\n\n"
+            + (licence_notices())
+        )
 
     def _game_text(self) -> str:
         r = self.rules
@@ -472,7 +486,7 @@ class RulesScene(MenuScene):
             hh = round(34 * k)
             self.panel.paint(pygame.Rect(0, y, view.w, hh), self._painter_heading(heading))
             y += hh
-            lines = theme.wrap(body, round(16 * k), text_w)
+            lines = wrapped(body, round(16 * k), text_w)
             lh = round(24 * k)
             self.panel.paint(
                 pygame.Rect(0, y, view.w, lh * len(lines)), self._painter_lines(lines, lh)

@@ -283,14 +283,14 @@ class GuideScene(TableScene):
         elif new_game is None:
             self.app.open(
                 "confirm",
-                question=_("Play a normal game?"),
-                detail=_(
+                question=N_("Play a normal game?"),
+                detail=N_(
                     "You left the guide. A normal game deals new cards against the computer "
                     "players you choose."
                 ),
-                yes=_("New game"),
+                yes=N_("New game"),
                 on_yes=lambda: self.app.open("new_game"),
-                no=_("Not now"),
+                no=N_("Not now"),
             )
 
     # ------------------------------------------------------------------ input and time

@@ -13,7 +13,8 @@ import pygame
 
 from marriage_gui.ui.button import Button
 from marriage_gui.ui.card_names import card_text
-from marriage_gui.ui.theme import GOLD_LIGHT, panel, shrunk, wrap
+from marriage_gui.ui.theme import GOLD_LIGHT, panel, shrunk
+from marriage_gui.ui.words import wrapped
 
 from .layout import Layout
 
@@ -51,7 +52,7 @@ def lay_out(
     size = max(11, min(17, h // 50))
     while True:
         room = rect.width - column - 3 * size
-        lines = tuple((line, colour) for text, colour in body for line in wrap(text, size, room))
+        lines = tuple((line, colour) for text, colour in body for line in wrapped(text, size, room))
         tall = round(size * 1.7) + len(lines) * round(size * 1.3) + size
         if tall <= rect.height or size <= 11:
             break

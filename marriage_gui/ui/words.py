@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from marriage_gui.language import _
+from marriage_gui.ui import theme
 
 # Words whose plural is not the word plus "s".
 _IRREGULAR = {
@@ -54,3 +55,18 @@ def match_total(total: int, lowest_wins: bool) -> str:
         # Translators: points charged so far, where the lowest total wins ("50 pts").
         return _("{points} pts").format(points=total)
     return f"{total:+d}" if total else "0"
+
+
+def wrapped(s: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """``theme.wrap``, and a word wider than a whole line (a long word of another language, a
+    web address) broken where the line ends rather than left to run out of its box."""
+    lines: list[str] = []
+    for line in theme.wrap(s, size, width, bold):
+        while theme.text_width(line, size, bold) > width and len(line) > 1:
+            cut = len(line) - 1
+            while cut > 1 and theme.text_width(line[:cut], size, bold) > width:
+                cut -= 1
+            lines.append(line[:cut])
+            line = line[cut:]
+        lines.append(line)
+    return lines
