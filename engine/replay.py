@@ -18,6 +18,7 @@ from engine.events import Event
 from engine.rules import RuleSet
 from engine.view import PHASES, Shown
 from engine.wilds import Wilds
+from engine.words import clauses, code_of, from_code
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -47,7 +48,7 @@ def describe(events: Sequence[Event]) -> str:
     if any(e.kind == "go_out" for e in events):
         # "X went out, discarding 5H" already says what the hand's end would repeat.
         lines = [e.text for e in events if e.text and e.kind != "hand_end"]
-    return "; ".join(lines)
+    return clauses(lines)
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,7 @@ class ReplayFrame:
         """Plain data."""
         return {
             "actor": self.actor,
-            "text": self.text,
+            "text": code_of(self.text),
             "moved": list(self.moved),
             "hands": [list(h) for h in self.hands],
             "shown": [[[k, list(ids)] for k, ids in melds] for melds in self.shown],
@@ -116,7 +117,7 @@ class ReplayFrame:
         phase = plain.one_of(d["phase"], "the phase", PHASES)
         frame = cls(
             actor=plain.optional_integer(d["actor"], "who moved", 0, n - 1),
-            text=plain.text(d["text"], "the move's words"),
+            text=from_code(plain.text(d["text"], "the move's words")),
             moved=plain.card_ids(d["moved"], "the cards moved"),
             hands=hands,
             shown=per_seat(plain.items(d["shown"], "the shown melds", plain.seat_shown), "shown"),

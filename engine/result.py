@@ -13,7 +13,8 @@ from engine.deadwood import DeadwoodResult, deadwood
 from engine.scoring import MaalBreakdown, MaalItem
 from engine.wilds import Wilds
 from engine.wire import travels
-from engine.words import say
+from engine.words import code_of as code_of_said
+from engine.words import from_code, say
 
 if TYPE_CHECKING:
     from engine.rules import RuleSet
@@ -25,7 +26,8 @@ class BreakdownData(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """One player's maal count as it travels: the total and each item (label, cards, points)."""
 
     total: int
-    items: wire.many(tuple[wire.text(80), wire.text(4000), int])  # type: ignore[valid-type]
+    # Each label is a sentence's code (older data: plain words).
+    items: wire.many(tuple[wire.text(1000), wire.text(4000), int])  # type: ignore[valid-type]
 
 
 class DeadwoodData(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -40,7 +42,9 @@ def _breakdowns_out(values: tuple[MaalBreakdown, ...]) -> list[dict[str, Any]]:
     return [
         {
             "total": b.total,
-            "items": [[it.label, format_cards(it.cards), it.points] for it in b.items],
+            "items": [
+                [code_of_said(it.label), format_cards(it.cards), it.points] for it in b.items
+            ],
         }
         for b in values
     ]
@@ -50,7 +54,10 @@ def _breakdowns_back(values: tuple[BreakdownData, ...]) -> tuple[MaalBreakdown, 
     return tuple(
         MaalBreakdown(
             b.total,
-            tuple(MaalItem(label, tuple(parse_cards(cards)), pts) for label, cards, pts in b.items),
+            tuple(
+                MaalItem(from_code(label), tuple(parse_cards(cards)), pts)
+                for label, cards, pts in b.items
+            ),
         )
         for b in values
     )

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any, Literal
 
+from engine.words import say
+
 Direction = Literal["clockwise", "anticlockwise"]
 TipluTiming = Literal["first_show", "deal"]
 MeldSize = Literal["three", "three_or_more"]
@@ -247,51 +249,65 @@ class RuleSet:
 
 #: One-line explanations of every field, for the new-game screen and docs.
 RULE_HELP: dict[str, str] = {
-    "name": "Which preset these rules started from.",
-    "direction": "Which way the turn and the deal pass around the table.",
-    "tiplu_timing": "When the tiplu is chosen: by the first player to see, or right after the deal.",
-    "meld_size": "Melds of exactly three cards (Nepali) or three or more (Indian).",
-    "hand_size": "Cards dealt to each player.",
-    "no_discard_of_taken_card": "A card taken from the discard pile may not be thrown back that turn.",
-    "seen_may_take_wild_discard": "A player who has seen may take a wild card from the discard pile.",
-    "expose_dealt_tunnelas": "Tunnelas dealt to a player may be shown before their first draw.",
-    "dublee_enabled": "Seeing and going out by pairs of identical cards (dublees).",
-    "dublee_see": "Dublees needed to see the maal.",
-    "dublee_out": "Dublees needed to go out.",
-    "dublee_bonus": "Extra points each loser pays a winner who went out by dublees.",
-    "dublee_min_players": "Dublees allowed only with at least this many players.",
-    "dublee_wild_pair": "Two wild cards count as a dublee.",
-    "alter": "The tiplu's rank in the other suit of its colour is a joker that scores.",
-    "printed_jokers": "Printed jokers added to the shoe (always wild).",
-    "stock_exhausted": "When the stock runs out: reshuffle the discards, turn them once, or void the hand.",
-    "max_turns": "A hand ends with no winner after this many turns.",
-    "scoring": "Payments between players, a points race, or deadwood penalty points.",
-    "seen_fee": "What a loser who has seen pays the winner.",
-    "unseen_fee": "What a loser who never saw pays the winner.",
-    "unseen_maal": "A player who never saw: maal counts, is lost (murder), or goes to the winner (kidnap).",
-    "poplu_points": "Points for holding one, two, three poplus.",
-    "jhiplu_points": "Points for holding one, two, three jhiplus.",
-    "poplu_jhiplu_combined": "Poplus and jhiplus are counted together on the poplu table.",
-    "tiplu_points": "Points for holding one, two tiplus.",
-    "marriage_points": "Points for one, two marriages (jhiplu + tiplu + poplu) in hand.",
-    "shown_marriage_points": "Points for one, two marriages shown on the table.",
-    "alter_points": "Points for holding one, two, three alters.",
-    "printed_joker_points": "Points for holding one, two, three printed jokers.",
-    "tunnela_ordinary_points": "Exposed dealt tunnelas of ordinary cards, by how many.",
-    "tunnela_joker_points": "Exposed dealt tunnelas of ordinary jokers, by how many.",
-    "tunnela_maal_points": "Exposed dealt tunnelas of poplu or jhiplu, by how many.",
-    "tunnela_alter_points": "Exposed dealt tunnelas of the alter, by how many.",
-    "tunnela_printed_points": "An exposed dealt tunnela of printed jokers.",
-    "tunnela_wilds_ordinary": "Tunnelas of jokers and alters count as ordinary tunnelas.",
-    "tunnelas_need_seen": "Maal tunnelas score only for a player who has seen.",
-    "contract_win_points": "Points race: the player who goes out scores this per other player.",
-    "deadwood_ace": "Deadwood: penalty for an unmelded ace.",
-    "deadwood_face": "Deadwood: penalty for an unmelded J, Q or K.",
-    "deadwood_joker": "Deadwood: penalty for an unmelded printed joker.",
-    "match_hands": "Hands in a match; 0 means each player deals once.",
-    "lay_off": "Going out may add leftover cards onto melds already on the table.",
-    "lay_off_cards": "Laying off: any card that fits, or wild cards only.",
-    "lay_off_onto": "Laying off: onto your own melds only, or onto anyone's.",
+    "name": say("Which preset these rules started from."),
+    "direction": say("Which way the turn and the deal pass around the table."),
+    "tiplu_timing": say(
+        "When the tiplu is chosen: by the first player to see, or right after the deal."
+    ),
+    "meld_size": say("Melds of exactly three cards (Nepali) or three or more (Indian)."),
+    "hand_size": say("Cards dealt to each player."),
+    "no_discard_of_taken_card": say(
+        "A card taken from the discard pile may not be thrown back that turn."
+    ),
+    "seen_may_take_wild_discard": say(
+        "A player who has seen may take a wild card from the discard pile."
+    ),
+    "expose_dealt_tunnelas": say(
+        "Tunnelas dealt to a player may be shown before their first draw."
+    ),
+    "dublee_enabled": say("Seeing and going out by pairs of identical cards (dublees)."),
+    "dublee_see": say("Dublees needed to see the maal."),
+    "dublee_out": say("Dublees needed to go out."),
+    "dublee_bonus": say("Extra points each loser pays a winner who went out by dublees."),
+    "dublee_min_players": say("Dublees allowed only with at least this many players."),
+    "dublee_wild_pair": say("Two wild cards count as a dublee."),
+    "alter": say("The tiplu's rank in the other suit of its colour is a joker that scores."),
+    "printed_jokers": say("Printed jokers added to the shoe (always wild)."),
+    "stock_exhausted": say(
+        "When the stock runs out: reshuffle the discards, turn them once, or void the hand."
+    ),
+    "max_turns": say("A hand ends with no winner after this many turns."),
+    "scoring": say("Payments between players, a points race, or deadwood penalty points."),
+    "seen_fee": say("What a loser who has seen pays the winner."),
+    "unseen_fee": say("What a loser who never saw pays the winner."),
+    "unseen_maal": say(
+        "A player who never saw: maal counts, is lost (murder), or goes to the winner (kidnap)."
+    ),
+    "poplu_points": say("Points for holding one, two, three poplus."),
+    "jhiplu_points": say("Points for holding one, two, three jhiplus."),
+    "poplu_jhiplu_combined": say("Poplus and jhiplus are counted together on the poplu table."),
+    "tiplu_points": say("Points for holding one, two tiplus."),
+    "marriage_points": say("Points for one, two marriages (jhiplu + tiplu + poplu) in hand."),
+    "shown_marriage_points": say("Points for one, two marriages shown on the table."),
+    "alter_points": say("Points for holding one, two, three alters."),
+    "printed_joker_points": say("Points for holding one, two, three printed jokers."),
+    "tunnela_ordinary_points": say("Exposed dealt tunnelas of ordinary cards, by how many."),
+    "tunnela_joker_points": say("Exposed dealt tunnelas of ordinary jokers, by how many."),
+    "tunnela_maal_points": say("Exposed dealt tunnelas of poplu or jhiplu, by how many."),
+    "tunnela_alter_points": say("Exposed dealt tunnelas of the alter, by how many."),
+    "tunnela_printed_points": say("An exposed dealt tunnela of printed jokers."),
+    "tunnela_wilds_ordinary": say("Tunnelas of jokers and alters count as ordinary tunnelas."),
+    "tunnelas_need_seen": say("Maal tunnelas score only for a player who has seen."),
+    "contract_win_points": say(
+        "Points race: the player who goes out scores this per other player."
+    ),
+    "deadwood_ace": say("Deadwood: penalty for an unmelded ace."),
+    "deadwood_face": say("Deadwood: penalty for an unmelded J, Q or K."),
+    "deadwood_joker": say("Deadwood: penalty for an unmelded printed joker."),
+    "match_hands": say("Hands in a match; 0 means each player deals once."),
+    "lay_off": say("Going out may add leftover cards onto melds already on the table."),
+    "lay_off_cards": say("Laying off: any card that fits, or wild cards only."),
+    "lay_off_onto": say("Laying off: onto your own melds only, or onto anyone's."),
 }
 
 NEPALI = RuleSet()

@@ -18,6 +18,7 @@ from engine.deadwood import deadwood_scores
 from engine.melds import MeldKind, classify_meld
 from engine.rules import PointTable, RuleSet, table_points
 from engine.wilds import Role, Wilds
+from engine.words import Said, commas, say, say_n
 
 __all__ = [
     "MaalBreakdown",
@@ -56,14 +57,21 @@ _NOTHING = MaalBreakdown(0, ())
 _ORDINARY, _JOKER, _MAAL, _ALTER, _PRINTED = range(5)
 _CATEGORY_NAMES = ("ordinary", "joker", "maal", "alter", "printed joker")
 
-# Single maal cards, in the order the breakdown lists them: (role, singular, plural).
-_SINGLES: tuple[tuple[Role, str, str], ...] = (
-    (Role.TIPLU, "tiplu", "tiplus"),
-    (Role.POPLU, "poplu", "poplus"),
-    (Role.JHIPLU, "jhiplu", "jhiplus"),
-    (Role.ALTER, "alter", "alters"),
-    (Role.PRINTED, "printed joker", "printed jokers"),
-)
+# Single maal cards, in the order the breakdown lists them.
+_SINGLES: tuple[Role, ...] = (Role.TIPLU, Role.POPLU, Role.JHIPLU, Role.ALTER, Role.PRINTED)
+
+
+def _single_label(role: Role, n: int) -> Said:
+    """The score sheet's words for ``n`` loose maal cards of ``role`` ("tiplu", "2 poplus")."""
+    if role is Role.TIPLU:
+        return say_n("tiplu", "{n} tiplus", n)
+    if role is Role.POPLU:
+        return say_n("poplu", "{n} poplus", n)
+    if role is Role.JHIPLU:
+        return say_n("jhiplu", "{n} jhiplus", n)
+    if role is Role.ALTER:
+        return say_n("alter", "{n} alters", n)
+    return say_n("printed joker", "{n} printed jokers", n)
 
 
 def _single_table(role: Role, rules: RuleSet) -> PointTable:
@@ -102,10 +110,6 @@ def _tunnela_table(category: int, rules: RuleSet) -> PointTable:
         rules.tunnela_alter_points,
         rules.tunnela_printed_points,
     )[category]
-
-
-def _plural(n: int, singular: str, plural: str) -> str:
-    return singular if n == 1 else f"{n} {plural}"
 
 
 def _merge(
@@ -210,11 +214,11 @@ def _count(
                 left[role] -= 3
     for category in sorted(by_category):
         group = by_category[category]
-        names = ", ".join(str(c) for c in group)
-        label = (
-            f"tunnela of {names} (dealt)"
-            if len(group) == 1
-            else (f"{len(group)} tunnelas of {names} (dealt)")
+        label = say_n(
+            "tunnela of {cards} (dealt)",
+            "{n} tunnelas of {cards} (dealt)",
+            len(group),
+            cards=commas([str(c) for c in group]),
         )
         points = table_points(_tunnela_table(category, rules), len(group))
         items.append(MaalItem(label, tuple(c for c in group for _ in range(3)), points))
@@ -228,7 +232,7 @@ def _count(
             if on_table:
                 option.append(
                     MaalItem(
-                        _plural(on_table, "shown marriage", "shown marriages"),
+                        say_n("shown marriage", "{n} shown marriages", on_table),
                         marriage_cards * on_table,
                         table_points(rules.shown_marriage_points, on_table),
                     )
@@ -236,14 +240,14 @@ def _count(
             if in_hand:
                 option.append(
                     MaalItem(
-                        _plural(in_hand, "marriage", "marriages"),
+                        say_n("marriage", "{n} marriages", in_hand),
                         marriage_cards * in_hand,
                         table_points(rules.marriage_points, in_hand),
                     )
                 )
             used = on_table + in_hand
             combined = rules.poplu_jhiplu_combined
-            for role, singular, plural in _SINGLES:
+            for role in _SINGLES:
                 n = left[role] - (used if role.is_maal else 0)
                 if combined and role is Role.JHIPLU:
                     continue
@@ -256,19 +260,19 @@ def _count(
                         total_pj = n + jhiplus
                         option.append(
                             MaalItem(
-                                f"{total_pj} poplus and jhiplus",
+                                say("{n} poplus and jhiplus", n=total_pj),
                                 cards_pj,
                                 table_points(rules.poplu_points, total_pj),
                             )
                         )
                         continue
                     if jhiplus > 0:
-                        role, singular, plural, n = Role.JHIPLU, "jhiplu", "jhiplus", jhiplus
+                        role, n = Role.JHIPLU, jhiplus
                 if n > 0:
                     card = _card_of_role(wilds, role)
                     option.append(
                         MaalItem(
-                            _plural(n, singular, plural),
+                            _single_label(role, n),
                             (card,) * n,
                             table_points(_single_table(role, rules), n),
                         )

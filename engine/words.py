@@ -91,8 +91,10 @@ def _plain(s: Said) -> list[Any]:
 def from_code(text: str) -> str:
     """A sentence read back from its ``code``; plain words, or a damaged code, come back as the
     text they are (a damaged code is never an error: it is only words that cannot be shown)."""
-    if not isinstance(text, str) or not text.startswith(CODE_MARK) or len(text) > CODE_LIMIT:
+    if not isinstance(text, str) or not text.startswith(CODE_MARK):
         return text
+    if len(text) > CODE_LIMIT:
+        return "?"
     try:
         return _built(json.loads(text[len(CODE_MARK) :]), 0)
     except (ValueError, TypeError, KeyError, IndexError):

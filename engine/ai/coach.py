@@ -23,6 +23,9 @@ from engine.cards import Card, code_of, format_cards
 from engine.moments import Moment, seat_moments
 from engine.rules import RuleSet
 from engine.solver import distance
+from engine.wilds import Role
+from engine.words import CODE_LIMIT, Said, from_code, say, say_n
+from engine.words import code_of as code_of_said
 
 #: Most marks a review keeps: the costliest decisions of the hand.
 MARKS = 5
@@ -57,9 +60,9 @@ class Mark:
         return {
             "move": self.move,
             "kind": self.kind,
-            "done": self.done,
-            "instead": self.instead,
-            "why": self.why,
+            "done": code_of_said(self.done),
+            "instead": code_of_said(self.instead),
+            "why": code_of_said(self.why),
             "cost": self.cost,
         }
 
@@ -75,9 +78,9 @@ class Mark:
             kind=plain.one_of(
                 d["kind"], "the kind of decision", ("draw", "discard", "see", "go_out")
             ),
-            done=plain.text(d["done"], "what was done", 400),
-            instead=plain.text(d["instead"], "what the bot would do", 400),
-            why=plain.text(d["why"], "why", 400),
+            done=from_code(plain.text(d["done"], "what was done", CODE_LIMIT)),
+            instead=from_code(plain.text(d["instead"], "what the bot would do", CODE_LIMIT)),
+            why=from_code(plain.text(d["why"], "why", CODE_LIMIT)),
             cost=float(cost),
         )
 
@@ -137,42 +140,82 @@ def _cards(cards: Iterable[Card]) -> str:
 def _with(card: Card, joins: Sequence[Card]) -> str:
     """The cards ``card`` goes with, its own copy said as "another 5D"."""
     others = [c for c in joins if c != card]
-    parts = [f"another {card}"] if card in joins else []
+    if card in joins and others:
+        return say("another {card} and {cards}", card=str(card), cards=_cards(others))
+    if card in joins:
+        return say("another {card}", card=str(card))
     if others:
-        parts.append(_cards(others))
-    return " and ".join(parts) or "nothing"
+        return _cards(others)
+    return say("nothing")
 
 
 def _melds(melds: Sequence[Sequence[Card]]) -> str:
+    # Melds apart as the engine writes them ("5H 6H 7H | 9C 9C 9C"): card text, not words.
     return " | ".join(_cards(m) for m in melds)
 
 
-def _plural(n: float, word: str) -> str:
+def _count(n: float) -> tuple[int, str]:
+    """A count as a sentence follows it (1 or more) and as it is written ("2", "1.5")."""
     value = f"{n:g}"
-    return f"{value} {word}" + ("" if value == "1" else "s")
+    return (1 if value == "1" else 2), value
 
 
-def _said(action: Action, kind: str, view_top: Card | None, who: str) -> str:
-    """An action in the coach's words: ``who`` is "you" or "the hard bot would"."""
-    you = who == "you"
+def _role_word(role: Role) -> Said:
+    if role is Role.TIPLU:
+        return say("tiplu")
+    if role is Role.POPLU:
+        return say("poplu")
+    if role is Role.JHIPLU:
+        return say("jhiplu")
+    if role is Role.ALTER:
+        return say("alter")
+    if role is Role.PRINTED:
+        return say("printed joker")
+    return say("joker")
+
+
+def _said(action: Action, kind: str, view_top: Card | None, you: bool) -> str:
+    """An action in the coach's words: what ``you`` did, or what the hard bot would do."""
     if isinstance(action, DrawStock):
-        return "you drew from the stock" if you else f"{who} draw from the stock"
-    if isinstance(action, TakeDiscard):
-        top = "the discard" if view_top is None else f"{view_top} from the discards"
-        return f"you took {top}" if you else f"{who} take {top}"
-    if isinstance(action, Discard):
-        missed = {"see": " without seeing", "go_out": " instead of going out"}.get(kind, "")
-        return f"you threw {action.card}{missed}" if you else f"{who} throw {action.card}"
-    if isinstance(action, See):
-        how = "dublees " if action.dublees else ""
-        body = f"{how}{_melds(action.melds)}".strip() or "your exposed tunnelas"
-        return f"you saw with {body}" if you else f"{who} see now with {body}"
-    if isinstance(action, GoOut):
         return (
-            f"you went out throwing {action.discard}"
-            if you
-            else f"{who} go out throwing {action.discard}"
+            say("you drew from the stock") if you else say("the hard bot would draw from the stock")
         )
+    if isinstance(action, TakeDiscard):
+        if view_top is None:
+            return (
+                say("you took the discard") if you else say("the hard bot would take the discard")
+            )
+        card = str(view_top)
+        if you:
+            return say("you took {card} from the discards", card=card)
+        return say("the hard bot would take {card} from the discards", card=card)
+    if isinstance(action, Discard):
+        card = str(action.card)
+        if not you:
+            return say("the hard bot would throw {card}", card=card)
+        if kind == "see":
+            return say("you threw {card} without seeing", card=card)
+        if kind == "go_out":
+            return say("you threw {card} instead of going out", card=card)
+        return say("you threw {card}", card=card)
+    if isinstance(action, See):
+        melds = _melds(action.melds)
+        if not melds:
+            if you:
+                return say("you saw with your exposed tunnelas")
+            return say("the hard bot would see now with your exposed tunnelas")
+        if action.dublees:
+            if you:
+                return say("you saw with dublees {melds}", melds=melds)
+            return say("the hard bot would see now with dublees {melds}", melds=melds)
+        if you:
+            return say("you saw with {melds}", melds=melds)
+        return say("the hard bot would see now with {melds}", melds=melds)
+    if isinstance(action, GoOut):
+        card = str(action.discard)
+        if you:
+            return say("you went out throwing {card}", card=card)
+        return say("the hard bot would go out throwing {card}", card=card)
     return str(action)
 
 
@@ -180,7 +223,8 @@ def _goes_with(alt: Alternative) -> str:
     card = alt.action.card if isinstance(alt.action, Discard) else None
     if card is None:
         return ""
-    return f"{card} went with {_with(card, alt.joins)}"
+    # Translators: {cards} is what the card went with ("another 5D and 6D 7D", "nothing").
+    return say("{card} went with {cards}", card=str(card), cards=_with(card, alt.joins))
 
 
 def _distance(judge: Judge, cards: Sequence[Card]) -> tuple[int, int]:
@@ -200,7 +244,8 @@ def _discard_why(judge: Judge, done: Alternative, best: Alternative) -> str:
     """Why the bot's throw beats the player's, by the measure that differs most."""
     assert isinstance(done.action, Discard) and isinstance(best.action, Discard)
     mine, its = done.action.card, best.action.card
-    theirs = f"{its} " + (f"goes with {_with(its, best.joins)}")
+    # Translators: {cards} is what the card goes with ("another 5D and 6D 7D", "nothing").
+    theirs = say("{card} goes with {cards}", card=str(its), cards=_with(its, best.joins))
     k = judge.k
     view = judge.view
     parts = {
@@ -215,13 +260,35 @@ def _discard_why(judge: Judge, done: Alternative, best: Alternative) -> str:
     if reason == "missing":
         (see_a, out_a), (see_b, out_b) = _distances(judge, done), _distances(judge, best)
         if not k.seen and see_a != see_b:
-            return (
-                f"{_goes_with(done)}: throwing it left {_plural(see_a, 'card')} missing to see, "
-                f"against {see_b} throwing {its} ({theirs})"
+            count, n = _count(see_a)
+            # Translators: {went} says what the thrown card went with; {other} is how many
+            # cards the hard bot's throw {card} would leave missing; {theirs} what {card} goes
+            # with.
+            return say_n(
+                "{went}: throwing it left {n} card missing to see, "
+                "against {other} throwing {card} ({theirs})",
+                "{went}: throwing it left {n} cards missing to see, "
+                "against {other} throwing {card} ({theirs})",
+                count,
+                n=n,
+                went=_goes_with(done),
+                other=see_b,
+                card=str(its),
+                theirs=theirs,
             )
-        return (
-            f"{_goes_with(done)}: throwing it left {_plural(out_a, 'card')} missing to go out, "
-            f"against {out_b} throwing {its} ({theirs})"
+        count, n = _count(out_a)
+        # Translators: as "{went}: throwing it left {n} card missing to see, …".
+        return say_n(
+            "{went}: throwing it left {n} card missing to go out, "
+            "against {other} throwing {card} ({theirs})",
+            "{went}: throwing it left {n} cards missing to go out, "
+            "against {other} throwing {card} ({theirs})",
+            count,
+            n=n,
+            went=_goes_with(done),
+            other=out_b,
+            card=str(its),
+            theirs=theirs,
         )
     if reason == "feeds":
         nxt = next_seat(view)
@@ -231,21 +298,57 @@ def _discard_why(judge: Judge, done: Alternative, best: Alternative) -> str:
             for c in sorted(judge.tracker.seats[nxt].taken)
             if (c // 13 == mine.suit and abs(c % 13 - mine.rank) <= 2) or c == mine.code
         ]
-        detail = (
-            f" (they took {_cards(taken)} from the discards)"
-            if taken
-            else " (they have seen)"
-            if view.seen[nxt]
-            else ""
+        if taken:
+            # Translators: {name} is the next player; {safe} the card safer to throw.
+            return say(
+                "{card} could help {name}, who plays next "
+                "(they took {cards} from the discards); {safe} is safer to throw",
+                card=str(mine),
+                name=name,
+                cards=_cards(taken),
+                safe=str(its),
+            )
+        if view.seen[nxt]:
+            # Translators: {name} is the next player; {safe} the card safer to throw.
+            return say(
+                "{card} could help {name}, who plays next (they have seen); "
+                "{safe} is safer to throw",
+                card=str(mine),
+                name=name,
+                safe=str(its),
+            )
+        # Translators: {name} is the next player; {safe} the card safer to throw.
+        return say(
+            "{card} could help {name}, who plays next; {safe} is safer to throw",
+            card=str(mine),
+            name=name,
+            safe=str(its),
         )
-        return f"{mine} could help {name}, who plays next{detail}; {its} is safer to throw"
     if reason == "maal":
         role = k.wilds.roles[mine.code] if k.wilds is not None else None
-        what = f"your {role.value}" if role is not None else "maal"
-        return f"{mine} is {what}, worth keeping; {theirs}"
-    return (
-        f"{_goes_with(done)}: throwing it left {_plural(done.outs, 'live out')} "
-        f"(unseen cards that help), against {best.outs} throwing {its} ({theirs})"
+        if role is not None:
+            # Translators: {role} is what the card is ("tiplu", "alter"); {theirs} says what
+            # the hard bot's throw goes with.
+            return say(
+                "{card} is your {role}, worth keeping; {theirs}",
+                card=str(mine),
+                role=_role_word(role),
+                theirs=theirs,
+            )
+        return say("{card} is maal, worth keeping; {theirs}", card=str(mine), theirs=theirs)
+    count, n = _count(done.outs)
+    # Translators: a live out is an unseen card that would help the hand.
+    return say_n(
+        "{went}: throwing it left {n} live out (unseen cards that help), "
+        "against {other} throwing {card} ({theirs})",
+        "{went}: throwing it left {n} live outs (unseen cards that help), "
+        "against {other} throwing {card} ({theirs})",
+        count,
+        n=n,
+        went=_goes_with(done),
+        other=best.outs,
+        card=str(its),
+        theirs=theirs,
     )
 
 
@@ -254,47 +357,84 @@ def _draw_why(judge: Judge, done: Alternative, best: Alternative) -> str:
     top = judge.view.top_discard
     cards = judge.k.cards
     if isinstance(best.action, TakeDiscard) and top is not None:
-        joins = f" (it goes with {_with(top, best.joins)})" if best.joins else ""
+        card: str = str(top)
+        if best.joins:
+            # Translators: a card and what it goes with ("5D (it goes with 6D 7D)").
+            card = say("{card} (it goes with {cards})", card=card, cards=_with(top, best.joins))
         (see_a, out_a), (see_b, out_b) = _distance(judge, cards), _distance(judge, [*cards, top])
+        closer: str
         if not judge.k.seen and see_b == 0 < see_a:
-            return f"{top}{joins} would let you see: better than the stock's likely draw"
+            return say("{card} would let you see: better than the stock's likely draw", card=card)
         if not judge.k.seen and see_b < see_a:
-            closer = f"a card closer to seeing ({see_b} missing, not {see_a})"
+            closer = say(
+                "a card closer to seeing ({now} missing, not {before})", now=see_b, before=see_a
+            )
         elif out_b == 0 < out_a:
-            return f"{top}{joins} would let you go out: better than the stock's likely draw"
+            return say(
+                "{card} would let you go out: better than the stock's likely draw", card=card
+            )
         elif out_b < out_a:
-            closer = f"a card closer to going out ({out_b} missing, not {out_a})"
+            closer = say(
+                "a card closer to going out ({now} missing, not {before})", now=out_b, before=out_a
+            )
         else:
-            closer = "closer"
-        return f"{top}{joins} brings you {closer}: more than the stock's likely draw"
+            closer = say("closer")
+        # Translators: {closer} is "closer" or "a card closer to seeing (2 missing, not 3)".
+        return say(
+            "{card} brings you {closer}: more than the stock's likely draw",
+            card=card,
+            closer=closer,
+        )
     if isinstance(done.action, TakeDiscard) and top is not None:
         if done.missing >= best.missing:
-            return (
-                f"{top} brought the hand no closer, and taking it shows the table what you collect"
+            return say(
+                "{card} brought the hand no closer, and taking it shows the table what you collect",
+                card=str(top),
             )
-        return (
-            f"the stock's draw was as good ({_plural(best.outs, 'live out')} among the unseen "
-            f"cards), and taking {top} shows the table what you collect"
+        count, n = _count(best.outs)
+        return say_n(
+            "the stock's draw was as good ({n} live out among the unseen cards), "
+            "and taking {card} shows the table what you collect",
+            "the stock's draw was as good ({n} live outs among the unseen cards), "
+            "and taking {card} shows the table what you collect",
+            count,
+            n=n,
+            card=str(top),
         )
-    return "the hard bot weighs the two draws differently here"
+    return say("the hard bot weighs the two draws differently here")
 
 
 def _see_why(done: Alternative, best: Alternative) -> str:
     if isinstance(done.action, See):
-        return (
-            f"seeing that way leaves {_plural(done.missing, 'card')} missing to go out, "
-            f"against {best.missing:g} the hard bot's way"
+        count, n = _count(done.missing)
+        # Translators: {other} is how many cards the hard bot's way would leave missing.
+        return say_n(
+            "seeing that way leaves {n} card missing to go out, against {other} the hard bot's way",
+            "seeing that way leaves {n} cards missing to go out, against {other} the hard bot's way",
+            count,
+            n=n,
+            other=f"{best.missing:g}",
         )
-    return "seeing now shows you the tiplu: wild cards start to count and your maal scores"
+    return say("seeing now shows you the tiplu: wild cards start to count and your maal scores")
 
 
 def _out_why(done: Alternative, best: Alternative) -> str:
     if isinstance(done.action, GoOut):
-        return f"that way keeps {_plural(best.maal, 'maal point')}, against {done.maal:g}"
+        count, n = _count(best.maal)
+        # Translators: {other} is the maal points the player's own way kept.
+        return say_n(
+            "that way keeps {n} maal point, against {other}",
+            "that way keeps {n} maal points, against {other}",
+            count,
+            n=n,
+            other=f"{done.maal:g}",
+        )
     assert isinstance(best.action, GoOut)
     body = _melds(best.action.melds)
-    shown = f"{body} with " if body else ""
-    return f"the hand was yours to end: {shown}{best.action.discard} thrown"
+    card = str(best.action.discard)
+    if body:
+        return say("the hand was yours to end: {melds} with {card} thrown", melds=body, card=card)
+    return say("the hand was yours to end: {card} thrown", card=card)
 
 
 def mark_for(moment: Moment, iterations: int = ITERATIONS) -> tuple[bool, Mark | None] | None:
@@ -330,8 +470,8 @@ def mark_for(moment: Moment, iterations: int = ITERATIONS) -> tuple[bool, Mark |
     mark = Mark(
         move=moment.move,
         kind=kind,
-        done=_said(played, kind, top, "you"),
-        instead=_said(best, kind, top, "the hard bot would"),
+        done=_said(played, kind, top, True),
+        instead=_said(best, kind, top, False),
         why=why,
         cost=cost,
     )

@@ -18,6 +18,7 @@ from engine.actions import (
 from engine.ai.hard import HardBot, Searched
 from engine.cards import CARDS, Card, format_cards
 from engine.view import PlayerView
+from engine.words import say, say_n
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,7 @@ class Hint:
 
 
 def _melds_text(melds: Sequence[Sequence[Card]]) -> str:
+    # Melds apart as the engine writes them ("5H 6H 7H | 9C 9C 9C"): card text, not words.
     return " | ".join(format_cards(m) for m in melds)
 
 
@@ -48,46 +50,64 @@ def _discard_reason(view: PlayerView, card: Card, searched: Sequence[Searched]) 
     rest.remove(card)
     friends = partners(card, rest)
     if not friends:
-        return f"discard {card}: it goes with nothing in your hand"
+        return say("discard {card}: it goes with nothing in your hand", card=str(card))
     mine = next((s for s in searched if s.code == card.code), None)
     if mine is not None and len(searched) > 1:
-        n = len(mine.helped_by)
-        kinds = "1 kind of card brings" if n == 1 else f"{n} kinds of card bring"
-        return (
-            f"discard {card}: of your loosest cards it leaves the most useful draws "
-            f"({kinds} you closer)"
+        return say_n(
+            "discard {card}: of your loosest cards it leaves the most useful draws "
+            "({n} kind of card brings you closer)",
+            "discard {card}: of your loosest cards it leaves the most useful draws "
+            "({n} kinds of card bring you closer)",
+            len(mine.helped_by),
+            card=str(card),
         )
-    return f"discard {card}: it helps your hand least (it only goes with {format_cards(friends)})"
+    return say(
+        "discard {card}: it helps your hand least (it only goes with {cards})",
+        card=str(card),
+        cards=format_cards(friends),
+    )
 
 
 def explain(view: PlayerView, action: Action, searched: Sequence[Searched] = ()) -> str:
     """One line saying why ``action`` is good here."""
     top = view.top_discard
     if isinstance(action, NextHand):
-        return "deal the next hand"
+        return say("deal the next hand")
     if isinstance(action, ExposeTunnela):
-        return (
-            f"expose your dealt tunnela {format_cards(action.cards)}: "
-            "it scores and counts toward seeing"
+        return say(
+            "expose your dealt tunnela {cards}: it scores and counts toward seeing",
+            cards=format_cards(action.cards),
         )
     if isinstance(action, TakeDiscard):
         assert top is not None
         friends = partners(top, view.cards)
-        joins = f": it goes with {format_cards(friends)}" if friends else ": it brings you closer"
-        return f"take {top} from the discards{joins}"
+        if friends:
+            return say(
+                "take {card} from the discards: it goes with {cards}",
+                card=str(top),
+                cards=format_cards(friends),
+            )
+        return say("take {card} from the discards: it brings you closer", card=str(top))
     if isinstance(action, DrawStock):
         if top is None:
-            return "draw from the stock: the discard pile is empty"
+            return say("draw from the stock: the discard pile is empty")
         if view.seen[view.seat] and view.wilds is not None and view.wilds.is_wild(top):
-            return f"draw from the stock: having seen, you may not take the wild {top}"
-        return f"draw from the stock: {top} does not help you"
+            return say(
+                "draw from the stock: having seen, you may not take the wild {card}", card=str(top)
+            )
+        return say("draw from the stock: {card} does not help you", card=str(top))
     if isinstance(action, See):
         if not action.melds:
-            return "see now: your exposed tunnelas are enough"
-        how = "dublees " if action.dublees else ""
-        return f"see now with {how}{_melds_text(action.melds)}"
+            return say("see now: your exposed tunnelas are enough")
+        if action.dublees:
+            return say("see now with dublees {melds}", melds=_melds_text(action.melds))
+        return say("see now with {melds}", melds=_melds_text(action.melds))
     if isinstance(action, GoOut):
-        return f"go out now: {_melds_text(action.melds)}, discarding {action.discard}"
+        return say(
+            "go out now: {melds}, discarding {card}",
+            melds=_melds_text(action.melds),
+            card=str(action.discard),
+        )
     if isinstance(action, Discard):
         return _discard_reason(view, CARDS[action.card.code], searched)
     return str(action)
