@@ -16,6 +16,7 @@ from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button
 from marriage_gui.ui.form import Form
 from marriage_gui.ui.text_input import TextInput
+from marriage_gui.ui.widget import shown_words
 
 if TYPE_CHECKING:
     from marriage_gui.app import App
@@ -63,8 +64,8 @@ class FormScene(Scene):
 class MenuScene(FormScene):
     """A full-screen menu. Subclasses fill ``layout`` and may draw more in ``draw_content``.
 
-    ``heading`` is kept in English (marked with ``N_``) and worded when drawn; so is
-    ``back_label``, the Back button's label, worded each time the screen lays out."""
+    ``heading`` is kept in English (marked with ``N_``, or set already worded) and worded when
+    drawn; ``back_label``, the Back button's label, is worded each time the screen lays out."""
 
     heading = ""
     back_label = N_("‹  Back")
@@ -127,7 +128,7 @@ class MenuScene(FormScene):
         if not self.heading:
             return
         k = self.k
-        heading = _(self.heading)
+        heading = shown_words(self.heading)  # a marked heading, or one worded already
         # A long heading shrinks rather than running under the Back button.
         room = self.size[0] - 2 * (self.back_button.rect.right + round(16 * k))
         size = theme.fitting_size(heading, round(38 * k), room, round(24 * k), True)

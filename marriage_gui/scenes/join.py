@@ -21,7 +21,7 @@ from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button
 from marriage_gui.ui.match_pickers import hands_label, preset_label
 from marriage_gui.ui.text_input import TextInput
-from marriage_gui.ui.widget import Widget
+from marriage_gui.ui.widget import Verbatim, Widget
 from marriage_net import protocol as p
 from marriage_net.client import GONE, PLAYING, RemoteMatch
 from marriage_net.discovery import DISCOVERY_PORT, TableFound, discovery_targets, find_tables
@@ -309,7 +309,8 @@ class JoinScene(MenuScene):
         self.rules_button.text = _("Read the table's rules")
         self.rules_button.tooltip = _("The rules, with cards")
         for button, table in zip(self.table_buttons, self._tables_shown, strict=False):
-            button.text, button.sub = table.table, table_note(table)
+            # The table's own name, as its host's game called it: shown as it is.
+            button.text, button.sub = Verbatim(table.table), table_note(table)
         for button, (seat, free, name) in zip(self.seat_buttons, self._seats_shown, strict=False):
             button.text = seat_words(seat, free, name)
 

@@ -12,6 +12,7 @@ from marriage_gui.language import N_, _
 from marriage_gui.scenes.base import QuestionScene
 from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button
+from marriage_gui.ui.widget import Verbatim
 
 if TYPE_CHECKING:
     from marriage_gui.app import App
@@ -30,7 +31,10 @@ class ReviewChoiceScene(QuestionScene):
     ) -> None:
         super().__init__(app)
         self.on_pick = on_pick
-        self.buttons = [Button(name, partial(self.pick, seat), size=19) for seat, name in people]
+        # A player's name is shown as it is, never looked up as words.
+        self.buttons = [
+            Button(Verbatim(name), partial(self.pick, seat), size=19) for seat, name in people
+        ]
         self.cancel_button = Button(_("Cancel"), self.cancel, size=19, tooltip="Esc")
 
     def pick(self, seat: int) -> None:
