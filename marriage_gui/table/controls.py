@@ -94,13 +94,24 @@ def draw_controls(surface: pygame.Surface, sheet: Sheet = TABLE_SHEET) -> pygame
         key_w = round(col_w * (0.58 if k == 0 else 0.4))
         for n, (control, does) in enumerate(items):
             y = top + (n + 1) * row + size // 2
-            _fit(surface, _(control), size, TABLE_TEXT, True, (x, y), key_w - 8)
+            _fit(surface, _key_words(control), size, TABLE_TEXT, True, (x, y), key_w - 8)
             _fit(surface, _(does), size, TABLE_MUTED, False, (x + key_w, y), col_w - key_w - 4)
     foot = _("Any key or click closes this sheet")
     foot_size = fitting_size(foot, max(10, size - 2), rect.width - size * 2, 8)
     img = label(foot, foot_size, TABLE_MUTED)
     surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.bottom - size // 2)))
     return rect
+
+
+#: Keys named as on the keyboard: never looked up (a letter could be another word's msgid).
+_CAPS = frozenset({"Esc", "Enter", "Home", "End", "Tab", "F1", "F11"})
+
+
+def _key_words(control: str) -> str:
+    """A control in the language in use; a single key's letter or name stays as it is."""
+    if len(control) <= 1 or control in _CAPS:
+        return control
+    return _(control)
 
 
 def _fit(

@@ -8,7 +8,17 @@ import pygame
 
 from marriage_gui.language import _
 from marriage_gui.ui.form import above, draw_tooltip
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel, shrunk, ui_scale
+from marriage_gui.ui.theme import (
+    GOLD_LIGHT,
+    TABLE_MUTED,
+    TABLE_TEXT,
+    fitting_size,
+    panel,
+    shrunk,
+    text_width,
+    ui_scale,
+    wrap,
+)
 from marriage_gui.ui.theme import text as label
 from marriage_gui.ui.words import match_total
 
@@ -264,8 +274,18 @@ def _draw_menu_button(p: TablePicture, surface: pygame.Surface) -> None:
         ),
         default=L.size[0] - L.margin,
     )
-    img = label(*shrunk(info, max(12, L.size[1] // 60), right - 8 - (r.right + 10), 9), TABLE_MUTED)
-    surface.blit(img, (r.right + 10, r.centery - img.get_height() // 2))
+    room = right - 8 - (r.right + 10)
+    size = max(12, L.size[1] // 60)
+    lines = [info]
+    if fitting_size(info, size, room, 10) == 10 and text_width(info, 10) > room:
+        # Too long for one line even in small type: two lines beside the menu button.
+        size = max(9, min(size, r.height // 3))
+        lines = wrap(info, size, room)[:2]
+    imgs = [label(*shrunk(line, size, room, 9), TABLE_MUTED) for line in lines]
+    y = r.centery - sum(img.get_height() for img in imgs) // 2
+    for img in imgs:
+        surface.blit(img, (r.right + 10, y))
+        y += img.get_height()
 
 
 def _draw_pile_tip(p: TablePicture, surface: pygame.Surface) -> None:
