@@ -516,6 +516,12 @@ class NewGameScene(MenuScene):
         if not hasattr(self, "start_button"):
             return
         self._word()
+        if self.message:  # what Start refused, said again (the language may have changed)
+            try:
+                self.build_setup()
+                self.message = ""
+            except ValueError as exc:
+                self.message = str(exc)
         k, (w, h) = self.k, self.size
         margin = round(40 * k)
         top = self.content_top + round(20 * k)
