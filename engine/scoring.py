@@ -62,16 +62,17 @@ _SINGLES: tuple[Role, ...] = (Role.TIPLU, Role.POPLU, Role.JHIPLU, Role.ALTER, R
 
 
 def _single_label(role: Role, n: int) -> Said:
-    """The score sheet's words for ``n`` loose maal cards of ``role`` ("tiplu", "2 poplus")."""
+    """The score sheet's words for ``n`` loose maal cards of ``role`` ("tiplu", "2 poplus").
+    One card is its bare name, a message of its own (the interface names the cards so too)."""
     if role is Role.TIPLU:
-        return say_n("tiplu", "{n} tiplus", n)
+        return say("tiplu") if n == 1 else say_n("{n} tiplu", "{n} tiplus", n)
     if role is Role.POPLU:
-        return say_n("poplu", "{n} poplus", n)
+        return say("poplu") if n == 1 else say_n("{n} poplu", "{n} poplus", n)
     if role is Role.JHIPLU:
-        return say_n("jhiplu", "{n} jhiplus", n)
+        return say("jhiplu") if n == 1 else say_n("{n} jhiplu", "{n} jhiplus", n)
     if role is Role.ALTER:
-        return say_n("alter", "{n} alters", n)
-    return say_n("printed joker", "{n} printed jokers", n)
+        return say("alter") if n == 1 else say_n("{n} alter", "{n} alters", n)
+    return say("printed joker") if n == 1 else say_n("{n} printed joker", "{n} printed jokers", n)
 
 
 def _single_table(role: Role, rules: RuleSet) -> PointTable:
@@ -232,7 +233,11 @@ def _count(
             if on_table:
                 option.append(
                     MaalItem(
-                        say_n("shown marriage", "{n} shown marriages", on_table),
+                        (
+                            say("shown marriage")
+                            if on_table == 1
+                            else say_n("{n} shown marriage", "{n} shown marriages", on_table)
+                        ),
                         marriage_cards * on_table,
                         table_points(rules.shown_marriage_points, on_table),
                     )
@@ -240,7 +245,11 @@ def _count(
             if in_hand:
                 option.append(
                     MaalItem(
-                        say_n("marriage", "{n} marriages", in_hand),
+                        (
+                            say("marriage")
+                            if in_hand == 1
+                            else say_n("{n} marriage", "{n} marriages", in_hand)
+                        ),
                         marriage_cards * in_hand,
                         table_points(rules.marriage_points, in_hand),
                     )

@@ -64,14 +64,14 @@ class Output(logging.Handler):
     def emit(self, record: logging.LogRecord) -> None:
         if self.gone:
             return
-        say(self.format(record), self._lost)
+        print_line(self.format(record), self._lost)
 
     def _lost(self) -> None:
         self.gone = True
         self.on_gone()
 
 
-def say(line: str, on_gone: Callable[[], None] | None = None) -> bool:
+def print_line(line: str, on_gone: Callable[[], None] | None = None) -> bool:
     """Print ``line`` at once; False (and ``on_gone()``) when nobody reads the output any more."""
     try:
         print(line, flush=True)
@@ -189,7 +189,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.save:
                 lines.append(f"Saving to {Path(args.save)} after every action")
             for line in lines:
-                if not say(line, stop.set):
+                if not print_line(line, stop.set):
                     break
 
         try:
@@ -204,7 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (OSError, ValueError) as exc:
         print(f"marriage --serve: {exc}", file=sys.stderr)
         return 1
-    say("The table is closed.")
+    print_line("The table is closed.")
     return 0
 
 
