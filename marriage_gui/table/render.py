@@ -144,16 +144,33 @@ def _draw_words(p: TablePicture, surface: pygame.Surface) -> None:
         # The open log ends with the same line.
         p.log.draw_banner(surface, L.banner, size)
     if p.prompt:
-        shown = [b.rect.x for b in p.buttons.values() if b.visible]
-        right = (min(shown) if shown else L.size[0] - L.margin) - 18
-        # Between the plate and the buttons: smaller type for long words, never over either.
-        room = right - (L.my_plate.right + 18)
-        words, points = shrunk(p.prompt, size, room, 10, p.my_turn)
-        img = label(words, points, GOLD_LIGHT if p.my_turn else TABLE_MUTED, p.my_turn)
-        r = img.get_rect(midright=(right, L.buttons.centery))
-        surface.blit(img, r)
+        _draw_prompt(p, surface, size)
     p.log.draw_panel(surface, L.log_rect, max(12, size - 3))
     p.toast.draw(surface, L.banner[1] + round(size * 1.6), size, L.banner[0])
+
+
+def _draw_prompt(p: TablePicture, surface: pygame.Surface, size: int) -> None:
+    """The prompt left of the buttons, clear of the plate and the shown melds; where long
+    words have no room there, over the buttons' right end."""
+    L = p.layout
+    assert L is not None
+    shown = [b.rect for b in p.buttons.values() if b.visible]
+    right = (min(b.x for b in shown) if shown else L.size[0] - L.margin) - 18
+    melds = [
+        t.x + t.w
+        for t in p.board.targets.values()
+        if t.layer in (1, 2) and t.y >= L.band.y - 2 and t.x >= L.my_melds.x
+    ]
+    left = max([L.my_plate.right, *melds]) + 18
+    colour = GOLD_LIGHT if p.my_turn else TABLE_MUTED
+    if text_width(p.prompt, size, p.my_turn) <= right - left:
+        img = label(p.prompt, size, colour, p.my_turn)
+        surface.blit(img, img.get_rect(midright=(right, L.buttons.centery)))
+        return
+    end = max(b.right for b in shown) if shown else L.size[0] - L.margin
+    room = end - max(L.my_plate.right + 18, L.size[0] // 3)
+    img = label(*shrunk(p.prompt, size, room, 10, p.my_turn), colour, p.my_turn)
+    surface.blit(img, img.get_rect(bottomright=(end, L.buttons.y - 6)))
 
 
 def _static_key(p: TablePicture, my_draw: bool) -> tuple[Any, ...] | None:
