@@ -77,13 +77,27 @@ def script_of(ch: str) -> str | None:
     return LATIN
 
 
+@lru_cache(maxsize=512)
+def has_glyph(script: str, ch: str) -> bool:
+    """Whether ``script``'s face draws ``ch`` itself, not its empty box (the Devanagari face
+    has no middle dot, for one)."""
+    font = face(16, False, script)
+    return font.metrics(ch)[0] != font.metrics(_NO_SUCH_CHARACTER)[0]
+
+
+#: A private-use code point no bundled face has: its metrics are the empty box's.
+_NO_SUCH_CHARACTER = chr(0x10FFFD)
+
+
 def runs(text: str) -> list[tuple[str, str]]:
     """Split ``text`` into ``(script, run)`` pieces; neutral characters join the run before,
-    except a run of suit signs, whose face has no punctuation ("6♠ (dealt)")."""
+    except where its face lacks them: a run of suit signs has no punctuation ("6♠ (dealt)"),
+    and Devanagari no middle dot ("राम · ३")."""
     out: list[tuple[str, str]] = []
     for ch in text:
         script = script_of(ch)
-        if script is None and out and out[-1][0] == SYMBOLS:
+        before = out[-1][0] if out else LATIN
+        if script is None and (before == SYMBOLS or not has_glyph(before, ch)):
             script = LATIN
         if out and (script is None or script == out[-1][0]):
             out[-1] = (out[-1][0], out[-1][1] + ch)

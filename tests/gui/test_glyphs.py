@@ -54,3 +54,20 @@ def test_no_word_of_the_game_draws_a_box():
                 if boxes:
                     found[f"{path.name}: {words!r}"] = boxes
     assert found == {}
+
+
+def test_no_translated_word_draws_a_box():
+    """Every translation in every catalog draws with the faces the game carries."""
+    from babel.messages.pofile import read_po
+
+    found = {}
+    for po in sorted((GUI / "locale").glob("*/LC_MESSAGES/*.po")):
+        with po.open("rb") as f:
+            catalog = read_po(f)
+        for message in catalog:
+            texts = message.string if isinstance(message.string, tuple) else (message.string,)
+            for text in texts:
+                boxes = drawn_as_a_box(text) if text else []
+                if boxes:
+                    found[f"{po.parent.parent.name}: {text!r}"] = boxes
+    assert found == {}
