@@ -119,13 +119,17 @@ def draw_seat_news(
     """Missing seats, one amber pill a line, under the table's announcement (the plates above
     stay readable)."""
     y = centre[1]
+    room = surface.get_width() - round(size * 1.4) - 40
     for line in lines:
-        img = theme.text(line, size, theme.TEXT, True)
-        r = img.get_rect(midtop=(centre[0], y))
-        pill = r.inflate(size * 1.4, size * 0.6)
-        theme.panel(surface, pill, pill.height // 2, SEAT_BAND, None)
-        surface.blit(img, r)
-        y = pill.bottom + size // 3
+        # Long words take smaller type first, then go on in a second pill.
+        points = theme.fitting_size(line, size, room, max(11, size * 3 // 4), True)
+        for part in theme.wrap(line, points, room, True):
+            img = theme.text(part, points, theme.TEXT, True)
+            r = img.get_rect(midtop=(centre[0], y))
+            pill = r.inflate(size * 1.4, size * 0.6)
+            theme.panel(surface, pill, pill.height // 2, SEAT_BAND, None)
+            surface.blit(img, r)
+            y = pill.bottom + size // 3
 
 
 def connection_words(status: Status) -> str | None:

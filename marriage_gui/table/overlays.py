@@ -11,7 +11,7 @@ from marriage_gui.art import fonts
 from marriage_gui.art.cards import CardArt, card_size
 from marriage_gui.language import _
 from marriage_gui.ui.button import Button, lay_out_row
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel, wrap
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, fitting_size, panel, wrap
 from marriage_gui.ui.widget import MOUSE_EVENTS
 
 
@@ -61,7 +61,9 @@ class Dialog:
             shade.fill((0, 0, 0, 120))
             surface.blit(shade, (0, 0))
         size = max(16, h // 34)
-        title = fonts.render(self.title, round(size * 1.35), GOLD_LIGHT, True)
+        # A long title takes smaller type rather than leave the panel.
+        title_size = fitting_size(self.title, round(size * 1.35), w - 40 - 4 * size, size, True)
+        title = fonts.render(self.title, title_size, GOLD_LIGHT, True)
         # A long sentence wraps to a readable width instead of running off the panel.
         lines = wrap(self.text, size, min(w - 120, size * 40), False) if self.text else []
         texts = [fonts.render(line, size, TABLE_TEXT) for line in lines]
