@@ -20,7 +20,7 @@ from engine.view import PlayerView
 from engine.words import from_code, say
 
 #: Bumped whenever a message changes shape; a client of another version is told so by name.
-PROTO = 3
+PROTO = 4
 #: The largest message a host accepts from a client (the design's limit).
 MAX_CLIENT_MESSAGE = 16 * 1024
 #: The largest message a client accepts from a host: a snapshot carries the hand's whole log.
@@ -369,7 +369,17 @@ HostMessage = (
 
 _client_decoder = msgspec.json.Decoder(ClientMessage)
 _host_decoder = msgspec.json.Decoder(HostMessage)
-_encoder = msgspec.json.Encoder()
+
+
+def _words(value: Any) -> Any:
+    """An engine sentence that reaches a message as it is goes as its English words (for logs
+    and older games): the words a person sees travel as codes, put there on purpose."""
+    if isinstance(value, str):
+        return str.__str__(value)
+    raise NotImplementedError(f"a {type(value).__name__} cannot be sent")
+
+
+_encoder = msgspec.json.Encoder(enc_hook=_words)
 
 
 def _decode(decoder: msgspec.json.Decoder[Any], data: str | bytes, limit: int) -> Any:
