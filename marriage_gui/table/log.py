@@ -8,7 +8,7 @@ import pygame
 
 from marriage_gui.language import word
 from marriage_gui.ui.card_names import card_text, said
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel, wrap
+from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, fitting_size, panel, wrap
 
 
 class Log:
@@ -42,12 +42,10 @@ class Log:
         """The latest announcement under the discards."""
         if not self.lines:
             return
-        img = card_text(
-            said(word(self.lines[-1]), self.names),
-            size,
-            GOLD_LIGHT if self.fresh > 0 else TABLE_MUTED,
-            self.fresh > 0,
-        )
+        words, bold = said(word(self.lines[-1]), self.names), self.fresh > 0
+        # A long line takes smaller type rather than run off the window.
+        size = fitting_size(words, size, surface.get_width() - size * 4, 10, bold)
+        img = card_text(words, size, GOLD_LIGHT if bold else TABLE_MUTED, bold)
         r = img.get_rect(center=centre)
         panel(surface, r.inflate(size * 1.2, size * 0.5), r.height // 2 + 4, (6, 26, 18, 150), None)
         surface.blit(img, r)
