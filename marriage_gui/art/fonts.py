@@ -66,9 +66,13 @@ def is_devanagari(ch: str) -> bool:
     return 0x0900 <= o <= 0x097F or 0xA8E0 <= o <= 0xA8FF or 0x1CD0 <= o <= 0x1CFF
 
 
+#: Zero-width joiner and non-joiner: they shape the Devanagari letters around them.
+_JOINERS = frozenset("\u200c\u200d")
+
+
 def script_of(ch: str) -> str | None:
     """The script a character needs, or None for neutral characters (spaces, punctuation)."""
-    if is_devanagari(ch):
+    if is_devanagari(ch) or ch in _JOINERS:
         return DEVANAGARI
     if ch in _SYMBOL_CHARS:
         return SYMBOLS
@@ -158,8 +162,8 @@ def render(
     descent = max(_line_box(f)[1] for f, _, _ in parts)
     pieces = []
     for font, run, ink in parts:
-        if run == "":
-            continue
+        if run == "" or font.size(run)[0] == 0:
+            continue  # nothing to see (a lone joiner): SDL_ttf refuses to draw zero width
         pieces.append((font.render(run, True, ink), _line_box(font)[0]))
     width = sum(p.get_width() for p, _ in pieces)
     out = pygame.Surface((max(1, width), ascent + descent), pygame.SRCALPHA)

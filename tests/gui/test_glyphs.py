@@ -71,3 +71,10 @@ def test_no_translated_word_draws_a_box():
                 if boxes:
                     found[f"{po.parent.parent.name}: {text!r}"] = boxes
     assert found == {}
+
+
+def test_a_joiner_shapes_its_letters_and_never_stops_the_drawing():
+    pygame.font.init()
+    for text in ("र\u200dय", "\u200d", "क्\u200dष", "a\u200c"):
+        assert fonts.render(text, 20).get_height() > 0
+    assert len(fonts.runs("क्\u200dष")) == 1  # one run: HarfBuzz shapes the half form
