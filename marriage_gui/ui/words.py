@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from marriage_gui.language import _
 from marriage_gui.ui import theme
 
@@ -59,14 +61,26 @@ def match_total(total: int, lowest_wins: bool) -> str:
 
 def wrapped(s: str, size: int, width: int, bold: bool = False) -> list[str]:
     """``theme.wrap``, and a word wider than a whole line (a long word of another language, a
-    web address) broken where the line ends rather than left to run out of its box."""
+    web address) broken where the line ends rather than left to run out of its box (never
+    inside a letter: a vowel sign or a conjunct stays with the letter it belongs to)."""
     lines: list[str] = []
     for line in theme.wrap(s, size, width, bold):
-        while theme.text_width(line, size, bold) > width and len(line) > 1:
+        while theme.text_width(line, size, bold) > width:
             cut = len(line) - 1
-            while cut > 1 and theme.text_width(line[:cut], size, bold) > width:
+            while cut > 0 and (
+                theme.text_width(line[:cut], size, bold) > width or not _breakable(line, cut)
+            ):
                 cut -= 1
+            if cut <= 0:
+                break  # not one letter fits: the line stays whole
             lines.append(line[:cut])
             line = line[cut:]
         lines.append(line)
     return lines
+
+
+def _breakable(line: str, at: int) -> bool:
+    """Whether ``line`` may be broken before index ``at`` without splitting a letter."""
+    if unicodedata.category(line[at]).startswith("M") or line[at] in "\u200c\u200d":
+        return False
+    return line[at - 1] not in "\u094d\u200c\u200d"
