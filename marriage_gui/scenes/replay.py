@@ -314,7 +314,7 @@ class ReplayScene(Scene):
             surface.blit(move, (m, y))
             y += move.get_height()
         y += 10
-        bh = max(36, round(h * 0.055))
+        bh = row_height(self.buttons, max(36, round(h * 0.055)), w - 2 * m, 10)
         bar = pygame.Rect(m, h - m - bh, w - 2 * m, bh)
         rows_top = self._draw_piles(surface, pygame.Rect(m, y, w - 2 * m, round(h * 0.15)))
         rows_end = bar.y - 10
@@ -448,15 +448,20 @@ class ReplayScene(Scene):
         x, y = area.x, area.y
         surface.blit(art.back(cw), (x, y))
         # Translators: under the stock's picture: how many cards are left in it.
-        stock = label(_("stock {n}").format(n=f.stock_count), small, TABLE_MUTED)
-        surface.blit(stock, stock.get_rect(midtop=(x + cw // 2, y + ch + 4)))
+        said, size = shrunk(_("stock {n}").format(n=f.stock_count), small, round(cw * 1.4), 8)
+        stock = label(said, size, TABLE_MUTED)
+        at = stock.get_rect(midtop=(x + cw // 2, y + ch + 4))
+        at.left = max(at.left, 2)
+        surface.blit(stock, at)
         x += cw + round(cw * 0.5)
         if f.tiplu_id is not None:
             self._card(surface, f.tiplu_id, x, y, cw, None)
             tip = label(_("tiplu"), small, GOLD_LIGHT, True)
         else:
             pygame.draw.rect(surface, (200, 220, 200), (x, y, cw, ch), 2, border_radius=8)
-            tip = label(fit(_("no tiplu yet"), small, round(cw * 1.7)), small, TABLE_MUTED)
+            # Under the empty place: smaller type if the words need it.
+            none, none_size = shrunk(_("no tiplu yet"), small, round(cw * 1.4), 8)
+            tip = label(none, none_size, TABLE_MUTED)
         surface.blit(tip, tip.get_rect(midtop=(x + cw // 2, y + ch + 4)))
         x += cw + round(cw * 0.8)
         room = area.right - x - cw
@@ -477,7 +482,8 @@ class ReplayScene(Scene):
             # Translators: under the discard pile: how many cards are in it.
             else _("discards {n}").format(n=len(pile))
         )
-        caption = label(fit(words, small, area.right - x), small, TABLE_MUTED)
+        words, size = shrunk(words, small, area.right - x, 8)
+        caption = label(words, size, TABLE_MUTED)
         surface.blit(caption, (x, y + ch + 4))
         return area.y + ch + small + 14
 
@@ -552,6 +558,14 @@ class ReplayScene(Scene):
                 x += step
             # The next group starts clear of this one's last card.
             x += cw - step + gap
+
+
+def row_height(buttons: Sequence[Button], h: int, width: int, gap: int) -> int:
+    """The buttons' height for a row ``width`` wide: ``h``, or lower (their words smaller) when
+    their words need more room than the row has."""
+    while h > 26 and sum(b.width_for(h) for b in buttons) + gap * (len(buttons) - 1) > width:
+        h -= 1
+    return h
 
 
 def move_lines(said: str, size: int, width: int) -> list[tuple[str, int]]:
