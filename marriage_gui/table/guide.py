@@ -10,6 +10,7 @@ and nothing counts in the statistics; the pause menu leaves the guide, offering 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -73,6 +74,9 @@ class GuideScene(TableScene):
         self.at = 0
         #: Why the last move waited, shown in the box until the step moves on.
         self.wrong: str | None = None
+        #: How to say ``wrong`` again, and the language it was said in (a change of language
+        #: while it shows says it again in the new one).
+        self._wrong_again: tuple[Callable[[], str | None], str] | None = None
         #: The cards held when the step began (the card a draw brought is the one not among them).
         self.before = frozenset(self.state.hand)
         self.drawn: int | None = None
@@ -174,8 +178,9 @@ class GuideScene(TableScene):
         """Let the intent through if the step allows it, else say why it waits."""
         move = self.move_of(intent)
         why = self.why_not(move, intent) if move is not None else None
-        if why is not None:
+        if move is not None and why is not None:
             self.wrong = why
+            self._wrong_again = (self._again(move, intent), language.current())
             held = intent.held if isinstance(intent, i.Draw | i.Discard) else ()
             kept = [c for c in held if c >= 0]
             # Said in the box, beside the step it belongs to (a toast would say it twice).
@@ -188,6 +193,10 @@ class GuideScene(TableScene):
         if move == "arrange" and self.step.key == "arrange":
             self.advance()
         self._catch_up()
+
+    def _again(self, move: str, intent: i.Intent) -> Callable[[], str | None]:
+        """How to say again why ``move`` waits (in a language chosen since)."""
+        return lambda: self.why_not(move, intent)
 
     def move_of(self, intent: i.Intent) -> str | None:
         """The move an intent makes, in the guide's words (None: nothing the guide minds)."""
@@ -337,6 +346,10 @@ class GuideScene(TableScene):
         self.skip_button.text = _("Title") if done else _("Skip")
         self.next_button.visible = step.reading or done
         self.skip_button.visible = step.key != "others"
+        again = self._wrong_again
+        if self.wrong and again is not None and again[1] != language.current():
+            self.wrong = again[0]() or self.wrong
+            self._wrong_again = (again[0], language.current())
         key = (self.at, self.seats.version, self.wrong, L, self.log.open, language.current())
         if key == self._laid:
             return  # nothing the box shows has changed
