@@ -15,7 +15,7 @@ import pygame
 from marriage_gui import language
 from marriage_gui.art import CardArt
 from marriage_gui.art.sounds import SoundBoard
-from marriage_gui.language import _
+from marriage_gui.language import N_, _
 from marriage_gui.scene import Scene
 from marriage_gui.settings import Settings, load_settings, save_settings
 from marriage_gui.storage import Storage
@@ -214,7 +214,7 @@ class App:
         except OSError as exc:
             self.storage.log(f"could not save settings: {exc!r}")
             if not self.storage.problem:  # else the one message about the folder says it
-                self.toast("Your settings could not be saved.")
+                self.toast(N_("Your settings could not be saved."))
 
     def toast(self, message: str) -> None:
         """Show a short message above every scene for a couple of seconds (an engine or

@@ -1,4 +1,6 @@
-"""Words that follow a count: "1 hand", "2 hands", never "1 hands"."""
+"""Small word helpers of the screens: who "You" is, a match's total, a wrap that never runs a
+long word out of its box. (Counts are said with ``language.ngettext``: a whole phrase for each
+form, in every language.)"""
 
 from __future__ import annotations
 
@@ -6,32 +8,6 @@ import unicodedata
 
 from marriage_gui.language import _
 from marriage_gui.ui import theme
-
-# Words whose plural is not the word plus "s".
-_IRREGULAR = {
-    "match": "matches",
-    "kind of card": "kinds of card",
-    "dublee": "dublees",
-    "tunnela": "tunnelas",
-    "person": "people",
-}
-
-
-def noun(n: int, word: str, many: str | None = None) -> str:
-    """``word`` as it reads after the number ``n`` (``many`` overrides the plural).
-
-    English only: words a person sees are said with ``language.ngettext`` instead, a whole
-    phrase for each form (``ngettext("{n} hand", "{n} hands", n)``)."""
-    if n == 1:
-        return word
-    return many or _IRREGULAR.get(word, word + "s")
-
-
-def count(n: int, word: str, many: str | None = None) -> str:
-    """``n`` and the noun: ``count(1, "hand") == "1 hand"``, ``count(3, "match") == "3 matches"``.
-
-    English only, as ``noun``."""
-    return f"{n} {noun(n, word, many)}"
 
 
 def is_you(name: str) -> bool:

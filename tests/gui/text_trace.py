@@ -20,8 +20,12 @@ from marriage_gui.ui import theme
 #: A run of plain ASCII letters: in the pseudo-language every marked letter is accented, so
 #: such a run in a drawn string is English that was never marked.
 _ASCII_WORD = re.compile(r"[A-Za-z]{2,}")
-#: Words that are not English: key caps and units a translation keeps as they are.
-KEPT = frozenset({"Esc", "Alt", "Enter", "Tab", "Ctrl", "Shift", "Space", "PgUp", "PgDn", "Home"})
+#: Words a translation keeps as they are: the names of keys as printed on a keyboard, and the
+#: Language setting's English word (so a person who reads only English finds their way back).
+KEPT = frozenset(
+    {"Esc", "Alt", "Enter", "Tab", "Ctrl", "Shift", "Space", "PgUp", "PgDn", "Home", "End"}
+    | {"Left", "Right", "Up", "Down", "Language"}
+)
 
 
 @dataclass(frozen=True, eq=False)
