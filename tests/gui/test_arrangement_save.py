@@ -90,4 +90,6 @@ def test_a_table_that_cannot_save_tries_again_no_more_than_once_a_gap(app, monke
     scene.fan.order.reverse()
     steps(app, 2.5 * ARRANGEMENT_SAVE_GAP)
     assert 2 <= len(tries) <= 3, tries
-    assert all(b - a >= ARRANGEMENT_SAVE_GAP - DT for a, b in zip(tries, tries[1:], strict=False)), tries
+    assert all(
+        b - a >= ARRANGEMENT_SAVE_GAP - DT for a, b in zip(tries, tries[1:], strict=False)
+    ), tries
