@@ -33,9 +33,8 @@ class Said(str):
 
     template: str
     plural: str | None
-    # The count a plural sentence follows (it hides ``str.count`` on a sentence: nothing counts
-    # substrings of the engine's words).
-    count: int | None  # type: ignore[assignment]
+    #: The count a plural sentence follows (None: not a plural sentence).
+    number: int | None
     fields: dict[str, Field]
 
     def __new__(
@@ -51,18 +50,38 @@ class Said(str):
         self = super().__new__(cls, english)
         self.template = template
         self.plural = plural
-        self.count = count
+        self.number = count
         self.fields = fields
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled (a view sent to the bot worker) or copied: still a sentence, not just words.
-        return (Said, (self.template, self.fields, self.plural, self.count))
+        return (Said, (self.template, self.fields, self.plural, self.number))
+
+    @property
+    def count(self) -> _Count:  # type: ignore[override]
+        """The count a plural sentence follows (0 when it is not one), which can still be
+        called as ``str.count`` to count in the English words."""
+        return _Count(self.number or 0, self)
 
     @property
     def code(self) -> str:
         """This sentence as language-neutral text for a wire or a file."""
         return CODE_MARK + json.dumps(_plain(self), ensure_ascii=False, separators=(",", ":"))
+
+
+class _Count(int):
+    """A sentence's count that, called, is ``str.count`` of its English words."""
+
+    _words: str
+
+    def __new__(cls, n: int, words: str) -> _Count:
+        self = super().__new__(cls, n)
+        self._words = words
+        return self
+
+    def __call__(self, sub: str, start: int | None = None, end: int | None = None) -> int:
+        return str.count(self._words, sub, start, end)
 
 
 def say(template: str, /, **fields: Field) -> Said:
@@ -84,7 +103,7 @@ def _plain(s: Said) -> list[Any]:
     fields = {k: _plain(v) if isinstance(v, Said) else v for k, v in s.fields.items()}
     out: list[Any] = [s.template, fields]
     if s.plural is not None:
-        out += [s.plural, s.count]
+        out += [s.plural, s.number]
     return out
 
 

@@ -43,8 +43,12 @@ def test_a_count_chooses_its_form():
     three = say_n("show exactly {n} pure meld to see", "show exactly {n} pure melds to see", 3)
     assert one == "show exactly 1 pure meld to see"
     assert three == "show exactly 3 pure melds to see"
-    assert three.count == 3 and three.fields["n"] == 3
+    assert three.number == 3 and three.fields["n"] == 3
     assert three.plural == "show exactly {n} pure melds to see"
+    # The count a sentence follows; called, still str.count of its English words.
+    assert three.count == 3 and three.count("e") == "show exactly 3 pure melds to see".count("e")
+    assert say("went out; went out").count("went out") == 2
+    assert not say("no count").count
 
 
 def test_pickles_and_copies_stay_sentences():
@@ -70,7 +74,7 @@ def test_code_round_trip_keeps_template_fields_and_nesting():
     assert back.template == s.template
     need = back.fields["need"]
     assert isinstance(need, Said)
-    assert need.plural == "{count} pure melds" and need.count == 2
+    assert need.plural == "{count} pure melds" and need.number == 2
     assert isinstance(need.fields["count"], Said) and need.fields["count"].template == "two"
     assert code_of(back) == code
 
