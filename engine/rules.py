@@ -144,37 +144,51 @@ class RuleSet:
             value = getattr(self, name)
             if value not in allowed:
                 raise ValueError(f"{name} must be one of {', '.join(allowed)}")
+        # What a person can get wrong on the new-game screen, in sentences (the rule's own
+        # name stays as it is written in the rules).
         checks = [
-            (1 <= len(self.name) <= 40, "name must be 1 to 40 characters"),
+            (1 <= len(self.name) <= 40, say("name must be 1 to 40 characters")),
             (
                 MIN_HAND <= self.hand_size <= MAX_HAND,
-                f"hand_size must be {MIN_HAND} to {MAX_HAND}",
+                say("hand_size must be {low} to {high}", low=MIN_HAND, high=MAX_HAND),
             ),
-            (0 <= self.printed_jokers <= 3, "printed_jokers must be 0 to 3"),
-            (10 <= self.max_turns <= MAX_TURNS, f"max_turns must be 10 to {MAX_TURNS}"),
-            (2 <= self.dublee_see <= 10, "dublee_see must be 2 to 10"),
+            (0 <= self.printed_jokers <= 3, say("printed_jokers must be 0 to 3")),
+            (
+                10 <= self.max_turns <= MAX_TURNS,
+                say("max_turns must be 10 to {high}", high=MAX_TURNS),
+            ),
+            (2 <= self.dublee_see <= 10, say("dublee_see must be 2 to 10")),
             (
                 self.dublee_see < self.dublee_out <= 10,
-                "dublee_out must be above dublee_see, at most 10",
+                say("dublee_out must be above dublee_see, at most 10"),
             ),
-            (self.dublee_out * 2 <= self.hand_size + 1, "dublee_out pairs must fit in a hand"),
-            (0 <= self.dublee_min_players <= 5, "dublee_min_players must be 0 to 5"),
+            (
+                self.dublee_out * 2 <= self.hand_size + 1,
+                say("dublee_out pairs must fit in a hand"),
+            ),
+            (0 <= self.dublee_min_players <= 5, say("dublee_min_players must be 0 to 5")),
             (
                 0 <= self.seen_fee <= MAX_POINTS and 0 <= self.unseen_fee <= MAX_POINTS,
-                f"fees must be 0 to {MAX_POINTS}",
+                say("fees must be 0 to {high}", high=MAX_POINTS),
             ),
-            (0 <= self.dublee_bonus <= MAX_POINTS, f"dublee_bonus must be 0 to {MAX_POINTS}"),
-            (0 <= self.match_hands <= MAX_HANDS, f"match_hands must be 0 to {MAX_HANDS}"),
+            (
+                0 <= self.dublee_bonus <= MAX_POINTS,
+                say("dublee_bonus must be 0 to {high}", high=MAX_POINTS),
+            ),
+            (
+                0 <= self.match_hands <= MAX_HANDS,
+                say("match_hands must be 0 to {high}", high=MAX_HANDS),
+            ),
             (
                 0 <= self.contract_win_points <= MAX_POINTS,
-                f"contract_win_points must be 0 to {MAX_POINTS}",
+                say("contract_win_points must be 0 to {high}", high=MAX_POINTS),
             ),
             (
                 all(
                     0 <= v <= MAX_POINTS
                     for v in (self.deadwood_ace, self.deadwood_face, self.deadwood_joker)
                 ),
-                f"deadwood values must be 0 to {MAX_POINTS}",
+                say("deadwood values must be 0 to {high}", high=MAX_POINTS),
             ),
         ]
         for ok, message in checks:
@@ -191,9 +205,15 @@ class RuleSet:
                         for v in table
                     )
                 ):
+                    # Translators: {rule} is the rule's name as the rules write it
+                    # ("poplu_points"); {most} how many points it may list.
                     raise ValueError(
-                        f"{f.name} must be up to {MAX_TABLE} points from 0 to {MAX_POINTS},"
-                        " like (2, 5, 10)"
+                        say(
+                            "{rule} must be up to {most} points from 0 to {high}, like (2, 5, 10)",
+                            rule=f.name,
+                            most=MAX_TABLE,
+                            high=MAX_POINTS,
+                        )
                     )
 
     def replace(self, **changes: Any) -> RuleSet:
