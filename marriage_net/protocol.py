@@ -308,8 +308,11 @@ class Updated(_Msg, tag="update"):
 
 
 class Refused(_Msg, tag="refused"):
-    """A request the host turned down: ``code`` for the client to act on, ``reason`` in words
-    for the player."""
+    """A request the host turned down: ``code`` for the client to act on and to word.
+
+    ``reason`` is the host's English words (logs, older games), except for ``ILLEGAL``, where it
+    is the engine's sentence code; the words a player sees are made by ``refusal_words`` on the
+    player's own laptop, in its own language."""
 
     v: int
     code: Refusal
@@ -357,7 +360,8 @@ class Emoted(_Msg, tag="emoted"):
 
 
 class Closing(_Msg, tag="closing"):
-    """The host is closing the table; ``why`` is a sentence a player can read."""
+    """The host is closing the table; ``why`` is a sentence's code (``engine.words``), worded
+    by each laptop in its own language."""
 
     why: str
     saved: bool = False
