@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.rules import PRESETS, RuleSet
-from engine.words import say
+from engine.words import Said, from_code, say
 from marriage_net.discovery import DISCOVERY_PORT, answer_questions
 from marriage_net.host import CLOSED_WHY, HostSettings, TableHost
 from marriage_net.protocol import DEFAULT_CLOCK
@@ -132,7 +132,9 @@ def _child(config: TableConfig, address: str, port: int | None, pipe: Connection
         asyncio.run(main())
     except (OSError, ValueError) as exc:
         with contextlib.suppress(OSError):
-            pipe.send(("error", str(exc)))
+            # A sentence of the game's travels as its code; the system's own words as they are.
+            first = exc.args[0] if exc.args else None
+            pipe.send(("error", first.code if isinstance(first, Said) else str(exc)))
     finally:
         # A spawned child leaves through os._exit, which skips the shutdown that would stop the
         # bots' worker process: stop it here, or it outlives the table.
@@ -171,14 +173,14 @@ class HostProcess:
         """Wait until the table listens; ValueError with the child's reason if it could not."""
         if not self._pipe.poll(timeout):
             self.kill()
-            raise ValueError("the table did not open in time")
+            raise ValueError(say("the table did not open in time"))
         try:
             msg = self._pipe.recv()
         except EOFError:
-            raise ValueError("the table's process stopped while opening") from None
+            raise ValueError(say("the table's process stopped while opening")) from None
         if msg[0] == "error":
             self.process.join(5)
-            raise ValueError(msg[1])
+            raise ValueError(from_code(msg[1]))
         _, self.port, self.code, self.owner, self.discoverable = msg
 
     def stop(self, save: bool = True, timeout: float = 10.0) -> None:
