@@ -150,6 +150,11 @@ class TableCommands:
             self._close_dialog()
             self.toggle_log()
 
+        def settings() -> None:
+            # Settings over the table (the language, the cards' size…); Back comes here.
+            self._close_dialog()
+            self.app.open("settings")
+
         def menu() -> Dialog:
             note, label = self.leaving_words()
             return dialogs.pause_menu(
@@ -157,6 +162,7 @@ class TableCommands:
                 controls,
                 log,
                 fullscreen,
+                settings,
                 self._quit,
                 note,
                 label,

@@ -25,6 +25,7 @@ def pause_menu(
     controls: Do,
     log: Do,
     fullscreen: Do,
+    settings: Do,
     quit_to_menu: Do,
     note: str,
     quit_label: str,
@@ -42,6 +43,8 @@ def pause_menu(
             # Translators: the table's log of what happened.
             Button(_("Log"), log, hotkey="L", look=TABLE_BUTTON),
             Button(_("Full screen"), fullscreen, hotkey="F11", look=TABLE_BUTTON),
+            # Translators: opens the Settings screen (language, speed, cards, sound) over the table.
+            Button(_("Settings"), settings, look=TABLE_BUTTON),
             *(Button(label, do, look=TABLE_BUTTON) for label, do in extra),
             Button(quit_label, quit_to_menu, hotkey="Q", look=TABLE_BUTTON),
         ],

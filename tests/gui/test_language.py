@@ -166,3 +166,26 @@ def test_an_engine_sentence_is_worded_in_the_language_in_use():
     assert DEVANAGARI.search(word(sentence))
     language.use("pseudo")
     assert word(sentence).startswith("[")
+
+
+def test_the_table_changes_language_from_its_own_pause_menu(tmp_path, monkeypatch):
+    """Mid-hand: Esc, Settings, नेपाली, Back: the same table, in Nepali, at once."""
+    from gui.screens_to_say import SCREENS
+
+    app = app_in(tmp_path)
+    names = SCREENS["table"](app)
+    table = app.scene
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")], 0.05)
+    menu = table.dialog
+    assert menu is not None
+    settings = next(b for b in menu.buttons if b.text == "Settings")
+    click(app, settings.rect.center)
+    assert isinstance(app.scene, SettingsScene)
+    stepper = widget(app.scene, "Language")
+    click(app, (stepper.rect.right - 5, stepper.rect.centery))
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")], 0.05)
+    assert app.scene is table
+    app.step([], 0.05)
+    words = heard(app, monkeypatch)
+    assert any(DEVANAGARI.search(w) for w in words)
+    assert english(words, (*names, *NAMES)) == []
