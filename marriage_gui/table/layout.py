@@ -61,6 +61,8 @@ class Layout:
         self.size = size
         self.players = players
         self.bottom = bottom
+        #: The card size asked for (the settings' ``card_scale``).
+        self.card_scale = card_scale
         scale = max(0.7, min(1.4, card_scale))
         # The hand: as large as fits 22 overlapping cards, legible first.
         cw = round(min(h * 0.16 * scale, w / 9.5, 190))

@@ -275,9 +275,12 @@ class TableScene(TableMoves, TableCommands, Scene):
         )
 
     def resume(self) -> None:
-        """On top again (or for the first time): start the bot worker early."""
+        """On top again (or for the first time): start the bot worker early; back from the
+        Settings screen with another card size, the cards take it at once."""
         if not self.frozen:
             self.match.advance(0.0, False)
+        if self.layout is not None and self.layout.card_scale != self.setting("card_scale", 1.0):
+            self.on_resize(self.app.size)
 
     def shutdown(self) -> None:
         """Leaving the table for good stops its background work."""

@@ -189,3 +189,17 @@ def test_the_table_changes_language_from_its_own_pause_menu(tmp_path, monkeypatc
     words = heard(app, monkeypatch)
     assert any(DEVANAGARI.search(w) for w in words)
     assert english(words, (*names, *NAMES)) == []
+
+
+def test_a_card_size_chosen_from_the_pause_menu_is_taken_at_once(tmp_path):
+    from gui.screens_to_say import SCREENS
+
+    app = app_in(tmp_path)
+    SCREENS["table"](app)
+    table = app.scene
+    before = table.layout.cw
+    app.open("settings")
+    app.settings.card_scale = 1.3
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")], 0.05)
+    assert app.scene is table
+    assert table.layout.card_scale == 1.3 and table.layout.cw > before
