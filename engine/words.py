@@ -59,29 +59,9 @@ class Said(str):
         return (Said, (self.template, self.fields, self.plural, self.number))
 
     @property
-    def count(self) -> _Count:  # type: ignore[override]
-        """The count a plural sentence follows (0 when it is not one), which can still be
-        called as ``str.count`` to count in the English words."""
-        return _Count(self.number or 0, self)
-
-    @property
     def code(self) -> str:
         """This sentence as language-neutral text for a wire or a file."""
         return CODE_MARK + json.dumps(_plain(self), ensure_ascii=False, separators=(",", ":"))
-
-
-class _Count(int):
-    """A sentence's count that, called, is ``str.count`` of its English words."""
-
-    _words: str
-
-    def __new__(cls, n: int, words: str) -> _Count:
-        self = super().__new__(cls, n)
-        self._words = words
-        return self
-
-    def __call__(self, sub: str, start: int | None = None, end: int | None = None) -> int:
-        return str.count(self._words, sub, start, end)
 
 
 def say(template: str, /, **fields: Field) -> Said:

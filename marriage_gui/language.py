@@ -71,7 +71,7 @@ def word(text: str) -> str:
     if not isinstance(text, Said):
         return text
     if text.plural is not None:
-        template = ngettext(text.template, text.plural, text.count or 0)
+        template = ngettext(text.template, text.plural, text.number or 0)
     else:
         template = _(text.template)
     fields = {k: word(v) if isinstance(v, str) else v for k, v in text.fields.items()}

@@ -95,7 +95,7 @@ def renamed_all(line: str, real: str, said: str) -> str:
             k: renamed_all(v, real, said) if isinstance(v, Said) else v
             for k, v in line.fields.items()
         }
-        return Said(line.template, fields, line.plural, line.count)
+        return Said(line.template, fields, line.plural, line.number)
     return line
 
 

@@ -39,7 +39,7 @@ def renamed(line: str, real: str, said: str) -> str:
         if line.fields.get("name") != real:
             return line
         fields = {**line.fields, "name": said}
-        return Said(line.template, fields, line.plural, line.count)
+        return Said(line.template, fields, line.plural, line.number)
     if line.startswith(real + " "):
         return said + line[len(real) :]
     return line
