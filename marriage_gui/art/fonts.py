@@ -123,10 +123,28 @@ def face_for(text: str, size: int, bold: bool = False) -> pygame.font.Font:
     return face(size, bold, LATIN)
 
 
+def _joins(before: tuple[str, str], after: tuple[str, str]) -> bool:
+    """Whether a Devanagari run is glued straight onto a name or card in Latin letters or suit
+    signs ("Ashaले", "7♣को"): such a postposition is set a little apart, as it reads best."""
+    return (
+        after[0] == DEVANAGARI
+        and before[0] != DEVANAGARI
+        and not before[1][-1:].isspace()
+        and before[1][-1:] not in "([“‘\"'"
+        and is_devanagari(after[1][:1])
+    )
+
+
+def _gap(size: int) -> int:
+    """The room between a name in Latin letters and the Devanagari glued onto it."""
+    return max(1, round(size * 0.2))
+
+
 def size_of(text: str, size: int, bold: bool = False) -> tuple[int, int]:
     """Width and height ``render`` would give, without rendering."""
     parts = runs(language.shown(text)) or [(LATIN, "")]
     width = sum(face(size, bold, script).size(run)[0] for script, run in parts)
+    width += sum(_gap(size) for a, b in zip(parts, parts[1:], strict=False) if _joins(a, b))
     height = max(_line_box(face(size, bold, script))[2] for script, _ in parts)
     return width, height
 
@@ -152,23 +170,27 @@ def render(
     Digits come out as the person chose (``language.shown``): 0-9 or ०-९, one for one."""
     parts = []
     at = 0
-    for script, run in runs(language.shown(text)):
+    scripts = runs(language.shown(text))
+    for k, (script, run) in enumerate(scripts):
         font = face(size, bold, script)
-        parts += [(font, piece, ink) for piece, ink in _inked(run, at, colour, tints)]
+        gap = _gap(size) if k and _joins(scripts[k - 1], (script, run)) else 0
+        for j, (piece, ink) in enumerate(_inked(run, at, colour, tints)):
+            parts.append((font, piece, ink, gap if j == 0 else 0))
         at += len(run)
     if not parts:
-        parts = [(face(size, bold, LATIN), "", colour)]
-    ascent = max(_line_box(f)[0] for f, _, _ in parts)
-    descent = max(_line_box(f)[1] for f, _, _ in parts)
+        parts = [(face(size, bold, LATIN), "", colour, 0)]
+    ascent = max(_line_box(f)[0] for f, _, _, _ in parts)
+    descent = max(_line_box(f)[1] for f, _, _, _ in parts)
     pieces = []
-    for font, run, ink in parts:
+    for font, run, ink, gap in parts:
         if run == "" or font.size(run)[0] == 0:
             continue  # nothing to see (a lone joiner): SDL_ttf refuses to draw zero width
-        pieces.append((font.render(run, True, ink), _line_box(font)[0]))
-    width = sum(p.get_width() for p, _ in pieces)
+        pieces.append((font.render(run, True, ink), _line_box(font)[0], gap))
+    width = sum(p.get_width() + gap for p, _, gap in pieces)
     out = pygame.Surface((max(1, width), ascent + descent), pygame.SRCALPHA)
     x = 0
-    for piece, piece_ascent in pieces:
+    for piece, piece_ascent, gap in pieces:
+        x += gap
         out.blit(piece, (x, ascent - piece_ascent))
         x += piece.get_width()
     return out

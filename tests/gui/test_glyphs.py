@@ -78,3 +78,14 @@ def test_a_joiner_shapes_its_letters_and_never_stops_the_drawing():
     for text in ("र\u200dय", "\u200d", "क्\u200dष", "a\u200c"):
         assert fonts.render(text, 20).get_height() > 0
     assert len(fonts.runs("क्\u200dष")) == 1  # one run: HarfBuzz shapes the half form
+
+
+def test_a_postposition_glued_to_a_latin_name_is_set_a_little_apart():
+    """ "Ashaले" reads as "Asha ले"; Devanagari glued to Devanagari stays glued ("सीताले")."""
+    pygame.font.init()
+    for text in ("Ashaले गड्डीबाट", "7♣को", "सीताले", "Asha ले"):
+        assert fonts.size_of(text, 20)[0] == fonts.render(text, 20).get_width()
+    glued = fonts.size_of("Ashaले", 20)[0]
+    apart = fonts.size_of("Asha", 20)[0] + fonts.size_of("ले", 20)[0]
+    assert glued > apart
+    assert fonts.size_of("सीताले", 20)[0] == fonts.face(20, False, fonts.DEVANAGARI).size("सीताले")[0]
