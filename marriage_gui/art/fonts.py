@@ -174,8 +174,8 @@ def render(
     for k, (script, run) in enumerate(scripts):
         font = face(size, bold, script)
         gap = _gap(size) if k and _joins(scripts[k - 1], (script, run)) else 0
-        for j, (piece, ink) in enumerate(_inked(run, at, colour, tints)):
-            parts.append((font, piece, ink, gap if j == 0 else 0))
+        for j, (bit, ink) in enumerate(_inked(run, at, colour, tints)):
+            parts.append((font, bit, ink, gap if j == 0 else 0))
         at += len(run)
     if not parts:
         parts = [(face(size, bold, LATIN), "", colour, 0)]
