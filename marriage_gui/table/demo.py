@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from engine.ai import make_bot
 from engine.match import LocalMatch
 from engine.view import PlayerView
+from marriage_gui.language import _
 from marriage_gui.setup import MatchSetup, SeatSetup
 
 if TYPE_CHECKING:
@@ -21,6 +22,12 @@ SEATS = (
     SeatSetup("सीता", "easy"),
     SeatSetup("Hari", "medium"),
 )
+
+
+def seats() -> tuple[SeatSetup, ...]:
+    """The demo's seats, the person at the screen named as a new game names them: "You" in the
+    language in use (a name a person gives is never translated; this default is a word)."""
+    return (SeatSetup(_("You"), "human"), *SEATS[1:])
 
 
 def _staged(setup: MatchSetup, seed: int) -> LocalMatch:
@@ -47,7 +54,7 @@ def _play(match: LocalMatch, seed: int, stop: Callable[[PlayerView], bool], limi
 
 def mid_hand(seed: int = 7, players: int = 5) -> tuple[MatchSetup, LocalMatch]:
     """A hand some way in: you have drawn and may see (or have seen)."""
-    setup = MatchSetup(SEATS[:players], hands=4, seed=seed)
+    setup = MatchSetup(seats()[:players], hands=4, seed=seed)
     match = _staged(setup, seed)
 
     def stop(v: PlayerView) -> bool:
@@ -76,7 +83,7 @@ def build_scene(app: App, name: str, seed: int = 7) -> Scene:
         scene = TableScene(app, setup, match)
         scene.frozen = True
         return scene
-    setup = MatchSetup(SEATS[:4], hands=2 if name == "match_over" else 1, seed=seed)
+    setup = MatchSetup(seats()[:4], hands=2 if name == "match_over" else 1, seed=seed)
     match = _staged(setup, seed)
     last = name != "match_over"
     _play(match, seed, lambda v: v.hand_over and (last or v.is_over), 40000)
