@@ -71,7 +71,7 @@ NO_REPLAY = N_(
 )
 
 
-def reason(exc: Exception) -> str:
+def refusal_of(exc: Exception) -> str:
     """What an engine's refusal says, in the language in use."""
     said = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
     return word(said)
@@ -230,7 +230,7 @@ class HandResultScene(Scene):
         try:
             frames = self.table.match.replay(self.result.hand_no)
         except ValueError as exc:
-            self.app.toast(_("This hand cannot be replayed: {reason}").format(reason=reason(exc)))
+            self.app.toast(_("This hand cannot be replayed: {reason}").format(reason=refusal_of(exc)))
             return
         if frames is None:
             self.app.toast(_(NO_REPLAY))
