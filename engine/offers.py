@@ -143,10 +143,13 @@ _AFTER: dict[int, tuple[Sequence[Action], WhyNot]] = {}
 _LIMIT = 4096
 
 
+#: Why a dealt tunnela cannot be exposed now (said once: every view asks).
+_NO_EXPOSING = say("these rules do not expose dealt tunnelas")
+_EXPOSE_FIRST = say("tunnelas can be exposed only before your first draw")
+
+
 def _expose(g: Game) -> str:
-    if not g.rules.expose_dealt_tunnelas:
-        return say("these rules do not expose dealt tunnelas")
-    return say("tunnelas can be exposed only before your first draw")
+    return _EXPOSE_FIRST if g.rules.expose_dealt_tunnelas else _NO_EXPOSING
 
 
 def _before_drawing(g: Game, legal: Sequence[Action]) -> WhyNot:

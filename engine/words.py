@@ -44,9 +44,10 @@ class Said(str):
         plural: str | None = None,
         count: int | None = None,
     ) -> Said:
-        fields = dict(fields or {})
+        # ``say`` hands over a dict of its own; a sentence never changes its fields.
+        fields = {} if fields is None else fields
         chosen = plural if plural is not None and count != 1 else template
-        english = chosen.format(**fields) if fields or "{" in chosen else chosen
+        english = chosen.format_map(fields) if fields or "{" in chosen else chosen
         self = super().__new__(cls, english)
         self.template = template
         self.plural = plural
