@@ -39,7 +39,7 @@ def _staged(setup: MatchSetup, seed: int) -> LocalMatch:
 def _play(match: LocalMatch, seed: int, stop: Callable[[PlayerView], bool], limit: int) -> None:
     """Easy bots play every seat until ``stop`` says so (judged on the public part of a view)."""
     bots = [make_bot("easy", seed + s) for s in range(match.players)]
-    for _ in range(limit):
+    for _step in range(limit):
         seat = match.view(0).current_player
         view = match.view(seat)
         if view.is_over or stop(view):

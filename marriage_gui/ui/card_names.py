@@ -44,7 +44,8 @@ MELD_WORDS = {
     MeldKind.WILD_MELD: N_("two wilds"),
 }
 
-_CODE = re.compile(rf"(?<![\w♠♥♦♣])(?:([{RANKS}])([{SUITS}])|JK)(?![\w♠♥♦♣])")
+# A card code stands alone among Latin letters and digits; Devanagari may touch it ("AHबाट").
+_CODE = re.compile(rf"(?<![A-Za-z0-9_♠♥♦♣])(?:([{RANKS}])([{SUITS}])|JK)(?![A-Za-z0-9_♠♥♦♣])")
 _SAID_RED = re.compile(r"(?:10|[2-9JQKA])[♥♦]")
 
 

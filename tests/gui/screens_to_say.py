@@ -70,6 +70,16 @@ def _rules_preset(index: int) -> Builder:
     return build
 
 
+def _curtain(app: App) -> tuple[str, ...]:
+    """A hot-seat table: the curtain that asks to pass the laptop."""
+    from marriage_gui.setup import SeatSetup
+    from marriage_gui.table.scene import TableScene
+
+    seats = (SeatSetup("Asha", "human"), SeatSetup("Bina", "human"), SeatSetup("Sita", "easy"))
+    app.push(TableScene(app, MatchSetup(seats, hands=1, seed=11)))
+    return ("Asha", "Bina", "Sita", *NAMES)
+
+
 SCREENS: dict[str, Builder] = {
     "title": _menu("title"),
     "new_game": _menu("new_game"),
@@ -85,4 +95,5 @@ SCREENS: dict[str, Builder] = {
     "match_over": _table("match_over"),
     "replay": _table("replay"),
     "guide": _table("guide"),
+    "curtain": _curtain,
 }

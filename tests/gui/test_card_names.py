@@ -158,3 +158,10 @@ def test_the_score_sheet_and_the_replay_say_cards_with_suit_signs(app, monkeypat
     scene.go(1)
     app.step([], DT)
     no_codes(drawn_text(app, monkeypatch))
+
+
+def test_a_card_touched_by_devanagari_is_still_named():
+    from marriage_gui.ui.card_names import said
+
+    assert "A♥बाट" in said("फालेका पत्ती AHबाट सुरु भयो")
+    assert said("ASHA") == "ASHA"  # letters around a code: a word, not a card

@@ -64,6 +64,13 @@ def test_the_lobby_and_the_join_screen_in_nepali(screens, monkeypatch):
         assert any(DEVANAGARI.search(w) for w in words), app.scene.name
         assert english(words, NAMES) == [], (app.scene.name, english(words, NAMES))
         assert problems == [], app.scene.name
+    # The pseudo-language too: every word of both screens is marked, and longer words hold.
+    language.use(language.PSEUDO)
+    for app in apps:
+        words, problems = read(app, monkeypatch)
+        assert english(words, NAMES) == [], (app.scene.name, english(words, NAMES))
+        assert problems == [], app.scene.name
+    language.use("ne")
     # A wrong code: the host refuses with a code, and the joining laptop words it.
     join.table_buttons[0].click()
     assert lobby.proc is not None
