@@ -370,10 +370,21 @@ def test_licence_notices_name_every_bundled_part(monkeypatch: pytest.MonkeyPatch
     assert licences.licence_notices() == licences.MISSING
 
 
-def test_rules_screen_shows_the_licences() -> None:
-    text = (ROOT / "marriage_gui" / "scenes" / "rules.py").read_text(encoding="utf-8")
-    # The heading is marked for translation; the notices themselves stay as their authors wrote.
-    assert re.search(r'\(_\("Licences"\), licence_notices\(\), \[\]\)', text)
+def test_rules_screen_shows_the_licences(tmp_path: Path) -> None:
+    """The Rules screen's last section is the licences, as their authors wrote them (in
+    English, with a sentence saying so in another language)."""
+    from marriage_gui import language
+    from marriage_gui.app import App
+    from marriage_gui.licences import licence_notices
+    from marriage_gui.scenes.rules import RulesScene
+
+    app = App((1280, 800), headless=True, data_dir=tmp_path)
+    scene = RulesScene(app)
+    heading, text, _examples = scene.sections()[-1]
+    assert heading == "Licences" and text == licence_notices()
+    language.use("ne")
+    heading, text, _examples = scene.sections()[-1]
+    assert heading != "Licences" and text.endswith(licence_notices())
 
 
 def test_appstream_metainfo(make: ModuleType) -> None:
