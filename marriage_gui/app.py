@@ -250,6 +250,7 @@ class App:
     def _language_changed(self) -> None:
         """Every open screen lays itself out again in the new words."""
         theme.text.cache_clear()
+        theme.text_width.cache_clear()
         pygame.display.set_caption(_("Marriage"))
         for scene in getattr(self, "stack", []):
             scene.on_resize(self.size)

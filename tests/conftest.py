@@ -31,10 +31,16 @@ def _own_data_folder(monkeypatch):
 def _english_first():
     """Every test starts in English with 0-9 digits, whatever the test before chose."""
     from marriage_gui import language
+    from marriage_gui.ui import theme
 
-    language._reset_for_tests()
+    def fresh() -> None:
+        language._reset_for_tests()
+        theme.text.cache_clear()
+        theme.text_width.cache_clear()
+
+    fresh()
     yield
-    language._reset_for_tests()
+    fresh()
 
 
 def pytest_sessionfinish(session, exitstatus):

@@ -122,6 +122,7 @@ def text(
     return fonts.render(s, max(6, int(size)), colour, bold, tints)
 
 
+@lru_cache(maxsize=4096)
 def text_width(s: str, size: int, bold: bool = False) -> int:
     """Width of ``s`` at ``size`` without drawing it."""
     return fonts.size_of(s, max(6, int(size)), bold)[0]

@@ -146,6 +146,7 @@ class Trace:
     def draw(self, app) -> Window:
         """Draw ``app`` as its next frame would, into a noting window; returns it."""
         theme.text.cache_clear()
+        theme.text_width.cache_clear()
         for scene in app.stack:
             # Cached layers (the table's still felt) are drawn again, so their words are heard.
             renderer = getattr(scene, "renderer", None)
