@@ -36,6 +36,8 @@ PSEUDO = "pseudo"
 FALLBACK = "en"
 
 _DEVANAGARI_DIGITS = str.maketrans("0123456789", "०१२३४५६७८९")
+#: A number standing alone (not the 1 of F1, which names a key as the keyboard prints it).
+_NUMBER = re.compile(r"(?<![A-Za-z0-9])[0-9]+")
 
 
 class _State:
@@ -82,9 +84,10 @@ def word(text: str) -> str:
 
 
 def shown(text: str) -> str:
-    """``text`` as drawn on screen: with Devanagari digits when a person asked for them."""
-    if _State.devanagari_digits:
-        return text.translate(_DEVANAGARI_DIGITS)
+    """``text`` as drawn on screen: with Devanagari digits when a person asked for them (a key's
+    name keeps its own: F1, F11)."""
+    if _State.devanagari_digits and any("0" <= ch <= "9" for ch in text):
+        return _NUMBER.sub(lambda m: m.group().translate(_DEVANAGARI_DIGITS), text)
     return text
 
 

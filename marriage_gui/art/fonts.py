@@ -132,6 +132,7 @@ def _joins(before: tuple[str, str], after: tuple[str, str]) -> bool:
         and not before[1][-1:].isspace()
         and before[1][-1:] not in "([“‘\"'"
         and is_devanagari(after[1][:1])
+        and not "\u0966" <= after[1][:1] <= "\u096f"  # a digit (F१) is no postposition
     )
 
 

@@ -156,6 +156,7 @@ def test_devanagari_digits_show_every_number_in_devanagari(tmp_path, monkeypatch
 
     assert fonts.size_of("100%", 20) == fonts.size_of("१००%", 20)
     assert language.shown("100%") == "१००%"
+    assert language.shown("F1: controls, F11: full screen") == "F1: controls, F11: full screen"
     assert json.loads((tmp_path / "settings.json").read_text())["devanagari_digits"] is True
 
 
