@@ -50,9 +50,13 @@ def new_game(tmp_path, size: tuple[int, int]) -> tuple[App, NewGameScene]:
     return app, scene
 
 
+@pytest.mark.parametrize("words", ["en", "pseudo", "ne"])
 @pytest.mark.parametrize("size", SIZES)
-def test_new_game_tooltips_leave_the_next_row_alone(tmp_path, size):
+def test_new_game_tooltips_leave_the_next_row_alone(tmp_path, size, words):
+    from marriage_gui import language
+
     app, scene = new_game(tmp_path, size)
+    language.use(words)
     checked = 0
     for widget in list(scene.form.widgets):
         if not widget.tooltip or not widget.visible:
