@@ -80,6 +80,25 @@ def _curtain(app: App) -> tuple[str, ...]:
     return ("Asha", "Bina", "Sita", *NAMES)
 
 
+def _stats_played(app: App) -> tuple[str, ...]:
+    """Statistics after three hands were played and counted: tiles, rows and the chart."""
+    import random
+
+    from engine.match import LocalMatch
+
+    setup = MatchSetup()
+    names = [s.name for s in setup.seats]
+    for seed in range(3):
+        match = LocalMatch.new(setup.rules, names, seed=seed, hands=setup.hands)
+        rng = random.Random(seed)
+        while not (view := match.view(match.view(0).current_player)).hand_over:
+            match.submit(view.seat, rng.choice(view.legal))
+        app.storage.record_hand(setup, match, match.view(0))
+    app.storage.flush()
+    app.open("stats")
+    return (*names, *NAMES)
+
+
 SCREENS: dict[str, Builder] = {
     "title": _menu("title"),
     "new_game": _menu("new_game"),
@@ -96,4 +115,5 @@ SCREENS: dict[str, Builder] = {
     "replay": _table("replay"),
     "guide": _table("guide"),
     "curtain": _curtain,
+    "stats_played": _stats_played,
 }
