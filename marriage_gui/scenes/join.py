@@ -16,7 +16,13 @@ import pygame
 from marriage_gui.language import N_, _, ngettext, word
 from marriage_gui.scene import polling
 from marriage_gui.scenes.base import MenuScene, Words, sentence, worded
-from marriage_gui.table.net import TOKENS, NetTableScene, read_table_rules, spaced_code
+from marriage_gui.table.net import (
+    TOKENS,
+    NetTableScene,
+    read_table_rules,
+    spaced_code,
+    table_words,
+)
 from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button
 from marriage_gui.ui.match_pickers import hands_label, preset_label
@@ -310,7 +316,7 @@ class JoinScene(MenuScene):
         self.rules_button.tooltip = _("The rules, with cards")
         for button, table in zip(self.table_buttons, self._tables_shown, strict=False):
             # The table's own name, as its host's game called it: shown as it is.
-            button.text, button.sub = Verbatim(table.table), table_note(table)
+            button.text, button.sub = Verbatim(table_words(table.table)), table_note(table)
         for button, (seat, free, name) in zip(self.seat_buttons, self._seats_shown, strict=False):
             button.text = seat_words(seat, free, name)
 
@@ -400,7 +406,7 @@ class JoinScene(MenuScene):
             # Translators: the table joined: its name, its code, its rules, how many hands
             # ("4 hands") and its turn clock ("60 s a turn").
             title = _("{table} · code {code} · {rules} · {hands} · {clock}").format(
-                table=lobby.table,
+                table=table_words(lobby.table),
                 code=spaced_code(self.remote.code),
                 rules=preset_label(lobby.rules),
                 hands=hands_label(lobby.hands),

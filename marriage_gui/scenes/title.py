@@ -213,14 +213,14 @@ class TitleScene(MenuScene):
     # ------------------------------------------------------------------ layout and drawing
     def _word_rejoin(self) -> None:
         """The Rejoin button's words: the table's name, its code and where it is."""
-        from marriage_gui.table.net import spaced_code  # noqa: PLC0415
+        from marriage_gui.table.net import spaced_code, table_words  # noqa: PLC0415
 
         memo = self.rejoin
         if memo is None:
             return
         # Translators: {table} is the table's own name, as its host's game calls it
         # ("Asha's table").
-        self.rejoin_button.text = _("Rejoin {table}").format(table=memo.table)
+        self.rejoin_button.text = _("Rejoin {table}").format(table=table_words(memo.table))
         # Translators: under "Rejoin …": the table's six-digit code and the host's address.
         self.rejoin_button.sub = _("code {code} · {address}").format(
             code=spaced_code(memo.code), address=memo.address

@@ -13,7 +13,7 @@ import pygame
 
 from engine.rules import PRESETS, RuleSet
 from engine.words import say
-from marriage_gui.language import _, word
+from marriage_gui.language import N_, _, word
 from marriage_gui.setup import MatchSetup, SeatSetup
 from marriage_gui.table import dialogs, seat_news
 from marriage_gui.table.scene import TableScene
@@ -54,6 +54,23 @@ def read_table_rules(app: Any, lobby: Any) -> str | None:
     return None
 
 
+#: How a hosted table is named on the network, and worded on each laptop (``table_words``).
+_TABLE_OF = N_("{name}'s table")
+_ANY_TABLE = N_("Marriage table")
+
+
+def table_words(table: str) -> str:
+    """A table's name as this laptop says it: a table named after its host ("Asha's table",
+    as every host sends it) in the language in use; any other name as it was given."""
+    if table == _ANY_TABLE:
+        return _(_ANY_TABLE)
+    suffix = _TABLE_OF.removeprefix("{name}")
+    if table.endswith(suffix) and len(table) > len(suffix):
+        # Translators: the name of a table hosted on the network; {name} is the host's name.
+        return _("{name}'s table").format(name=table.removesuffix(suffix))
+    return table
+
+
 def open_table_process(
     app: Any, name: str, discovery_port: int = DISCOVERY_PORT, rules: RuleSet | None = None
 ) -> tuple[HostProcess, bool]:
@@ -64,10 +81,9 @@ def open_table_process(
     config = TableConfig(
         seats=[("here", name), ("open", ""), ("open", ""), ("medium", "")],
         rules=(rules or PRESETS["nepali"]).to_dict(),
-        # Translators: the name of a table hosted on the network; {name} is the host's name.
-        table=_("{name}'s table").format(name=name)
-        if name != DEFAULT_HOST_NAME
-        else _("Marriage table"),
+        # The name travels in one form, English, whatever this laptop speaks: each laptop that
+        # shows it words it in its own language (``table_words``).
+        table=_TABLE_OF.format(name=name) if name != DEFAULT_HOST_NAME else _ANY_TABLE,
         save_path=str(save),
         reopen=reopen,
         discovery=True,

@@ -59,6 +59,9 @@ def test_the_lobby_and_the_join_screen_in_nepali(screens, monkeypatch):
     apps = [host_app, join_app]
     assert step_apps(apps, lambda: lobby.lobby is not None), lobby.problem
     assert step_apps(apps, lambda: bool(join.table_buttons))
+    # The table's name travels in one form from a Nepali host; the joining laptop words it.
+    assert lobby.lobby.table == "Asha's table"
+    assert language._("{name}'s table").format(name="Asha") in read(join_app, monkeypatch)[0]
     for app in apps:
         words, problems = read(app, monkeypatch)
         assert any(DEVANAGARI.search(w) for w in words), app.scene.name
