@@ -238,6 +238,14 @@ def test_a_seat_shown_elsewhere_is_let_go_whatever_the_words(lying_words):
     again = None
     try:
         assert wait_for(lambda: asha.refresh().state == "lobby" and store.tokens(asha.key))
+        # The lobby that shows her seated has come (a later one would be an answer to the test).
+        assert wait_for(
+            lambda: (
+                asha.refresh() is not None
+                and asha.lobby is not None
+                and asha.lobby.seats[0].connected
+            )
+        )
         # Words of a lost seat, with a harmless code: the seat stays, nothing is asked again.
         asha.on_message = lambda m: lobbies.append(m) if isinstance(m, p.Lobby) else None
         asha.send(p.Emote(0, "rude"))
