@@ -91,16 +91,6 @@ def shown(text: str) -> str:
     return text
 
 
-def number(n: int | float | str) -> str:
-    """A number as text (drawn through ``shown``, so in the digits a person chose)."""
-    return str(n)
-
-
-def devanagari_digits() -> bool:
-    """Whether numbers are shown in Devanagari digits."""
-    return _State.devanagari_digits
-
-
 def use_digits(devanagari: bool) -> None:
     """Show numbers in Devanagari digits (True) or in 0-9 (False)."""
     if devanagari != _State.devanagari_digits:

@@ -190,3 +190,23 @@ class QuestionScene(FormScene):
         surface.blit(veil, (0, 0))
         k = self.k
         theme.panel(surface, self.box, round(16 * k), (8, 34, 24, 244), shadow=round(12 * k))
+
+    def draw_words(
+        self, surface: pygame.Surface, title: list[str], detail: list[str], top: int, gap: int
+    ) -> None:
+        """The box over the screen below, its question (wrapped lines, from ``top`` pixels into
+        the box) and, ``gap`` pixels under it, the lines that explain it; then the buttons."""
+        k = self.k
+        self.draw_box(surface)
+        y = self.box.y + round(top * k)
+        for part in title:
+            img = theme.text(part, round(24 * k), theme.GOLD_LIGHT, True)
+            surface.blit(img, img.get_rect(midtop=(self.box.centerx, y)))
+            y += img.get_height()
+        y += round(gap * k)
+        for part in detail:
+            img = theme.text(part, round(16 * k), theme.TEXT)
+            surface.blit(img, img.get_rect(midtop=(self.box.centerx, y)))
+            y += round(22 * k)
+        self.form.draw(surface)
+        self.form.draw_tooltip(surface)

@@ -89,17 +89,4 @@ class ConfirmScene(QuestionScene):
         return self.box.bottom + round(12 * self.k)
 
     def draw(self, surface: pygame.Surface) -> None:
-        k = self.k
-        self.draw_box(surface)
-        y = self.box.y + round(24 * k)
-        for line in self.title_lines:
-            title = theme.text(line, round(24 * k), theme.GOLD_LIGHT, True)
-            surface.blit(title, title.get_rect(midtop=(self.box.centerx, y)))
-            y += title.get_height()
-        y += round(14 * k)
-        for line in self.lines:
-            s = theme.text(line, round(16 * k), theme.TEXT)
-            surface.blit(s, s.get_rect(midtop=(self.box.centerx, y)))
-            y += round(22 * k)
-        self.form.draw(surface)
-        self.form.draw_tooltip(surface)
+        self.draw_words(surface, self.title_lines, self.lines, 24, 14)

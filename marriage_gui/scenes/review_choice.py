@@ -76,17 +76,4 @@ class ReviewChoiceScene(QuestionScene):
         self.form.set_widgets([*self.buttons, self.cancel_button])
 
     def draw(self, surface: pygame.Surface) -> None:
-        k = self.k
-        self.draw_box(surface)
-        y = self.box.y + round(22 * k)
-        for part in self.title_lines:
-            title = theme.text(part, round(24 * k), theme.GOLD_LIGHT, True)
-            surface.blit(title, title.get_rect(midtop=(self.box.centerx, y)))
-            y += title.get_height()
-        y += round(8 * k)
-        for part in self.detail_lines:
-            line = theme.text(part, round(16 * k), theme.TEXT)
-            surface.blit(line, line.get_rect(midtop=(self.box.centerx, y)))
-            y += round(22 * k)
-        self.form.draw(surface)
-        self.form.draw_tooltip(surface)
+        self.draw_words(surface, self.title_lines, self.detail_lines, 22, 8)
