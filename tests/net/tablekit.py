@@ -233,3 +233,16 @@ def play_turns(
         if not acted:
             time.sleep(idle)
     return count
+
+
+def close_screens(apps: list[Any]) -> None:
+    """Let go of what the apps' screens hold: each hosting process killed, each connection
+    to a table closed (a test's apps may leave the lobby, the join screen or a table open)."""
+    for app in apps:
+        for scene in app.stack:
+            proc = getattr(scene, "proc", None)
+            if proc is not None:
+                proc.kill()
+            remote = getattr(scene, "remote", None)
+            if remote is not None:
+                remote.close()

@@ -1,7 +1,7 @@
 """The host's lobby and the join screen, driven headless, on loopback only."""
 
 import pytest
-from net.tablekit import free_udp_port, step_apps
+from net.tablekit import close_screens, free_udp_port, step_apps
 
 from marriage_gui.app import App
 from marriage_gui.scene import NET_POLL
@@ -35,14 +35,7 @@ def screens(tmp_path, monkeypatch):
         return host_app, join_app, lobby, join
 
     yield open_screens
-    for app in apps:
-        for scene in app.stack:
-            proc = getattr(scene, "proc", None)
-            if proc is not None:
-                proc.kill()
-            remote = getattr(scene, "remote", None)
-            if remote is not None:
-                remote.close()
+    close_screens(apps)
 
 
 def test_host_and_join_through_the_screens(screens):

@@ -8,7 +8,7 @@ import re
 
 import pytest
 from gui.text_trace import Trace, crossings, english
-from net.tablekit import free_udp_port, step_apps
+from net.tablekit import close_screens, free_udp_port, step_apps
 
 from marriage_gui import language
 from marriage_gui.app import App
@@ -37,14 +37,7 @@ def screens(tmp_path, monkeypatch):
     join = JoinScene(join_app, "Bina", discovery_port=port)
     join_app.push(join)
     yield host_app, join_app, lobby, join
-    for app in (host_app, join_app):
-        for scene in app.stack:
-            proc = getattr(scene, "proc", None)
-            if proc is not None:
-                proc.kill()
-            remote = getattr(scene, "remote", None)
-            if remote is not None:
-                remote.close()
+    close_screens([host_app, join_app])
 
 
 def read(app: App, monkeypatch) -> tuple[list[str], list[str]]:

@@ -2,7 +2,7 @@
 screen remembers what was typed, and a hosted table is named after its host."""
 
 import pytest
-from net.tablekit import free_udp_port, step_apps
+from net.tablekit import close_screens, free_udp_port, step_apps
 
 from marriage_gui.app import App
 from marriage_net import discovery
@@ -23,14 +23,7 @@ def apps(tmp_path, monkeypatch):
         return a
 
     yield app
-    for a in made:
-        for scene in a.stack:
-            proc = getattr(scene, "proc", None)
-            if proc is not None:
-                proc.kill()
-            remote = getattr(scene, "remote", None)
-            if remote is not None:
-                remote.close()
+    close_screens(made)
 
 
 def _drawn_text(app):
