@@ -48,8 +48,9 @@ def read_table_rules(app: Any, lobby: Any) -> str | None:
     try:
         rules = RuleSet.from_dict(lobby.rule_set)
     except ValueError as exc:
-        # Translators: {error} is what is wrong with the rules, in the computer's words.
-        return _("The table's rules cannot be read: {error}").format(error=word(str(exc)))
+        said = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
+        # Translators: {error} is what is wrong with the rules (naming the rule by its label).
+        return _("The table's rules cannot be read: {error}").format(error=word(said))
     app.open("rules", rules=rules)
     return None
 
