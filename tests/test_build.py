@@ -5,8 +5,8 @@ from __future__ import annotations
 import ast
 import configparser
 import importlib.util
-import plistlib
 import re
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -18,6 +18,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build"
 SPEC = ROOT / "marriage.spec"
+sys.path.insert(0, str(BUILD))
+
+import versions  # noqa: E402  (build/ is not a package)
 
 
 def _version() -> str:
@@ -156,7 +159,9 @@ def test_entry_script_runs_the_package_main() -> None:
 
 
 def test_deb_control_renders_with_the_pyproject_version(make: ModuleType) -> None:
-    control = make.render_control(_version(), "amd64", 12345, "2.17")
+    control = make.render_control(
+        _version(), "amd64", 12345, "libc6 (>= 2.17), libx11-6", "libgl1, libasound2"
+    )
     assert not re.search(r"@[A-Z_]+@", control), "a placeholder was left unfilled"
     fields: dict[str, str] = {}
     for line in control.splitlines():
@@ -166,13 +171,16 @@ def test_deb_control_renders_with_the_pyproject_version(make: ModuleType) -> Non
         assert sep, f"not a control field: {line!r}"
         fields[key] = value
     assert fields["Package"] == "marriage"
-    assert fields["Version"] == _version()
+    assert fields["Version"] == versions.deb_version(_version())
     assert fields["Architecture"] == "amd64"
     assert fields["Installed-Size"] == "12345"
-    assert fields["Depends"] == "libc6 (>= 2.17)"
+    assert fields["Depends"] == "libc6 (>= 2.17), libx11-6"
+    assert fields["Recommends"] == "libgl1, libasound2"
     assert fields["Maintainer"] and fields["Description"]
     assert control.endswith("\n")
-    assert make.render_control("1.2.3", "arm64", 1, None).count("Depends: libc6\n") == 1
+    bare = make.render_control("1.2.3rc1", "arm64", 1, "libc6")
+    assert "Depends: libc6\n" in bare and "Recommends" not in bare
+    assert "Version: 1.2.3~rc1\n" in bare
 
 
 def test_glibc_floor_is_the_newest_symbol_version(make: ModuleType, tmp_path: Path) -> None:
@@ -221,9 +229,14 @@ def test_make_help_works() -> None:
 
 def test_macos_info_plist_template() -> None:
     text = (BUILD / "macos" / "Info.plist").read_text(encoding="utf-8")
-    info = plistlib.loads(text.replace("@VERSION@", _version()).encode("utf-8"))
+    info = versions.macos_info_plist(text, _version())
     assert info["NSHighResolutionCapable"] is True
     assert info["CFBundleShortVersionString"] == _version()
+    assert re.fullmatch(r"\d+\.\d+\.\d+", info["CFBundleVersion"])
+    # The spec fills the template through the same function.
+    spec = SPEC.read_text(encoding="utf-8")
+    assert "info = macos_info_plist(template, VERSION)" in spec
+    assert "info_plist=info" in spec
     assert info["CFBundleName"] == "Marriage"
     assert "hdiutil create" in (BUILD / "macos" / "make_dmg.sh").read_text(encoding="utf-8")
 
@@ -253,7 +266,9 @@ def _uses(text: str) -> list[str]:
 def test_build_workflow_builds_and_smoke_tests_three_systems() -> None:
     text = (WORKFLOWS / "build.yml").read_text(encoding="utf-8")
     assert "\t" not in text  # YAML forbids tabs for indentation
-    assert re.search(r"^on:\s*\n\s+push:\s*\n\s+pull_request:\s*\n\s+workflow_call:", text, re.M)
+    assert re.search(
+        r"^on:\s*\n\s+push:\s*\n\s+branches:.*\n\s+pull_request:\s*\n\s+workflow_call:", text, re.M
+    )
     for runner in ("ubuntu-22.04", "windows-latest", "${{ matrix.runner }}"):
         assert f"runs-on: {runner}" in text
     assert text.count("python build/make.py --check") == 3
@@ -461,11 +476,8 @@ def test_spec_keeps_what_lan_play_needs_and_leaves_the_cpp_runtime() -> None:
     assert 'collect_submodules("websockets", filter=' in hidden and '"ssl",' in hidden
     assert constants["SYSTEM_LIBS"] == ["libstdc++.so", "libgcc_s.so"]
     assert _call_keywords("EXE")["target_arch"] == "TARGET_ARCH"
-    info = plistlib.loads(
-        (BUILD / "macos" / "Info.plist")
-        .read_text(encoding="utf-8")
-        .replace("@VERSION@", "1")
-        .encode()
+    info = versions.macos_info_plist(
+        (BUILD / "macos" / "Info.plist").read_text(encoding="utf-8"), "1"
     )
     assert info["NSLocalNetworkUsageDescription"]
 
@@ -530,3 +542,91 @@ def test_the_game_never_asks_pygame_for_its_default_font() -> None:
             text = source.read_text(encoding="utf-8")
             for call in ("Font(None", "SysFont(", "get_default_font(", "freesansbold"):
                 assert call not in text, f"{source.relative_to(ROOT)} uses {call}"
+
+
+# --- the .deb's Depends: what the bundle uses outside itself ---------------------------------
+
+BUILT = ROOT / "build" / "out" / "dist" / "marriage"
+_built = pytest.mark.skipif(
+    not (BUILT / "marriage").is_file() or not sys.platform.startswith("linux"),
+    reason="no Linux bundle built (python build/make.py)",
+)
+
+
+@pytest.fixture(scope="module")
+def debdeps() -> ModuleType:
+    if str(BUILD) not in sys.path:
+        sys.path.insert(0, str(BUILD))
+    import debdeps as module
+
+    return module
+
+
+@_built
+@pytest.mark.skipif(shutil.which("readelf") is None, reason="readelf (binutils) is not installed")
+def test_the_needed_libraries_are_those_readelf_lists(debdeps: ModuleType) -> None:
+    files = debdeps.elf_files(BUILT)
+    assert len(files) > 50
+    for path in files:
+        said = subprocess.run(["readelf", "-d", str(path)], capture_output=True, text=True).stdout
+        needed = re.findall(r"\(NEEDED\)\s+Shared library: \[(.+)\]", said)
+        soname = re.findall(r"\(SONAME\)\s+Library soname: \[(.+)\]", said)
+        assert debdeps.dynamic_names(path) == (needed, soname[0] if soname else None), path
+
+
+@_built
+def test_the_deb_depends_on_what_the_bundle_takes_from_the_system(
+    debdeps: ModuleType, make: ModuleType
+) -> None:
+    # Linked: glibc and the C++ runtime the spec leaves out; nothing the bundle carries.
+    assert debdeps.linked(BUILT) >= {"libc.so.6", "libstdc++.so.6", "libgcc_s.so.1"}
+    assert not {n for n in debdeps.linked(BUILT) if "SDL2" in n or "python" in n}
+    # Loaded: what SDL2 opens when the game starts, which no NEEDED entry names.
+    assert {"libX11.so.6", "libXext.so.6", "libGL.so.1", "libasound.so.2"} <= debdeps.loaded(BUILT)
+    depends, recommends, problems = debdeps.relations(BUILT, make.glibc_floor(BUILT))
+    assert problems == []
+    assert depends.startswith(f"libc6 (>= {make.glibc_floor(BUILT)}), ")
+    for package in ("libx11-6", "libxext6", "libxcursor1", "libxi6", "libxrandr2", "libstdc++6"):
+        assert package in depends.split(", ")
+    assert recommends == "libasound2, libegl1, libgl1"
+
+
+@pytest.mark.skipif(shutil.which("cc") is None, reason="no C compiler")
+def test_a_library_the_table_does_not_know_stops_the_build(
+    debdeps: ModuleType, tmp_path: Path
+) -> None:
+    source = tmp_path / "x.c"
+    source.write_text(
+        "#include <dlfcn.h>\n#include <math.h>\n"
+        'double f(double x) { dlopen("libXmystery.so.3", RTLD_NOW); return sin(x); }\n'
+    )
+    bundle = tmp_path / "bundle"
+    bundle.mkdir()
+    subprocess.run(
+        ["cc", "-shared", "-fPIC", "-o", str(bundle / "libx.so"), str(source), "-lm"], check=True
+    )
+    assert "libm.so.6" in debdeps.linked(bundle)
+    assert "libXmystery.so.3" in debdeps.loaded(bundle)
+    depends, _recommends, problems = debdeps.relations(bundle, "2.17")
+    assert depends == "libc6 (>= 2.17)"
+    assert len(problems) == 1 and "libXmystery.so.3" in problems[0]
+
+
+def test_every_library_in_the_table_has_a_package_or_a_reason(debdeps: ModuleType) -> None:
+    for name, lib in debdeps.LIBRARIES.items():
+        assert lib.why, name
+        if lib.field == debdeps.UNUSED:
+            assert lib.package is None, name
+        else:
+            assert lib.field in (debdeps.DEPENDS, debdeps.RECOMMENDS), name
+            assert re.fullmatch(r"[a-z0-9][a-z0-9+.-]+", str(lib.package)), name
+
+
+@pytest.mark.skipif(shutil.which("apt-cache") is None, reason="not a Debian-like system")
+def test_every_package_named_exists_in_this_systems_archive(debdeps: ModuleType) -> None:
+    packages = sorted({lib.package for lib in debdeps.LIBRARIES.values() if lib.package})
+    said = subprocess.run(["apt-cache", "policy", *packages], capture_output=True, text=True).stdout
+    known = re.findall(r"^(\S+):\n\s+Installed: .*\n\s+Candidate: (?!\(none\))", said, re.M)
+    if not known:
+        pytest.skip("apt's package lists are empty here (apt-get update)")
+    assert sorted(known) == packages
