@@ -393,9 +393,17 @@ def _source_date() -> int:
 
 
 def render_metainfo(version: str) -> str:
-    """The AppStream metainfo with this version as the newest release."""
+    """The AppStream metainfo with this version as the newest release.
+
+    A pre-release is marked ``type="development"``, so software centres do not offer it as
+    the stable version.
+    """
     text = METAINFO.read_text(encoding="utf-8")
     day = time.strftime("%Y-%m-%d", time.gmtime(_source_date()))
+    if versions.is_prerelease(version):
+        text = text.replace(
+            '<release version="@VERSION@"', '<release type="development" version="@VERSION@"'
+        )
     return text.replace("@VERSION@", version).replace("@DATE@", day)
 
 

@@ -411,6 +411,43 @@ def test_appstream_metainfo(make: ModuleType) -> None:
     assert root.findtext("launchable") == "marriage.desktop"
     assert root.find("releases/release").get("version") == _version()  # type: ignore[union-attr]
     assert re.fullmatch(r"\d{4}-\d\d-\d\d", root.find("releases/release").get("date") or "")  # type: ignore[union-attr]
+    assert root.find("releases/release").get("type") is None  # type: ignore[union-attr]
+    pre = ET.fromstring(make.render_metainfo("0.2.0rc1")).find("releases/release")
+    assert pre is not None and pre.get("type") == "development"
+
+
+def test_the_menu_entry_and_appstream_data_name_the_game_in_nepali(make: ModuleType) -> None:
+    import xml.etree.ElementTree as ET
+
+    from marriage_gui import desktop, language
+
+    # The packaged menu entry is the one the game writes itself, from the same catalog.
+    packaged = (BUILD / "linux" / "marriage.desktop").read_text(encoding="utf-8")
+    assert packaged == desktop.entry_text(["marriage"], "marriage")
+    nepali = language.catalog("ne")
+    for key, english in (("Name", desktop.NAME), ("Comment", desktop.COMMENT)):
+        assert f"\n{key}[ne]={nepali.gettext(english)}\n" in packaged
+        assert nepali.gettext(english) != english
+    # AppStream: the Nepali name, and the summary the title screen words in Nepali.
+    root = ET.fromstring(make.render_metainfo(_version()))
+    lang = "{http://www.w3.org/XML/1998/namespace}lang"
+    names = {n.get(lang): n.text for n in root.findall("name")}
+    summaries = {s.get(lang): s.text for s in root.findall("summary")}
+    assert names == {None: "Marriage", "ne": nepali.gettext("Marriage")}
+    english_summary = summaries[None] or ""
+    title_words = english_summary[0].lower() + english_summary[1:]
+    assert summaries == {None: english_summary, "ne": nepali.gettext(title_words)}
+    assert summaries["ne"] != title_words
+
+
+@pytest.mark.parametrize("tool", ["desktop-file-validate", "appstreamcli"])
+def test_the_validators_pass_the_nepali_names(make: ModuleType, tool: str) -> None:
+    if shutil.which(tool) is None:
+        pytest.skip(f"{tool} is not installed")
+    check = (
+        make.validate_desktop_file if tool == "desktop-file-validate" else make.validate_metainfo
+    )
+    assert check() == []
 
 
 def test_debian_copyright_and_description() -> None:
