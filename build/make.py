@@ -592,9 +592,22 @@ def check_appimage(appimage: Path) -> list[str]:
         problems.append(f"{appimage.name} --appimage-offset said {offset!r}")
     elif unsquashfs:
         listing = run([unsquashfs, "-o", offset, "-l", str(appimage)]).stdout
-        for wanted in ("AppRun", "marriage.desktop", ".DirIcon", f"{APP_ID}.metainfo.xml"):
+        for wanted in (
+            "AppRun",
+            "marriage.desktop",
+            ".DirIcon",
+            f"{APP_ID}.metainfo.xml",
+            notices.RUNTIME_TEXT,
+        ):
             if f"/{wanted}\n" not in listing:
                 problems.append(f"{appimage.name} lacks {wanted}")
+    # The runtime in front of the image (libfuse, LGPL) is named in the notices it carries.
+    licences = ROOT / "assets" / "licences"
+    problems += notices.runtime_uncovered(
+        appimage_runtime.OFFICIAL_RELEASE,
+        (licences / "NOTICES.txt").read_text(encoding="utf-8"),
+        licences,
+    )
     return problems
 
 
