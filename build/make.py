@@ -351,7 +351,7 @@ def linux_archive(bundle: Path, version: str) -> Path:
     stage = OUT / "stage-tar" / top
     shutil.rmtree(stage.parent, ignore_errors=True)
     shutil.copytree(bundle, stage / "app", symlinks=True)
-    shutil.copy2(HERE / "linux" / "launcher.sh", stage / "marriage")
+    (stage / "marriage").write_text(render_launcher(glibc_floor(bundle)), encoding="utf-8")
     shutil.copy2(HERE / "linux" / "marriage.desktop", stage / "marriage.desktop")
     shutil.copy2(ICONS / "marriage-256.png", stage / "marriage.png")
     shutil.copy2(ROOT / "CHANGELOG.md", stage / "CHANGELOG.md")
@@ -527,10 +527,24 @@ def run_lintian(deb: Path) -> tuple[list[str], list[str]]:
 # --- the AppImage ---------------------------------------------------------------------------
 
 
+def render_glibc_check(script: str, floor: str | None, what: str) -> str:
+    """``script`` (AppRun or the launcher) with build/linux/glibc-check.sh put in, so that it
+    refuses a glibc older than ``floor`` in words naming ``what`` needs it."""
+    check = (HERE / "linux" / "glibc-check.sh").read_text(encoding="utf-8").rstrip("\n")
+    check = check.replace("@GLIBC_FLOOR@", floor or "@none").replace("@WHAT@", what)
+    return script.replace("@GLIBC_CHECK@", check)
+
+
 def render_apprun(floor: str | None) -> str:
     """build/linux/AppRun with the glibc the bundle needs, so it can refuse an older one."""
     text = (HERE / "linux" / "AppRun").read_text(encoding="utf-8")
-    return text.replace("@GLIBC_FLOOR@", floor or "@none")
+    return render_glibc_check(text, floor, "this Marriage AppImage")
+
+
+def render_launcher(floor: str | None) -> str:
+    """build/linux/launcher.sh (the .tar.gz's ./marriage), with the same glibc check."""
+    text = (HERE / "linux" / "launcher.sh").read_text(encoding="utf-8")
+    return render_glibc_check(text, floor, "this copy of Marriage")
 
 
 def linux_appimage(bundle: Path, version: str, runtime_choice: str) -> tuple[Path, str]:

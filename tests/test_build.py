@@ -216,6 +216,54 @@ def test_linux_launcher_runs_the_bundle_from_its_own_folder() -> None:
     assert 'exec "$here/app/marriage" "$@"' in text
 
 
+def _unpacked_archive(make: ModuleType, tmp_path: Path, floor: str) -> Path:
+    """The .tar.gz's top folder: make.py's launcher for ``floor`` and a stand-in game."""
+    top = tmp_path / "marriage-0.0.0-linux-x86_64"
+    (top / "app").mkdir(parents=True)
+    (top / "app" / "marriage").write_text('#!/bin/sh\necho "game $*"\n')
+    (top / "app" / "marriage").chmod(0o755)
+    (top / "marriage").write_text(make.render_launcher(floor), encoding="utf-8")
+    (top / "marriage").chmod(0o755)
+    return top / "marriage"
+
+
+def _glibc() -> str:
+    done = subprocess.run(["getconf", "GNU_LIBC_VERSION"], capture_output=True, text=True)
+    if done.returncode != 0 or not done.stdout.startswith("glibc "):
+        pytest.skip("not a glibc system")
+    return done.stdout.split()[1]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the launcher is a POSIX shell script")
+def test_the_archive_launcher_checks_glibc_as_the_appimage_does(
+    make: ModuleType, tmp_path: Path
+) -> None:
+    have = _glibc()
+    launcher = _unpacked_archive(make, tmp_path / "new", "2.17")
+    done = subprocess.run([str(launcher), "--self-test"], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout == "game --self-test\n"
+    launcher = _unpacked_archive(make, tmp_path / "old", "99.1")
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    (tools / "zenity").write_text(f'#!/bin/sh\necho "$0 $*" >> "{tools}/calls.log"\n')
+    (tools / "zenity").chmod(0o755)
+    env = {"PATH": f"{tools}:/usr/bin:/bin", "DISPLAY": ":0", "HOME": str(tmp_path)}
+    done = subprocess.run([str(launcher)], capture_output=True, text=True, env=env)
+    assert done.returncode == 1 and "game" not in done.stdout
+    said = f"this copy of Marriage needs glibc 99.1 or newer (Ubuntu 22.04, Debian 12, Fedora 36 and later); this system has glibc {have}."
+    assert done.stderr == f"Marriage: {said}\n"
+    assert (
+        f"zenity --error --no-markup --title Marriage --text {said}"
+        in (tools / "calls.log").read_text()
+    )
+    # The AppImage's AppRun says the same from the same text.
+    apprun = make.render_apprun("99.1")
+    check = make.render_launcher("99.1")
+    shared = apprun[apprun.index("need=") : apprun.index("check_glibc\nexec")]
+    assert shared.replace("this Marriage AppImage", "this copy of Marriage") in check
+    assert "this Marriage AppImage needs glibc" in apprun
+
+
 def test_make_help_works() -> None:
     done = subprocess.run(
         [sys.executable, str(BUILD / "make.py"), "--help"],
@@ -342,11 +390,14 @@ def _desktop_unquote(value: str) -> str:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="the launcher is a POSIX shell script")
 @pytest.mark.parametrize("folder", ["R&D", ODD_FOLDER])
-def test_launcher_desktop_entry_survives_odd_folder_names(tmp_path: Path, folder: str) -> None:
+def test_launcher_desktop_entry_survives_odd_folder_names(
+    make: ModuleType, tmp_path: Path, folder: str
+) -> None:
     here = tmp_path / folder
     here.mkdir()
     launcher = here / "marriage"
-    launcher.write_bytes((BUILD / "linux" / "launcher.sh").read_bytes())
+    # A glibc no system has: the menu entry is written all the same (only playing is checked).
+    launcher.write_text(make.render_launcher("99.1"), encoding="utf-8")
     launcher.chmod(0o755)
     (here / "marriage.desktop").write_bytes((BUILD / "linux" / "marriage.desktop").read_bytes())
     data = tmp_path / "data"
