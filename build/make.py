@@ -625,8 +625,17 @@ def check_appimage(appimage: Path) -> list[str]:
     return problems
 
 
-#: What an AppImage runtime unpacks or mounts under $TMPDIR: ours, and the official one's.
-APPIMAGE_TEMP_PATTERNS = ("marriage-appimage-*", ".mount_marriage-*", "appimage_extracted_*")
+#: What an AppImage runtime unpacks or mounts under $TMPDIR. Our fallback's: an unpacked
+#: folder and a mount, each named after its process. The official runtime's: a mount named
+#: ``.mount_`` and the first six letters of the AppImage's file name (Marriage-...: Marria),
+#: and ``appimage_extracted_<md5>`` when it runs unpacked. build/linux/smoke.sh looks for
+#: the same names.
+APPIMAGE_TEMP_PATTERNS = (
+    "marriage-appimage-*",
+    ".mount_marriage-*",
+    ".mount_Marria*",
+    "appimage_extracted_*",
+)
 
 
 def appimage_leftovers(since: float, tmp: Path | None = None) -> list[Path]:
