@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import configparser
 import importlib.util
+import os
 import re
 import shutil
 import subprocess
@@ -718,3 +719,30 @@ def test_every_package_named_exists_in_this_systems_archive(debdeps: ModuleType)
     if not known:
         pytest.skip("apt's package lists are empty here (apt-get update)")
     assert sorted(known) == packages
+
+
+CLEAN_ROOT = os.environ.get("MARRIAGE_CLEAN_ROOT", "")
+
+
+@_built
+@pytest.mark.skipif(
+    not CLEAN_ROOT,
+    reason="set MARRIAGE_CLEAN_ROOT to a clean Ubuntu 22.04 root (debootstrap --variant=minbase "
+    "jammy ROOT http://archive.ubuntu.com/ubuntu): it needs root, the archive and minutes",
+)
+def test_the_deb_upgrades_from_its_pre_release_and_brings_its_libraries(
+    make: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if os.geteuid() != 0:
+        pytest.skip("chroot and mount need root")
+    monkeypatch.setattr(make, "INSTALLERS", tmp_path)
+    older, newer = make.linux_deb(BUILT, "0.2.0rc1"), make.linux_deb(BUILT, "0.2.0")
+    done = subprocess.run(
+        ["bash", str(BUILD / "linux" / "rehearse-deb.sh"), CLEAN_ROOT, str(older), str(newer)],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Unpacking marriage (0.2.0) over (0.2.0~rc1)" in done.stdout
+    assert "rehearsal passed" in done.stdout
