@@ -297,7 +297,9 @@ class NewGameScene(MenuScene):
         self.add_button = Button("", self._add_seat, size=17, enabled=len(self.seats) < 5)
         self.preset_stepper = preset_stepper(self.preset, self._set_preset, "")
         self.hands_stepper = length_stepper(self.hands, self._set_hands, "")
-        self.seed_input = TextInput(self.seed_text, on_change=self._set_seed, max_len=20)
+        self.seed_input = TextInput(
+            self.seed_text, on_change=self._set_seed, max_len=20, digits=True
+        )
         self.rules_button = Button("", self._show_rules, size=16)
         self.start_button = Button("", self.start, primary=True, size=24)
         self.rule_widgets: dict[str, Widget] = {}
@@ -329,7 +331,9 @@ class NewGameScene(MenuScene):
                 on_change=partial(self._set_rule, name),
                 fmt=INT_WORDS.get(name, str),
             )
-        return TextInput(format_table(value), on_change=partial(self._set_table, name), max_len=40)
+        return TextInput(
+            format_table(value), on_change=partial(self._set_table, name), max_len=40, digits=True
+        )
 
     def _word(self) -> None:
         """Give every widget its words in the language in use (each time the screen lays
