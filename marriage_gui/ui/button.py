@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from marriage_gui.ui import theme
-from marriage_gui.ui.widget import Widget, shown_words
+from marriage_gui.ui.widget import Widget, pointer_moved, shown_words
 
 #: Hotkey hints that name more than one key, or a key by another name than pygame's.
 _KEY_NAMES = {
@@ -110,7 +110,8 @@ class Button(Widget):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
-            self.hovered = self.enabled and self.hit(event.pos)
+            lit = self.hovered or pointer_moved(event)  # a resting pointer lights nothing new
+            self.hovered = self.enabled and self.hit(event.pos) and lit
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.hit(event.pos):
             self.pressed = self.enabled
