@@ -202,12 +202,17 @@ class TextInput(Widget):
         else:
             # A placeholder longer than the box (a longer language) is set smaller to fit.
             hint, hint_size = theme.shrunk(
-                shown_words(self.placeholder), size, r.w - pad * 2, max(10, round(size * 0.75))
+                shown_words(self.placeholder),
+                size,
+                r.w - pad * 2 - max(3, round(5 * self.k)),
+                max(10, round(size * 0.75)),
             )
             label = theme.text(hint, hint_size, theme.TEXT_FAINT)
         before = theme.text_width(self.text[: self.cursor], size)
         shift = max(0, before - (r.w - pad * 3))
         place = label.get_rect(midleft=(r.x + pad - shift, r.centery))
+        if not self.text:
+            place.x += max(3, round(5 * self.k))  # the caret stands before the hint, not on it
         if self.all_selected and self.focused:
             pygame.draw.rect(surface, theme.GOLD_DARK, place.inflate(4, 2), border_radius=3)
         surface.blit(label, place)
