@@ -237,3 +237,60 @@ def test_the_unmarked_finder_finds(tmp_path):
         assert len(unmarked(sample)) == 3
     finally:
         sample.unlink()
+
+
+# --- One idea, one word (the Nepali reader's review) --------------------------------------------
+
+#: Words the Nepali catalog no longer uses, each with the one it says instead (docs/translating.md).
+NOT_SAID = {
+    "मेल्ड": "सेट (a meld), प्योर सेट",
+    "डेडवुड": "बाँकी पत्ती",
+    "प्रशिक्षक": "कोच",
+    "विजेता": "जित्ने",
+    "कुञ्जी": "की",
+    "घरायसी": "घरको नियम",
+    "सिड": "खेल नम्बर",
+    "अनियमित": "जुनसुकै",
+    "तिराइ": "लेनदेन",
+    "दण्ड": "लाग्ने अङ्क",
+    "अद्यावधिक": "अपडेट",
+    "प्रतीक्षा": "पर्खाइ",
+    "ऋणात्मक": "माइनस",
+    "तयारी नियम": "नियम-समूह",
+    "आफैं": "आफैँ",
+    "फेट्": "फिट्",
+    "दैछ": "-दै छ, apart",
+    "गर्य": "गर्\u200dयो (with the joiner)",
+}
+#: Patterns the catalog no longer writes: the log as लग (a log file aside), an ordinal after a
+#: number (2 औँ), a hand counted as "4 मध्ये 2".
+NOT_WRITTEN = {
+    r"(?<![\u0900-\u097f])लग(?![\u0900-\u097f]| फाइल)": "खेलको विवरण",
+    r"[}0-9]\s?औँ": "बाजी 2/4",
+    r"\{(hands|total)\} मध्ये": "बाजी 2/4",
+}
+#: Single messages as the review words them.
+SAID_SO = {
+    "On": "चालु",
+    "Off": "बन्द",
+    "Group": "समूह बनाउनुहोस्",
+    "Pair by pair": "कसले कसलाई",
+    "You win": "तपाईंले जित्नुभयो",
+    "{name} wins": "{name}ले जित्नुभयो",
+    "Log": "खेलको विवरण",
+    "Seed": "खेल नम्बर",
+    "House rules": "घरको नियम",
+    "Pass to {name}": "{name}लाई ल्यापटप दिनुहोस्",
+}
+
+
+def test_nepali_says_each_idea_with_one_word(nepali):
+    found = []
+    for m in nepali:
+        if not m.id:
+            continue
+        for text in _strs(m):
+            found += [(_ids(m)[0], w) for w in NOT_SAID if w in text]
+            found += [(_ids(m)[0], p) for p in NOT_WRITTEN if re.search(p, text)]
+    assert found == [], found
+    assert {k: nepali.get(k).string for k in SAID_SO} == SAID_SO
