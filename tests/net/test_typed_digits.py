@@ -124,18 +124,12 @@ def test_the_name_box_keeps_devanagari_digits(tmp_path):
 
 @pytest.mark.parametrize("typed", ["७८१९४२", CODE])
 def test_the_host_reads_a_code_in_devanagari_digits_as_the_same_code(table, typed):
-    ws = raw_client(table.port)
-    try:
+    with raw_client(table.port) as ws:
         answer = say_hello(ws, typed, "Asha")
-        assert not isinstance(answer, p.Refused), answer
-    finally:
-        ws.close()
+    assert not isinstance(answer, p.Refused), answer
 
 
 def test_a_wrong_code_is_wrong_in_devanagari_too(table):
-    ws = raw_client(table.port)
-    try:
+    with raw_client(table.port) as ws:
         answer = say_hello(ws, "७८१९४३", "Asha")
-        assert isinstance(answer, p.Refused) and answer.code == p.Refusal.WRONG_CODE
-    finally:
-        ws.close()
+    assert isinstance(answer, p.Refused) and answer.code == p.Refusal.WRONG_CODE
