@@ -36,14 +36,22 @@ from marriage_gui.ui.rule_words import (
 )
 from marriage_gui.ui.text_input import TextInput
 from marriage_gui.ui.widget import Widget
-from marriage_gui.ui.words import is_you
+from marriage_gui.ui.words import (
+    PLAYER_N,
+    PROPOSED_NAMES,
+    YOU,
+    Proposal,
+    is_you,
+    proposal_of,
+    proposed,
+)
 
 if TYPE_CHECKING:
     from marriage_gui.app import App
 
-#: The first seat's default name is "You" in the language in use (the others are names).
-DEFAULT_NAMES = (N_("You"), "Sita", "Ram", "Hari", "Gita")
-SPARE_NAMES = ("Sita", "Ram", "Hari", "Gita", "Maya", "Bishnu", "Kamala", "Shyam")
+#: The names a new game proposes: "You" for the first seat, then names, each in the language in
+#: use (You, Sita, Ram, Hari; तपाईं, सीता, राम, हरि).
+DEFAULT_NAMES = (YOU, *PROPOSED_NAMES)
 KIND_LABELS = {
     "human": N_("Human"),
     "easy": N_("Bot: easy"),
@@ -77,13 +85,43 @@ def parse_seed(text: str) -> int | str | None:
 
 
 def default_setup() -> MatchSetup:
-    """Four seats, you and three medium bots, Nepali rules."""
+    """Four seats, you and three medium bots, Nepali rules, named in the language in use."""
     return MatchSetup(
         tuple(
-            SeatSetup(_(n) if i == 0 else n, "human" if i == 0 else "medium")
+            SeatSetup(_(n), "human" if i == 0 else "medium")
             for i, n in enumerate(DEFAULT_NAMES[:4])
         )
     )
+
+
+#: Where the remembered set-up keeps a seat's proposed name, beside the name itself.
+PROPOSED_KEY = "proposed"
+
+
+def remembered_proposals(app: App, setup: MatchSetup) -> list[Proposal | None]:
+    """Which of the remembered set-up's names the game proposed (and the person left alone):
+    kept beside each seat when the match started. A set-up remembered before that was kept
+    (or one handed to this screen) reads its names: "You" or "Sita", in English or in the
+    language in use, is the game's proposal."""
+    saved = app.settings.last_setup
+    seats = saved.get("seats") if isinstance(saved, dict) else None
+    out: list[Proposal | None] = []
+    for i, seat in enumerate(setup.seats):
+        kept = seats[i] if isinstance(seats, list) and i < len(seats) else None
+        if not isinstance(kept, dict) or PROPOSED_KEY not in kept or kept.get("name") != seat.name:
+            out.append(proposal_of(seat.name))
+            continue
+        mark = kept[PROPOSED_KEY]
+        if (
+            isinstance(mark, list)
+            and len(mark) == 2
+            and mark[0] in (YOU, *PROPOSED_NAMES, PLAYER_N)
+            and isinstance(mark[1], int)
+        ):
+            out.append((mark[0], mark[1]))
+        else:
+            out.append(None)  # typed by the person (or damaged): the name is kept as it is
+    return out
 
 
 def saved_match_note(app: App) -> Callable[[], str] | None:
@@ -123,6 +161,9 @@ class NewGameScene(MenuScene):
         super().__init__(app)
         setup = setup or remembered_setup(app) or default_setup()
         self.seats: list[list[str]] = [[s.name, s.kind] for s in setup.seats]
+        #: For each seat, the name the game proposed (it follows the language) or None (a name
+        #: the person typed, never translated).
+        self.proposals = remembered_proposals(app, setup)
         self.preset = setup.rules.name if setup.rules.name in PRESETS else "nepali"
         self.rules: RuleSet = setup.rules
         self.errors: dict[str, str] = {}
@@ -153,7 +194,9 @@ class NewGameScene(MenuScene):
         self.add_button = Button("", self._add_seat, size=17, enabled=len(self.seats) < 5)
         self.preset_stepper = preset_stepper(self.preset, self._set_preset, "")
         self.hands_stepper = length_stepper(self.hands, self._set_hands, "")
-        self.seed_input = TextInput(self.seed_text, on_change=self._set_seed, max_len=20)
+        self.seed_input = TextInput(
+            self.seed_text, on_change=self._set_seed, max_len=20, digits=True
+        )
         self.rules_button = Button("", self._show_rules, size=16)
         self.start_button = Button("", self.start, primary=True, size=24)
         # Every option the engine declares, each with the picker its kind asks for.
@@ -176,12 +219,20 @@ class NewGameScene(MenuScene):
             values = option.values(value)
             return Stepper(values, values.index(value), on_change=change, fmt=words)
         return TextInput(
-            format_table(value), on_change=partial(self._set_table, option.name), max_len=40
+            format_table(value),
+            on_change=partial(self._set_table, option.name),
+            max_len=40,
+            digits=True,
         )
 
     def _word(self) -> None:
         """Give every widget its words in the language in use (each time the screen lays
-        out, so a change of language reaches an open screen)."""
+        out, so a change of language reaches an open screen): the names the game proposed
+        too, never a name the person typed."""
+        for i, proposal in enumerate(self.proposals):
+            if proposal is not None and i < len(self.seat_widgets):
+                self.seats[i][0] = proposed(proposal)
+                self.seat_widgets[i][0].set_text(self.seats[i][0])
         for field, kinds, remove in self.seat_widgets:
             field.placeholder = _("Name")
             field.tooltip = _("Any name; Devanagari works (switch your keyboard to Nepali).")
@@ -210,6 +261,7 @@ class NewGameScene(MenuScene):
     # ------------------------------------------------------------------ changes
     def _rename(self, i: int, text: str) -> None:
         self.seats[i][0] = text
+        self.proposals[i] = None  # typed: the person's own name from now on
 
     def _set_kind(self, i: int, kind: str) -> None:
         self.seats[i][1] = kind
@@ -225,7 +277,8 @@ class NewGameScene(MenuScene):
         changed = False
         for i, seat in enumerate(self.seats):
             if is_you(seat[0]):
-                seat[0] = _("Player {number}").format(number=i + 1)
+                self.proposals[i] = (PLAYER_N, i + 1)
+                seat[0] = proposed((PLAYER_N, i + 1))
                 changed = True
         return changed
 
@@ -233,9 +286,12 @@ class NewGameScene(MenuScene):
         if len(self.seats) >= 5:
             return
         used = {name for name, _ in self.seats}
-        spare = _("Player {number}").format(number=len(self.seats) + 1)
-        name = next((n for n in SPARE_NAMES if n not in used), spare)
-        self.seats.append([name, "medium"])
+        spare: Proposal = (PLAYER_N, len(self.seats) + 1)
+        proposal = next(
+            ((n, 0) for n in PROPOSED_NAMES if n not in used and _(n) not in used), spare
+        )
+        self.seats.append([proposed(proposal), "medium"])
+        self.proposals.append(proposal)
         self._sync_hands()
         self._build()
         self.form.focus(self.seat_widgets[-1][0], keyboard=self.form.keyboard)
@@ -244,6 +300,7 @@ class NewGameScene(MenuScene):
         if len(self.seats) <= 2:
             return
         del self.seats[i]
+        del self.proposals[i]
         self._sync_hands()
         self._build()
 
@@ -344,7 +401,10 @@ class NewGameScene(MenuScene):
 
     def begin(self, setup: MatchSetup) -> None:
         """Remember this set-up, forget any saved match and deal."""
-        self.app.settings.last_setup = replace(setup, seed=None).to_dict()
+        remembered = replace(setup, seed=None).to_dict()
+        for seat, proposal in zip(remembered["seats"], self.proposals, strict=False):
+            seat[PROPOSED_KEY] = None if proposal is None else list(proposal)
+        self.app.settings.last_setup = remembered
         self.app.save_settings()
         self.app.storage.clear_game()
         self.app.open_table(setup=setup)
