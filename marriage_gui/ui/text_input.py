@@ -121,6 +121,8 @@ class TextInput(Widget):
             self.set_text("")
             self._changed()
             return True
+        if not ctrl and pygame.K_SPACE <= key <= pygame.K_z:
+            return True  # it comes again as TEXTINPUT, which replaces a selection
         self.all_selected = False
         if ctrl and key == pygame.K_BACKSPACE:
             start = self.text[: self.cursor].rstrip().rfind(" ") + 1
