@@ -10,6 +10,24 @@ import pygame
 from marriage_gui.ui import theme
 from marriage_gui.ui.widget import Widget, shown_words
 
+#: Keys pressed only to change another key: they never drop a selection by themselves.
+MODIFIER_KEYS = frozenset(
+    {
+        pygame.K_LSHIFT,
+        pygame.K_RSHIFT,
+        pygame.K_LCTRL,
+        pygame.K_RCTRL,
+        pygame.K_LALT,
+        pygame.K_RALT,
+        pygame.K_LMETA,
+        pygame.K_RMETA,
+        pygame.K_LGUI,
+        pygame.K_RGUI,
+        pygame.K_CAPSLOCK,
+        pygame.K_MODE,
+    }
+)
+
 
 def clipboard_text() -> str:
     """The clipboard's text, or "" where there is none or no clipboard (a headless run)."""
@@ -108,6 +126,8 @@ class TextInput(Widget):
 
     def key(self, key: int, mod: int = 0) -> bool:
         self._blink = 0.0
+        if key in MODIFIER_KEYS:
+            return False  # Shift for a capital, Ctrl on its way to Ctrl+V: the selection stays
         ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
         if ctrl and key == pygame.K_a:
             self.all_selected = bool(self.text)

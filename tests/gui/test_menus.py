@@ -204,7 +204,8 @@ def test_a_name_field_selects_all_deletes_words_and_pastes(app, monkeypatch):
     # Ctrl+A then typing replaces the whole name (a key's press comes before its text).
     key(app, pygame.K_a, pygame.KMOD_LCTRL)
     assert name_field.all_selected
-    key(app, pygame.K_s)
+    key(app, pygame.K_LSHIFT, pygame.KMOD_LSHIFT)
+    key(app, pygame.K_s, pygame.KMOD_LSHIFT)
     assert name_field.all_selected
     type_text(app, "Sita Devi")
     assert name_field.text == "Sita Devi" and not name_field.all_selected
