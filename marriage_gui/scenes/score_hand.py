@@ -17,14 +17,14 @@ import pygame
 
 from engine.ledger import describe_payments, ledger
 from engine.tally import MaalCards
-from marriage_gui.hand_draft import DUBLEES, NOBODY, NOT_SEEN, SEEN, UNSAID, HandDraft, Problem
+from marriage_gui.hand_draft import NOBODY, NOT_SEEN, UNSAID, HandDraft, Problem
 from marriage_gui.language import N_, _
 from marriage_gui.scenes.base import MenuScene, worded
-from marriage_gui.table.controls import Sheet, draw_controls, sheet_event
+from marriage_gui.table.controls import draw_controls, sheet_event
 from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button, lay_out_row
 from marriage_gui.ui.card_names import said
-from marriage_gui.ui.hand_rows import HandRows
+from marriage_gui.ui.hand_rows import KEYS_SHEET, SEEN_WORDS, HandRows
 from marriage_gui.ui.number_input import NumberInput
 from marriage_gui.ui.pairwise import PairwiseView
 from marriage_gui.ui.pickers import Stepper
@@ -35,35 +35,6 @@ if TYPE_CHECKING:
     from engine.result import HandResult
     from engine.score_sheet import ScoreSheet
     from marriage_gui.app import App
-
-#: The keys of this screen (F1).
-KEYS_SHEET: Sheet = (
-    (
-        N_("Moving"),
-        (
-            (N_("Tab  /  Enter"), N_("the next field")),
-            (N_("Shift + Tab"), N_("the field before")),
-            (N_("Left  /  Right"), N_("change a choice")),
-            (N_("Enter on an empty tiplu"), N_("choose the tiplu from all the cards")),
-            (N_("Ctrl + Enter"), N_("keep the hand")),
-            ("Esc", N_("leave without keeping it")),
-        ),
-    ),
-    (
-        N_("On a player's row"),
-        (
-            (N_("digits"), N_("their maal (or what they were left holding)")),
-            ("W", N_("this player went out")),
-            ("S", N_("seen, not seen, seen with dublees")),
-            ("C", N_("their maal as the cards they show")),
-            ("P", N_("pair by pair: who pays whom")),
-            (N_("F1  or  ?"), N_("this sheet (any key or click closes it)")),
-        ),
-    ),
-)
-
-#: The seen picker's words.
-SEEN_WORDS = {NOT_SEEN: N_("not seen"), SEEN: N_("seen"), DUBLEES: N_("seen with dublees")}
 
 
 class ScoreHandScene(MenuScene):
@@ -86,8 +57,6 @@ class ScoreHandScene(MenuScene):
         self.pairs = PairwiseView(None, sheet.rules, sheet.names)
         self.show_keys = False
         self.changed = False
-        #: No key has reached this screen yet: text typed now belongs to the one that opened it.
-        self.fresh = True
         super().__init__(app)
         self.rows = HandRows(self.draft, app.art, lambda: app.settings.four_colour)
         self._build()
@@ -300,10 +269,6 @@ class ScoreHandScene(MenuScene):
         return None
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.TEXTINPUT and self.fresh:
-            return  # the letter of the key that opened this screen (N on the sheet)
-        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            self.fresh = False
         shown = sheet_event(self.show_keys, event)
         typing = isinstance(self.form.focused, TextInput) and event.type == pygame.KEYDOWN
         if shown is not None and not (typing and event.key != pygame.K_F1 and not self.show_keys):
@@ -407,7 +372,6 @@ class ScoreHandScene(MenuScene):
         self.rows.draw_tiplu(surface, self.tiplu_card_at, round(40 * k))
         self.rows.draw(surface, self.result, k)
         self._draw_foot(surface)
-        self.pairs.draw(surface, self.rows_area, round(20 * k))
 
     def _draw_foot(self, surface: pygame.Surface) -> None:
         """Who pays whom (or what is wrong), and the keys, over the buttons."""
@@ -436,5 +400,7 @@ class ScoreHandScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        # Over the rows' fields, which the pairs hide while they show.
+        self.pairs.draw(surface, self.rows_area, round(20 * self.k))
         if self.show_keys:
             draw_controls(surface, KEYS_SHEET)

@@ -10,6 +10,7 @@ stays kept, and Statistics lists every sheet.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -54,6 +55,8 @@ class ScoreKeeperScene(MenuScene):
         self.grid = SheetGrid()
         self.selected: int | None = len(sheet.hands) - 1 if sheet and sheet.hands else None
         self.pairs = PairwiseView(None, sheet.rules if sheet else NEPALI, ())
+        #: What a key asked for, done once the frame's events are handled.
+        self.later: Callable[[], object] | None = None
         super().__init__(app)
         self.new_button = Button(N_("New hand"), self.new_hand, primary=True, size=19, hotkey="N")
         self.correct_button = Button(N_("Correct"), self.correct, size=17, hotkey="Enter")
@@ -174,6 +177,12 @@ class ScoreKeeperScene(MenuScene):
         self.app.open_instead("score_setup", names=names, rules=rules)
 
     # ------------------------------------------------------------------ keys and mouse
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        later, self.later = self.later, None
+        if later is not None:
+            later()
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and self._key(event):
             return
@@ -226,7 +235,9 @@ class ScoreKeeperScene(MenuScene):
         )
         for button, scan in keys:
             if button.answers(event.key) or (scan is not None and code == scan and button.enabled):
-                button.click()
+                # After this frame's events: the letter's own text (N) is not typed into the
+                # screen it opens.
+                self.later = button.click
                 return True
         if event.key == pygame.K_DELETE and self.remove_button.enabled:
             self.remove()

@@ -1,5 +1,6 @@
-"""The players' rows of a hand being entered: where each row's fields go, and what is drawn
-around them (the name, the maal cards shown, and the engine's settlement of the row).
+"""The players' rows of a hand being entered: where each row's fields go, what is drawn around
+them (the name, the maal cards shown, and the engine's settlement of the row), the seen
+picker's words and the keys that fill the rows.
 
 The words beside each row are the score sheet's own (``shares.split_line`` over the engine's
 ``ledger``); the maal cards are drawn as the tiplu makes them, badged as at the table.
@@ -14,8 +15,9 @@ import pygame
 
 from engine.ledger import Share, ledger
 from engine.wilds import Role, Wilds
-from marriage_gui.hand_draft import HandDraft, Problem
-from marriage_gui.language import _
+from marriage_gui.hand_draft import DUBLEES, NOT_SEEN, SEEN, HandDraft, Problem
+from marriage_gui.language import N_, _
+from marriage_gui.table.controls import Sheet
 from marriage_gui.ui import theme
 from marriage_gui.ui.card_names import card_text, cards_label, said
 from marriage_gui.ui.shares import split_line
@@ -24,6 +26,35 @@ if TYPE_CHECKING:
     from engine.result import HandResult
     from marriage_gui.art import CardArt
     from marriage_gui.ui.widget import Widget
+
+#: The keys of this screen (F1).
+KEYS_SHEET: Sheet = (
+    (
+        N_("Moving"),
+        (
+            (N_("Tab  /  Enter"), N_("the next field")),
+            (N_("Shift + Tab"), N_("the field before")),
+            (N_("Left  /  Right"), N_("change a choice")),
+            (N_("Enter on an empty tiplu"), N_("choose the tiplu from all the cards")),
+            (N_("Ctrl + Enter"), N_("keep the hand")),
+            ("Esc", N_("leave without keeping it")),
+        ),
+    ),
+    (
+        N_("On a player's row"),
+        (
+            (N_("digits"), N_("their maal (or what they were left holding)")),
+            ("W", N_("this player went out")),
+            ("S", N_("seen, not seen, seen with dublees")),
+            ("C", N_("their maal as the cards they show")),
+            ("P", N_("pair by pair: who pays whom")),
+            (N_("F1  or  ?"), N_("this sheet (any key or click closes it)")),
+        ),
+    ),
+)
+
+#: The seen picker's words.
+SEEN_WORDS = {NOT_SEEN: N_("not seen"), SEEN: N_("seen"), DUBLEES: N_("seen with dublees")}
 
 #: The widths of a row's parts at scale 1: the name, the seen picker, the maal, its button.
 NAME_W, SEEN_W, MAAL_W, CARDS_W, LEFT_W, GAP = 180, 230, 100, 110, 222, 12
