@@ -164,6 +164,7 @@ class SheetStore:
         try:
             folder.mkdir(parents=True, exist_ok=True)
             replace_file(path, data)
+            path.chmod(0o644)  # made to be shared, unlike the game's own files
         except OSError as exc:
             self.storage.log(f"could not export {path}: {exc!r}")
             # Translators: {why} is a reason ("the disk is full", ...).

@@ -89,6 +89,14 @@ class StatsScene(MenuScene):
             self.form.set_widgets(widgets)
             return
         margin = round(60 * k)
+        if self.stats.empty:
+            # Only score sheets of real games: they take the screen.
+            top = self.content_top + round(14 * k)
+            room = h - round(30 * k) - top
+            box = pygame.Rect(margin, top, w - 2 * margin, min(room, self.sheets.height(k, 99)))
+            widgets += self.sheets.layout(box, k)
+            self.form.set_widgets(widgets, [self.sheets.panel])
+            return
         self.tiles_rect = pygame.Rect(
             margin, self.content_top + round(14 * k), w - 2 * margin, round(116 * k)
         )
@@ -236,6 +244,8 @@ class StatsScene(MenuScene):
             return
         if self.sheets.kept:
             self.sheets.draw(surface)
+        if self.stats.empty:
+            return
         k, st = self.k, self.stats
         tiles = [
             # Translators: under a number in a tile ("12 / matches played").

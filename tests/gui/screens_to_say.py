@@ -126,6 +126,13 @@ def _stats_sheets(app: App) -> tuple[str, ...]:
     return (*names, *more)
 
 
+def _stats_only_sheets(app: App) -> tuple[str, ...]:
+    """Statistics with no hand played at this computer, only score sheets of real games."""
+    names = _sheets(4)(app)
+    app.open("stats")
+    return names
+
+
 def _score(name: str) -> Builder:
     """The score keeper's screens, with the demo sheet of four hands."""
 
@@ -194,6 +201,7 @@ SCREENS: dict[str, Builder] = {
     "curtain": _curtain,
     "stats_played": _stats_played,
     "stats_sheets": _stats_sheets,
+    "stats_only_sheets": _stats_only_sheets,
     "scorekeeper": _score("scorekeeper"),
     "scorekeeper_pairs": _score_then("scorekeeper", pygame.K_p),
     "scorekeeper_keys": _score_then("score_hand", pygame.K_F1),
