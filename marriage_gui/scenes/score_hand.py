@@ -130,7 +130,11 @@ class ScoreHandScene(MenuScene):
                 field.placeholder = N_("points or cards")
                 field.tooltip = N_("What they were left holding: the points, or the cards")
             self.cards[i].text = N_("Cards…")
-            self.seen[i].tooltip = N_("Seen, not seen, seen with dublees (S)")
+            self.seen[i].tooltip = (
+                N_("Seen, not seen, seen with dublees (S)")
+                if self.draft.rules_dublees
+                else N_("Seen or not seen (S)")
+            )
         self.pairs_button.text = N_("Pair by pair")
         self.keep_button.text = N_("Keep this hand")
 

@@ -142,8 +142,8 @@ def typed_cards(text: str) -> list[Card]:
     text = text.strip()
     if not text:
         return []
-    if "," in text or "،" in text:
-        return [typed_card(part) for part in re.split(r"[,،]", text) if part.strip()]
+    if "," in text:
+        return [typed_card(part) for part in text.split(",") if part.strip()]
     try:
         return [typed_card(text)]
     except ValueError:
