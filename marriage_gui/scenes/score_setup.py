@@ -65,55 +65,29 @@ class ScoreSetupScene(NewGameScene):
         keeper.new_hand()  # type: ignore[attr-defined]
 
     # ------------------------------------------------------------------ layout
+    def _word(self) -> None:
+        super()._word()
+        self.start_button.text = N_("Start the sheet")
+
     def layout(self) -> None:
-        """The New-game screen's names, preset and rule options; no seats for bots, no length
-        or seed."""
+        """The New-game screen as it lays itself out, less what a table of real cards does not
+        need: the names take the room of the bots' pickers, and the rules' button moves up
+        where the match's length and seed were."""
+        super().layout()
         if not hasattr(self, "start_button"):
             return
-        self._word()
-        self.start_button.text = N_("Start the sheet")
-        k, (w, h) = self.k, self.size
-        margin = round(40 * k)
-        top = self.content_top + round(20 * k)
-        left_w = round(min(460 * k, w * 0.36))
-        row, gap = round(44 * k), round(10 * k)
-        x, y = margin, top + round(30 * k)
-        widgets: list[Widget] = []
-        for field, _kind, remove in self.seat_widgets:
-            field.place(pygame.Rect(x, y, left_w - row - gap, row), k)
-            remove.place(pygame.Rect(x + left_w - row, y, row, row), k)
-            widgets += [field, remove]
-            y += row + gap
-        add_w = min(max(round(200 * k), self.add_button.width_for(round(38 * k))), left_w)
-        self.add_button.place(pygame.Rect(x, y, add_w, round(38 * k)), k)
-        widgets.append(self.add_button)
-        y += round(38 * k) + round(34 * k)
-        self.match_top = y - round(30 * k) + round(4 * k)
-        label = _("Rules")
-        self.label_w = min(
-            max(round(90 * k), theme.text_width(label, round(16 * k)) + round(14 * k)),
-            round(left_w * 0.4),
-        )
-        self.preset_stepper.place(pygame.Rect(x + self.label_w, y, left_w - self.label_w, row), k)
-        self.match_rows = [(label, y + row // 2)]
-        y += row + gap
-        read_w = max(round(200 * k), self.rules_button.width_for(round(36 * k)))
-        read_w = min(read_w, left_w - self.label_w)
-        self.rules_button.place(pygame.Rect(x + self.label_w, y, read_w, round(36 * k)), k)
-        widgets += [self.preset_stepper, self.rules_button]
-        px = x + left_w + round(40 * k)
-        self.panel_box = pygame.Rect(px, top, w - px - margin, h - top - round(110 * k))
-        view = self.panel_box.inflate(-round(24 * k), -round(60 * k)).move(0, round(24 * k))
-        self._layout_rules(view)
-        start_w = max(round(220 * k), self.start_button.width_for(round(58 * k)))
-        self.start_button.place(
-            pygame.Rect(w - margin - start_w, h - round(86 * k), start_w, round(58 * k)), k
-        )
-        panel_widgets = [wd for wd, _rect in self.panel.items]
-        self.form.set_widgets(
-            [self.back_button, *widgets, *panel_widgets, self.start_button], [self.panel]
-        )
-        self.panel.relayout()
+        k = self.k
+        hidden: set[int] = {id(self.hands_stepper), id(self.seed_input)}
+        for field, kind, remove in self.seat_widgets:
+            wide = pygame.Rect(field.rect)
+            wide.width = remove.rect.x - round(10 * k) - wide.x
+            field.place(wide, k)
+            hidden.add(id(kind))
+        below = self.hands_stepper.rect.y - self.rules_button.rect.y
+        self.rules_button.place(self.rules_button.rect.move(0, below), k)
+        self.match_rows = self.match_rows[:1]
+        shown: list[Widget] = [w for w in self.form.widgets if id(w) not in hidden]
+        self.form.set_widgets(shown, [self.panel])
 
     def _draw_by_start(
         self,
