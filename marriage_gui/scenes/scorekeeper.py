@@ -189,7 +189,11 @@ class ScoreKeeperScene(MenuScene):
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             hit = self.grid.hit(event.pos)
             if hit is not None:
-                self._choose(hit)
+                # A click chooses a hand; a click on the chosen one opens it to correct.
+                if hit == self.selected:
+                    self.correct()
+                else:
+                    self._choose(hit)
                 return
         if event.type == pygame.MOUSEWHEEL and self.sheet is not None:
             count = len(self.sheet.hands)

@@ -159,6 +159,14 @@ def _score_then(name: str, *keys: int) -> Builder:
     return build
 
 
+def _score_leave(app: App) -> tuple[str, ...]:
+    """A hand half typed, and Esc: the question before what was typed is forgotten."""
+    names = _score("score_hand")(app)
+    app.scene.changed = True  # type: ignore[attr-defined]
+    app.scene.back()  # type: ignore[attr-defined]
+    return names
+
+
 def _score_setup(app: App) -> tuple[str, ...]:
     names = _sheets(1)(app)
     app.open("score_setup")
@@ -207,6 +215,8 @@ SCREENS: dict[str, Builder] = {
     "scorekeeper_keys": _score_then("score_hand", pygame.K_F1),
     "score_hand": _score("score_hand"),
     "score_setup": _score_setup,
+    "scorekeeper_remove": _score_then("scorekeeper", pygame.K_DELETE),
+    "score_hand_leave": _score_leave,
     "maal_cards": _maal_cards,
     "card_pick": _card_pick,
 }

@@ -291,3 +291,25 @@ def test_a_damaged_sheet_is_kept_aside_and_said_and_the_others_still_read(app, t
     assert len(aside) == 1 and aside[0].read_text(encoding="utf-8").startswith('{"version"')
     notices = app.storage.take_notices()
     assert any("could not be read" in n and "kept aside" in n for n in notices)
+
+
+def test_a_click_chooses_a_hand_and_a_second_click_opens_it(app):
+    start_sheet(app, "nepali")
+    enter_hand(app, "nepali")
+    letter(app, "n")
+    app.scene.draft.tiplu_text = "kd"
+    app.scene.draft.went_out(0)
+    press(app, pygame.K_RETURN, pygame.KMOD_CTRL)
+    keeper = app.scene
+    assert keeper.selected == 1
+    first = next(rect for i, rect in keeper.grid.row_rects if i == 0)
+    for _ in range(2):
+        app.step(
+            [
+                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=first.center, button=1),
+                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=first.center, button=1),
+            ],
+            DT,
+        )
+    assert keeper.selected == 0
+    assert app.scene.name == "score_hand" and app.scene.draft.at == 0
