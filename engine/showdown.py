@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine import scoring
@@ -13,6 +14,31 @@ from engine.words import say
 
 if TYPE_CHECKING:
     from engine.game import Game
+    from engine.rules import RuleSet
+
+
+def hand_nets(
+    points: Sequence[int],
+    winner: int | None,
+    seen: Sequence[bool],
+    dublee_win: bool,
+    reason: str,
+    dead: Sequence[int],
+    rules: RuleSet,
+) -> list[int]:
+    """What each player wins or loses in a hand, by the scoring (§7, §9, §10).
+
+    ``points`` are the maal points; ``dead`` each player's deadwood (read only under deadwood
+    scoring, where the player who went out is charged nothing). A void hand scores nothing.
+    The table's own hands and a hand scored from real cards (``engine.tally``) both come here.
+    """
+    if reason == "void":
+        return [0] * len(points)
+    if rules.scoring == "settlement":
+        return list(scoring.settle(points, winner, list(seen), dublee_win, rules))
+    if rules.scoring == "contract":
+        return list(scoring.contract_scores(points, winner, rules))
+    return [0 if s == winner else dead[s] for s in range(len(points))]
 
 
 def finish_hand(
@@ -51,17 +77,11 @@ def finish_hand(
             )
         )
     points = [b.total for b in breakdowns]
-    if reason == "void":
-        nets = [0] * n
-    elif rules.scoring == "settlement":
-        nets = list(scoring.settle(points, winner, list(g.seen), dublee_win, rules))
-    elif rules.scoring == "contract":
-        nets = list(scoring.contract_scores(points, winner, rules))
-    else:
+    if rules.scoring == "deadwood" and reason != "void":
         hands = [[CARDS[code_of(i)] for i in g.hands[s]] for s in range(n)]
         per_seat = [wilds if g.seen[s] else None for s in range(n)]
         dead = tuple(deadwood(hands[s], per_seat[s], rules) for s in range(n))
-        nets = [0 if s == winner else dead[s].points for s in range(n)]
+    nets = hand_nets(points, winner, g.seen, dublee_win, reason, [d.points for d in dead], rules)
     for s in range(n):
         g.totals[s] += nets[s]
     result = HandResult(

@@ -23,7 +23,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 MENU_SCENES = ("title", "new_game", "settings", "stats", "rules")
 TABLE_SCENES = ("table", "hand_result", "match_over", "replay", "guide")
-SCENES = MENU_SCENES + TABLE_SCENES
+#: The score keeper of games played with real cards, drawn with a sheet of four hands.
+SCORE_SCENES = ("scorekeeper", "score_hand")
+SCENES = MENU_SCENES + TABLE_SCENES + SCORE_SCENES
 
 
 class CliError(Exception):
@@ -145,6 +147,11 @@ def screenshot(args: argparse.Namespace) -> int:
         if args.scene != "title":
             app.go_title()
         scene = menu_scene(app, args.scene)
+    elif args.scene in SCORE_SCENES:
+        from marriage_gui import score_demo
+
+        app.go_title()
+        scene = score_demo.sheet_scene(app, args.scene)
     else:
         scene = table_scene(app, args.scene, args.seed)
     if app.scene is not scene:

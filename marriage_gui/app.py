@@ -42,6 +42,11 @@ SCENES: dict[str, str] = {
     "guide": "marriage_gui.table.guide:GuideScene",
     "lobby": "marriage_gui.scenes.lobby:LobbyScene",
     "join": "marriage_gui.scenes.join:JoinScene",
+    "scorekeeper": "marriage_gui.scenes.scorekeeper:ScoreKeeperScene",
+    "score_setup": "marriage_gui.scenes.score_setup:ScoreSetupScene",
+    "score_hand": "marriage_gui.scenes.score_hand:ScoreHandScene",
+    "maal_cards": "marriage_gui.scenes.maal_cards:MaalCardsScene",
+    "card_pick": "marriage_gui.scenes.card_pick:CardPickScene",
 }
 
 SceneMaker = Callable[..., Scene]

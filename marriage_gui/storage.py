@@ -179,19 +179,9 @@ class Storage:
         logging.raiseExceptions = False
 
     def write_atomic(self, name: str, text: str) -> None:
-        """Replace file ``name`` with ``text`` so that readers see the old or the new, whole."""
-        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.root)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, self.root / name)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
-        _fsync_dir(self.root)
+        """Replace file ``name`` (in the data folder, or a folder in it) with ``text`` so that
+        readers see the old or the new, whole."""
+        replace_file(self.root / name, text)
 
     def keep_aside(self, name: str) -> str | None:
         """Move a damaged file (or folder) out of the way, never deleting it; its new name."""
@@ -447,6 +437,30 @@ def _why(exc: OSError, path: Path) -> Said:
     # The system's own words (and paths) go to the log; the player gets these.
     # Translators: a reason; {folder} is a folder on the computer.
     return say("the computer would not let the game write in {folder}", folder=folder)
+
+
+def replace_file(path: Path, data: str | bytes) -> None:
+    """Replace ``path`` with ``data`` atomically: a temporary file beside it, flushed and
+    synced, moved over the old one, then the folder synced. A crash at any moment leaves the
+    old file or the new, whole; the temporary file of a failed write is removed."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        if isinstance(data, str):
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+        else:
+            with os.fdopen(fd, "wb") as b:
+                b.write(data)
+                b.flush()
+                os.fsync(b.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_dir(path.parent)
 
 
 def _fsync_dir(root: Path) -> None:

@@ -80,3 +80,37 @@ def test_the_pause_menu_and_controls_overlay_are_described():
     assert "in the pause menu, **Esc** resumes" in section
     assert "**F1** or **?**" in section
     assert "double-click" in section and "drag" in section and "right-click" in section
+
+
+#: The score keeper's keys as its README section writes them.
+SCORE_LABELS = {
+    **LABELS,
+    "TAB": "**Tab**",
+    "DELETE": "**Del**",
+    "PAGEUP": "**PgUp**",
+    "PAGEDOWN": "**PgDn**",
+}
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "scenes/score_hand.py",
+        "scenes/scorekeeper.py",
+        "scenes/maal_cards.py",
+        "scenes/card_pick.py",
+    ],
+)
+def test_every_score_keeper_key_is_in_its_readme_section(module):
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = text.index("## Keep the score of a real game")
+    section = text[start : text.index("\n## ", start + 1)]
+    source = (ROOT / "marriage_gui" / module).read_text(encoding="utf-8")
+    keys = set(re.findall(r"pygame\.K_(\w+)", source)) | set(
+        re.findall(r"pygame\.KSCAN_(\w)\b", source)
+    )
+    hotkeys = set(re.findall(r'hotkey="([^"]+)"', source))
+    assert keys, f"no keys found: has {module} moved?"
+    missing = [k for k in keys if SCORE_LABELS.get(k, f"**{k.upper()}**") not in section]
+    missing += [h for h in hotkeys if HOTKEY_LABELS.get(h, f"**{h}**") not in section]
+    assert missing == [], f"add these to the README's score keeper section: {missing}"

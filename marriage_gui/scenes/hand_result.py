@@ -20,6 +20,7 @@ from marriage_gui.ui.button import Button, lay_out_row
 from marriage_gui.ui.card_names import card_label, card_text, cards_label, said
 from marriage_gui.ui.form import above, draw_tooltip
 from marriage_gui.ui.pairwise import PairwiseView
+from marriage_gui.ui.shares import split_line
 from marriage_gui.ui.theme import (
     GOLD_LIGHT,
     TABLE_BUTTON,
@@ -95,50 +96,6 @@ def row_units(melds: list[list[Card]], loose: list[Card], shown: list[list[Card]
     """A row's width in card widths: each group fanned (0.42 a card) and a gap (0.3) after it."""
     groups = [*shown, *melds, *([loose] if loose else [])]
     return sum(1.3 + 0.42 * (len(cards) - 1) for cards in groups)
-
-
-def split_line(share: Share, scoring: str, points: int, seen: bool) -> tuple[str, str]:
-    """(what the player held, their net for the hand in its parts ending in the net)."""
-    parts: list[str] = []
-    if scoring == "settlement":
-        parts.append(_("maal difference {points}").format(points=f"{share.maal:+d}"))
-        if share.fee > 0:
-            # Translators: the fees the winner collected, signed: "fees +16".
-            parts.append(_("fees {points}").format(points=f"{share.fee:+d}"))
-        elif share.fee:
-            # Translators: the fee a loser paid the winner, signed: "fee -3".
-            parts.append(_("fee {points}").format(points=f"{share.fee:+d}"))
-        if share.bonus:
-            parts.append(_("dublee bonus {points}").format(points=f"{share.bonus:+d}"))
-    elif scoring == "contract":
-        parts.append(_("maal {points}").format(points=f"{share.maal:+d}"))
-        if share.bonus:
-            # Translators: the points for going out first, signed: "going out +30".
-            parts.append(_("going out {points}").format(points=f"{share.bonus:+d}"))
-    else:  # deadwood: only the cards left over are charged (that is the net), maal does not count
-        charged = (
-            _("deadwood {points} pts").format(points=share.deadwood)
-            if share.deadwood
-            else _("no deadwood  ·  0 pts")
-        )
-        return seen_word(seen), charged
-    if scoring == "settlement" and share.counted < points:
-        maal = _("maal {points} (lost: never saw)").format(points=points)
-    elif scoring == "settlement" and share.counted > points:
-        maal = _("maal {points} (counts {counted} with kidnapped maal)").format(
-            points=points, counted=share.counted
-        )
-    else:
-        maal = _("maal {points}").format(points=points)
-    # Translators: a row of the score sheet: whether the player saw, then their maal.
-    head = _("{seen}  ·  {maal}").format(seen=seen_word(seen), maal=maal)
-    return head, "  ".join(parts) + f"  =  {share.net:+d}"
-
-
-def seen_word(seen: bool) -> str:
-    """Whether a player saw the maal, as the sheet says it."""
-    # Translators: the player saw the maal this hand (माल हेरेको).
-    return _("seen") if seen else _("not seen")
 
 
 def item_places(

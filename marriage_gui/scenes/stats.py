@@ -11,13 +11,16 @@ from marriage_gui import coach_tally
 from marriage_gui.art import JOKER
 from marriage_gui.language import N_, _, ngettext, word
 from marriage_gui.scenes.base import MenuScene
+from marriage_gui.sheets import SheetStore
 from marriage_gui.storage import Stats
 from marriage_gui.ui import line_plot, theme
 from marriage_gui.ui.button import Button
 from marriage_gui.ui.form import ScrollPanel
+from marriage_gui.ui.kept_sheets import KeptSheets
 from marriage_gui.ui.widget import Widget
 
 if TYPE_CHECKING:
+    from engine.score_sheet import ScoreSheet
     from marriage_gui.app import App
 
 KIND_NAMES = {
@@ -46,6 +49,9 @@ class StatsScene(MenuScene):
         self.stats: Stats = app.storage.stats()
         #: The coach's tally: per player, the choices that matched the hard bot's.
         self.tally = coach_tally.read(app.storage)
+        #: The score sheets of games played with real cards.
+        self.sheets = KeptSheets(self._open_sheet)
+        self.sheets.show(SheetStore(app.storage).kept())
         self.new_button = Button(_("Play a game"), self._new_game, primary=True, size=20)
         self.column_lines: list[list[str]] = []
         self.layout()
@@ -53,9 +59,19 @@ class StatsScene(MenuScene):
     def _new_game(self) -> None:
         self.app.open_instead("new_game")
 
+    def _open_sheet(self, sheet: ScoreSheet) -> None:
+        self.app.sounds.play("click")
+        self.app.open("scorekeeper", sheet=sheet)
+
+    @property
+    def empty(self) -> bool:
+        """Nothing to show: no hand played here, no sheet kept."""
+        return self.stats.empty and not self.sheets.kept
+
     def on_enter(self) -> None:
         self.stats = self.app.storage.stats()
         self.tally = coach_tally.read(self.app.storage)
+        self.sheets.show(SheetStore(self.app.storage).kept())
         super().on_enter()
 
     def layout(self) -> None:
@@ -64,7 +80,7 @@ class StatsScene(MenuScene):
         k, (w, h) = self.k, self.size
         widgets: list[Widget] = [self.back_button]
         self.new_button.text = _("Play a game")
-        if self.stats.empty:
+        if self.empty:
             bw = max(round(260 * k), self.new_button.width_for(round(54 * k)))
             self.new_button.place(
                 pygame.Rect(w // 2 - bw // 2, round(h * 0.68), bw, round(54 * k)), k
@@ -73,6 +89,14 @@ class StatsScene(MenuScene):
             self.form.set_widgets(widgets)
             return
         margin = round(60 * k)
+        if self.stats.empty:
+            # Only score sheets of real games: they take the screen.
+            top = self.content_top + round(14 * k)
+            room = h - round(30 * k) - top
+            box = pygame.Rect(margin, top, w - 2 * margin, min(room, self.sheets.height(k, 99)))
+            widgets += self.sheets.layout(box, k)
+            self.form.set_widgets(widgets, [self.sheets.panel])
+            return
         self.tiles_rect = pygame.Rect(
             margin, self.content_top + round(14 * k), w - 2 * margin, round(116 * k)
         )
@@ -85,9 +109,18 @@ class StatsScene(MenuScene):
         if self.tally.lines:
             # The coach's tally sits under the opponents, who scroll if both do not fit.
             tally_h = round(min(230 * k, max(150 * k, (bottom - top) * 0.45)))
-        room = bottom - top - (tally_h + gap if tally_h else 0)
+        sheets_h = self.sheets.height(k) if self.sheets.kept else 0
+        room = (
+            bottom - top - (tally_h + gap if tally_h else 0) - (sheets_h + gap if sheets_h else 0)
+        )
         self.table_box = pygame.Rect(margin, top, w - 2 * margin, min(wanted, room))
         self.tally_box = pygame.Rect(margin, self.table_box.bottom + gap, w - 2 * margin, tally_h)
+        below = self.tally_box.bottom + gap if tally_h else self.table_box.bottom + gap
+        if sheets_h:
+            # Three rows at least; more where the rest leaves room.
+            sheets_h = min(self.sheets.height(k, len(self.sheets.kept)), bottom - below)
+        sheet_box = pygame.Rect(margin, below, w - 2 * margin, sheets_h)
+        widgets += self.sheets.layout(sheet_box, k) if sheets_h else []
         view = self.table_box.inflate(-round(20 * k), -round(20 * k))
         # The columns' titles wrap within their columns (longer in some languages): the rows
         # start under the tallest.
@@ -104,7 +137,7 @@ class StatsScene(MenuScene):
             )
         self.panel.content_height = len(self.stats.opponents) * row
         self.panel.scroll_to(self.panel.scroll)
-        self.form.set_widgets(widgets, [self.panel])
+        self.form.set_widgets(widgets, [self.panel, self.sheets.panel])
 
     # ------------------------------------------------------------------ drawing
     def _columns(self, width: int) -> list[tuple[str, float, str]]:
@@ -206,8 +239,12 @@ class StatsScene(MenuScene):
             y += line_h
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        if self.stats.empty:
+        if self.empty:
             self._draw_empty(surface)
+            return
+        if self.sheets.kept:
+            self.sheets.draw(surface)
+        if self.stats.empty:
             return
         k, st = self.k, self.stats
         tiles = [

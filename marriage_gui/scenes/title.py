@@ -59,6 +59,7 @@ class TitleScene(MenuScene):
             (N_("Learn to play"), self.learn),
             (N_("Host a table"), self.host_table),
             (N_("Join a table"), self.join_table),
+            (N_("Score a real game"), self.keep_score),
             (N_("Statistics"), self.statistics),
             (N_("Settings"), self.settings),
             (N_("Quit"), self.quit),
@@ -187,6 +188,17 @@ class TitleScene(MenuScene):
         self.app.sounds.play("click")
         self.app.open("join")
 
+    def keep_score(self) -> None:
+        """The score of a game played with real cards: the sheet being kept, or a new one."""
+        self.app.sounds.play("click")
+        from marriage_gui.sheets import SheetStore  # noqa: PLC0415 - read when asked
+
+        sheet = SheetStore(self.app.storage).open_sheet()
+        if sheet is not None:
+            self.app.open("scorekeeper", sheet=sheet)
+        else:
+            self.app.open("score_setup")
+
     def rules(self) -> None:
         self.app.sounds.play("click")
         self.app.open("rules")
@@ -240,12 +252,20 @@ class TitleScene(MenuScene):
         menu = self.menu
         subs = [theme.text_width(b.sub, round(b.size * 0.62 * k)) + 24 for b in menu if b.sub]
         bw = min(max([bw, *subs, *(b.width_for(bh) for b in menu)]), w - round(40 * k))
-        self.buttons[0].place(pygame.Rect(0, 0, bw, round(64 * k)), k)
+        tall_h = round(64 * k)
+        tall = [b for b in menu if b in (self.continue_button, self.rejoin_button)]
+        # A long menu is set a little closer, so the fan of cards keeps its room above it.
+        room = h - round(34 * k) - round(230 * k)
+        need = len(tall) * tall_h + (len(menu) - len(tall)) * bh + (len(menu) - 1) * gap
+        if need > room:
+            shrink = max(0.8, room / need)
+            bh, gap, tall_h = round(bh * shrink), round(gap * shrink), round(tall_h * shrink)
+        self.buttons[0].place(pygame.Rect(0, 0, bw, tall_h), k)
         top = round(h * 0.50)
         x = round(w * 0.5 - bw / 2)
         y = top
         for b in menu:
-            height = round(64 * k) if b in (self.continue_button, self.rejoin_button) else bh
+            height = tall_h if b in tall else bh
             b.place(pygame.Rect(x, y, bw, height), k)
             y += height + gap
         # Short windows: keep the menu on screen by sliding it up.

@@ -11,6 +11,24 @@ from engine.plain import latin_digits
 from marriage_gui.ui import theme
 from marriage_gui.ui.widget import Widget, shown_words
 
+#: Keys pressed only to change another key: they never drop a selection by themselves.
+MODIFIER_KEYS = frozenset(
+    {
+        pygame.K_LSHIFT,
+        pygame.K_RSHIFT,
+        pygame.K_LCTRL,
+        pygame.K_RCTRL,
+        pygame.K_LALT,
+        pygame.K_RALT,
+        pygame.K_LMETA,
+        pygame.K_RMETA,
+        pygame.K_LGUI,
+        pygame.K_RGUI,
+        pygame.K_CAPSLOCK,
+        pygame.K_MODE,
+    }
+)
+
 
 def clipboard_text() -> str:
     """The clipboard's text, or "" where there is none or no clipboard (a headless run)."""
@@ -118,6 +136,8 @@ class TextInput(Widget):
 
     def key(self, key: int, mod: int = 0) -> bool:
         self._blink = 0.0
+        if key in MODIFIER_KEYS:
+            return False  # Shift for a capital, Ctrl on its way to Ctrl+V: the selection stays
         ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
         if ctrl and key == pygame.K_a:
             self.all_selected = bool(self.text)
@@ -131,6 +151,8 @@ class TextInput(Widget):
             self.set_text("")
             self._changed()
             return True
+        if not ctrl and pygame.K_SPACE <= key <= pygame.K_z:
+            return True  # it comes again as TEXTINPUT, which replaces a selection
         self.all_selected = False
         if ctrl and key == pygame.K_BACKSPACE:
             start = self.text[: self.cursor].rstrip().rfind(" ") + 1

@@ -6,9 +6,9 @@ from engine.ledger import Share
 from engine.rules import PRESETS
 from marriage_gui.app import App
 from marriage_gui.art import fonts
-from marriage_gui.scenes.hand_result import split_line
 from marriage_gui.scenes.rules import RulesScene
 from marriage_gui.table.demo import build_scene
+from marriage_gui.ui.shares import split_line
 
 
 def test_the_sheet_holds_the_ledger_of_the_hand(tmp_path):

@@ -201,8 +201,11 @@ def test_a_name_field_selects_all_deletes_words_and_pastes(app, monkeypatch):
     name_field = scene.seat_widgets[1][0]
     click(app, name_field.rect.center)
     assert name_field.focused and name_field.text == "Sita"
-    # Ctrl+A then typing replaces the whole name.
+    # Ctrl+A then typing replaces the whole name (a key's press comes before its text).
     key(app, pygame.K_a, pygame.KMOD_LCTRL)
+    assert name_field.all_selected
+    key(app, pygame.K_LSHIFT, pygame.KMOD_LSHIFT)
+    key(app, pygame.K_s, pygame.KMOD_LSHIFT)
     assert name_field.all_selected
     type_text(app, "Sita Devi")
     assert name_field.text == "Sita Devi" and not name_field.all_selected

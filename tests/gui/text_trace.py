@@ -23,7 +23,7 @@ _ASCII_WORD = re.compile(r"[A-Za-z]{2,}")
 #: Words a translation keeps as they are: the names of keys as printed on a keyboard, and the
 #: Language setting's English word (so a person who reads only English finds their way back).
 KEPT = frozenset(
-    {"Esc", "Alt", "Enter", "Tab", "Ctrl", "Shift", "Space", "PgUp", "PgDn", "Home", "End"}
+    {"Esc", "Alt", "Enter", "Tab", "Ctrl", "Shift", "Space", "PgUp", "PgDn", "Home", "End", "Del"}
     | {"Language"}
 )
 
