@@ -32,6 +32,7 @@ class StandIn(Unshared):
         self.lobby = None
         self.status = Status(PLAYING, "")
         self.played_for: dict[int, list] = {}
+        self.played_why: dict[int, str] = {}
         self.states = {
             0: SeatState(0, "Asha", p.CONNECTED, connected=True),
             1: SeatState(1, "Bina", p.CONNECTED, connected=True),
@@ -44,6 +45,13 @@ class StandIn(Unshared):
 
     def view(self, seat: int) -> PlayerView:
         return self.local.view(seat)
+
+    def seat_version(self, seat: int) -> int:
+        return self.local.version
+
+    @property
+    def finished(self) -> bool:
+        return self.local.is_over
 
     def submit(self, seat: int, action) -> None:
         self.local.submit(seat, action)
