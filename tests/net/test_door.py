@@ -136,13 +136,13 @@ def test_a_connection_without_a_seat_is_let_go_and_a_seated_one_stays(idle_table
     assert HostSettings().seatless_idle <= 120  # players' tables: within two minutes
     with raw_client(table.port) as looker, raw_client(table.port) as asha:
         assert isinstance(say_hello(looker, table.code, ""), p.Lobby)  # only looks
+        start = time.monotonic()  # (the host counts from the hello, a moment before)
         assert isinstance(say_hello(asha, table.code, "Asha", seat=0), p.Welcome)
-        start = time.monotonic()
         with pytest.raises(ConnectionClosed) as closed:
             while True:
                 looker.recv(timeout=10)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == p.CLOSE_IDLE
-        assert IDLE <= time.monotonic() - start <= IDLE + 3
+        assert IDLE - 0.1 <= time.monotonic() - start <= IDLE + 3
         time.sleep(IDLE + 1.5)
         asha.send(p.encode(p.Resync()))
         assert messages_until(asha, lambda m: isinstance(m, p.Lobby))  # Asha is still here
