@@ -21,6 +21,9 @@ from marriage_net import protocol as p
 MAX_COVERED = 200
 #: Turn clocks that run out in a row before the computer keeps the seat.
 EXPIRIES_TO_KEEP = 2
+#: Seconds past a turn's deadline that a move on its way still counts: a player who acted in
+#: time on their screen keeps the turn when the line holds the move up a moment.
+LATE_GRACE = 0.5
 
 
 @dataclass
@@ -45,6 +48,7 @@ class Cover:
     one_turn: int | None = None  # the clock ran out once: the computer plays this turn only
     expiries: dict[int, int] = field(default_factory=dict)  # clocks run out in a row
     covered: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    covered_why: dict[int, str] = field(default_factory=dict)  # why, the last time it played
     turn: TurnClock = field(default_factory=TurnClock)
 
     # ------------------------------------------------------------------ questions
@@ -77,16 +81,24 @@ class Cover:
             since = self.missing_since.get(seat)
             if since is not None:
                 seconds = round(max(0.0, self.grace - (now - since)), 2)
-        return p.SeatStatus(
-            seat, connected, computer, name, state, seconds, self.why(seat) if computer else None
-        )
+        why = self.why(seat) if computer else None
+        return p.SeatStatus(seat, connected, computer, name, state, seconds, why, round(now, 3))
 
     def clock_message(self, now: float) -> p.Clock:
-        """The turn clock as clients hear it: whose, and the seconds left from now."""
+        """The turn clock as clients hear it: whose, and the seconds left from now (``now``
+        goes with it: see ``protocol.Clock``)."""
         t = self.turn
         if t.deadline is None or t.seat is None:
-            return p.Clock(None, 0.0, self.clock)
-        return p.Clock(t.seat, round(max(0.0, t.deadline - now), 2), self.clock)
+            return p.Clock(None, 0.0, self.clock, round(now, 3))
+        return p.Clock(t.seat, round(max(0.0, t.deadline - now), 2), self.clock, round(now, 3))
+
+    def shift(self, seconds: float) -> None:
+        """The host itself was away for ``seconds`` (its laptop asleep, its process stopped):
+        nobody could play then, so no clock and no grace time counts them."""
+        if self.turn.deadline is not None:
+            self.turn.deadline += seconds
+        for seat in self.missing_since:
+            self.missing_since[seat] += seconds
 
     # ------------------------------------------------------------------ connections
     def gone(self, seat: int, now: float, on_purpose: bool = False) -> None:
@@ -133,7 +145,7 @@ class Cover:
     def expired(self, now: float) -> int | None:
         """The seat whose clock ran out just now (the computer covers it), or None."""
         t = self.turn
-        if t.deadline is None or t.seat is None or now < t.deadline:
+        if t.deadline is None or t.seat is None or now < t.deadline + LATE_GRACE:
             return None
         seat = t.seat
         t.deadline = None
@@ -182,14 +194,16 @@ class Cover:
         kept = self.covered.setdefault(seat, [])
         kept.extend(events)
         del kept[:-MAX_COVERED]
+        self.covered_why[seat] = self.why(seat) or p.WHY_AWAY
 
-    def take_covered(self, seat: int) -> list[dict[str, Any]]:
-        """What was played for ``seat`` since it was last told (and forget it)."""
-        return self.covered.pop(seat, [])
+    def take_covered(self, seat: int) -> tuple[list[dict[str, Any]], str | None]:
+        """What was played for ``seat`` since it was last told, and why the computer played
+        (and forget both)."""
+        return self.covered.pop(seat, []), self.covered_why.pop(seat, None)
 
     def forget(self, seat: int) -> None:
         """``seat`` changes hands for good (the host opened it again)."""
-        for part in (self.missing_since, self.kept, self.expiries, self.covered):
+        for part in (self.missing_since, self.kept, self.expiries, self.covered, self.covered_why):
             part.pop(seat, None)
         self.left.discard(seat)
         self.away.discard(seat)

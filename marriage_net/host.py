@@ -14,19 +14,17 @@ import contextlib
 import logging
 import secrets
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from websockets.asyncio.server import Server, ServerConnection, serve
-from websockets.exceptions import ConnectionClosed
+from websockets.asyncio.server import Server, serve
 
 from engine.actions import parse_action
-from engine.plain import latin_digits
 from engine.rules import MAX_HANDS, RuleSet
 from engine.words import code_of, say
 from marriage_net import protocol as p
 from marriage_net.cover import Cover
+from marriage_net.door import Conn, Door, HostSettings, Refuse
 from marriage_net.lockout import WrongCodes
 from marriage_net.matches import load_match, new_match
 from marriage_net.seats import (
@@ -46,78 +44,11 @@ if TYPE_CHECKING:
 CLOSED_WHY = say("The host closed the table.")
 
 log = logging.getLogger("marriage.host")
-BUSY = "the table is not taking connections"
-STRICT_HELLO = 1.0  # seconds a socket past its address's limit has to show a seat's token
+#: A pause of the table's own loop longer than this (seconds) is the host away, not a slow tick.
+HOST_AWAY = 1.0
 
 
-@dataclass
-class HostSettings:
-    """The host's knobs; the defaults are what players get, tests make them small."""
-
-    grace: float = 60.0  # seconds a missing player's seat waits before a bot plays it
-    hello_timeout: float = 5.0
-    ping_interval: float | None = 5.0
-    ping_timeout: float | None = 10.0
-    # Flood limit: a token bucket charged for every message except an accepted action (those
-    # come at most one per turn, so an honest client never pays for playing fast).
-    flood_rate: float = 20.0
-    flood_burst: float = 60.0
-    substitute: str = "medium"  # the level of the bot that plays for a missing player
-    auto_start: bool = False  # start as soon as every open seat is taken (no host screen)
-    max_connections: int = 32
-    # Sockets without a seat from one address (seated players behind one router never count).
-    max_per_address: int = 8
-    wrong_code_limit: int = 20  # seatless wrong codes from one address before it is turned away
-    wrong_code_wait: float = 5.0  # the longest a wrong code waits for its answer
-    outbox_limit: int = 512  # messages queued for one slow client before it is dropped
-    tick: float = 0.02  # how often bots are given a chance to move
-
-
-@dataclass(eq=False)
-class Conn:
-    """One client connection and the seats it holds."""
-
-    ws: ServerConnection
-    address: str
-    owner: bool = False
-    seats: set[int] = field(default_factory=set)
-    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
-    allowance: float = 0.0
-    stamp: float = field(default_factory=time.monotonic)
-    close_code: int = 1000
-    close_reason: str = "goodbye"
-
-    def send(self, text: str, limit: int) -> None:
-        """Queue ``text``; a client that stops reading is dropped, not waited for."""
-        if self.outbox.qsize() >= limit:
-            self.close_code, self.close_reason = 1008, "too slow: messages piled up"
-            self.outbox.put_nowait(None)
-            return
-        self.outbox.put_nowait(text)
-
-    def charge(self, rate: float, burst: float) -> bool:
-        """Take one message from the flood allowance; False when it is used up."""
-        now = time.monotonic()
-        self.allowance = min(burst, self.allowance + (now - self.stamp) * rate)
-        self.stamp = now
-        if self.allowance < 1.0:
-            return False
-        self.allowance -= 1.0
-        return True
-
-
-class _Refuse(Exception):
-    """A request turned down: the code and the reason go back to the client, the table is
-    unchanged."""
-
-    def __init__(self, code: p.Refusal, reason: str, close: bool = False) -> None:
-        super().__init__(reason)
-        self.code = code
-        self.reason = reason
-        self.close = close
-
-
-class TableHost:
+class TableHost(Door):
     """A table: its seats, its match once started, and the server that players reach it by."""
 
     def __init__(
@@ -293,10 +224,10 @@ class TableHost:
     def start_match(self) -> None:
         """Deal: the seats' names, a seed from ``secrets`` that never leaves this process."""
         if self.match is not None:
-            raise _Refuse(p.Refusal.STARTED, "the match has already started")
+            raise Refuse(p.Refusal.STARTED, "the match has already started")
         for i, seat in enumerate(self.seats):
             if seat.free:
-                raise _Refuse(
+                raise Refuse(
                     p.Refusal.SEAT_OPEN,
                     f"seat {i + 1} is still open: wait for its player or make it a computer player",
                 )
@@ -311,6 +242,30 @@ class TableHost:
         self._broadcast_lobby()
         for i, conn in list(self.holder.items()):
             self._send_snapshot(conn, i)
+
+    def play_again(self) -> None:
+        """A new match at this table once this one is over: the same seats, tokens and rules,
+        back in the lobby, where every screen hears of it (a table without a host screen deals
+        at once)."""
+        if self.match is None:
+            raise Refuse(p.Refusal.NOT_STARTED, "the match has not started")
+        if not self.match.is_over:
+            raise Refuse(p.Refusal.NOT_OVER, "the match is not over yet")
+        log.info("a new match at the table: everyone is invited")
+        self.match.close()
+        self.match = None
+        self._position_version = -1
+        left = self.cover.left
+        self.cover = Cover(self.settings.grace, self.cover.clock)
+        now = time.monotonic()
+        self.cover.missing_since = {i: now for i in range(len(self.seats)) if i not in self.holder}
+        self.cover.left = {i for i in left if i in self.cover.missing_since}
+        for seat in self.seats:
+            seat.ready = False
+        self._request_save()
+        self._broadcast_lobby()
+        if self.settings.auto_start and not any(s.free for s in self.seats):
+            self.start_match()
 
     def _flush(self) -> None:
         """Pass every seat's new updates to whoever holds that seat."""
@@ -354,10 +309,23 @@ class TableHost:
 
     async def _ticker(self) -> None:
         # Bots move, missing players' seats pass to a bot after the grace time, turn clocks
-        # run out.
+        # run out, connections without a seat are let go after a while.
+        last = swept = time.monotonic()
         while True:
             await asyncio.sleep(self.settings.tick)
+            now = time.monotonic()
+            away = now - last - self.settings.tick
+            last = now
             try:
+                if away > HOST_AWAY:
+                    # This process did not run (its laptop slept, it was stopped): nobody could
+                    # play meanwhile, so no clock and no grace time counts that time.
+                    log.info("the table was away for %.0f s: no clock counts that", away)
+                    self.cover.shift(away)
+                    self._tell_times()
+                if now - swept >= 1.0:
+                    swept = now
+                    self._let_idle_go(now)
                 self._grace_check()
                 self._clock_check()
                 if self.match is not None:
@@ -414,6 +382,14 @@ class TableHost:
         self._broadcast_status(seat)
         self._broadcast_clock()
 
+    def _tell_times(self) -> None:
+        """Every screen hears the clock and the missing seats' grace again (pushed back)."""
+        if self.match is not None:
+            self._broadcast_clock()
+        for seat in self.cover.missing_since:
+            if seat not in self.holder and not self.cover.computer(seat):
+                self._broadcast_status(seat)
+
     def _broadcast_clock(self) -> None:
         text = p.encode(self.cover.clock_message(time.monotonic()))
         for conn in self.conns:
@@ -441,9 +417,10 @@ class TableHost:
         conn = self.holder.get(seat)
         if conn is None or self.cover.computer(seat):
             return
-        events = self.cover.take_covered(seat)
+        events, why = self.cover.take_covered(seat)
         if events:
-            conn.send(p.encode_raw("covered", seat=seat, events=events), self.settings.outbox_limit)
+            told = p.encode_raw("covered", seat=seat, events=events, why=why)
+            conn.send(told, self.settings.outbox_limit)
 
     def _who(self, seat: int) -> str:
         return self.seats[seat].name or f"seat {seat + 1}"
@@ -467,6 +444,7 @@ class TableHost:
             self.match_hands(),
             self.rules.to_dict(),
             self.cover.clock,
+            not self.settings.auto_start,
         )
 
     def _broadcast_lobby(self) -> None:
@@ -563,13 +541,13 @@ class TableHost:
         conn.seats.clear()
 
     def _claim(self, conn: Conn, name: str, token: str | None, seat: int | None) -> int | None:
-        """Seat ``conn`` by token, or in a free open seat; _Refuse says why not."""
+        """Seat ``conn`` by token, or in a free open seat; Refuse says why not."""
         if token is not None:
             for i, s in enumerate(self.seats):
                 if same_secret(token, s.token) and not s.is_bot:
                     self._attach(conn, i)
                     return i
-            raise _Refuse(
+            raise Refuse(
                 p.Refusal.UNKNOWN_TOKEN,
                 "that seat token is not for this table: join as a new player",
             )
@@ -578,12 +556,12 @@ class TableHost:
                 return None  # the host's screen, or a player still choosing a seat
             free = [i for i, s in enumerate(self.seats) if s.free]
             if not free:
-                raise _Refuse(p.Refusal.NO_FREE_SEAT, "there is no free seat at this table")
+                raise Refuse(p.Refusal.NO_FREE_SEAT, "there is no free seat at this table")
             seat = free[0]
         if not 0 <= seat < len(self.seats):
-            raise _Refuse(p.Refusal.NO_SUCH_SEAT, f"there is no seat {seat + 1}")
+            raise Refuse(p.Refusal.NO_SUCH_SEAT, f"there is no seat {seat + 1}")
         if not self.seats[seat].free:
-            raise _Refuse(p.Refusal.SEAT_TAKEN, f"seat {seat + 1} is taken")
+            raise Refuse(p.Refusal.SEAT_TAKEN, f"seat {seat + 1} is taken")
         self.seats[seat].name = p.check_name(name)
         self.seats[seat].taken = True
         self._request_save()
@@ -597,138 +575,7 @@ class TableHost:
     def _version(self) -> int:
         return self.match.version if self.match is not None else 0
 
-    # ------------------------------------------------------------------ a connection
-    @property
-    def open_sockets(self) -> dict[str, int]:
-        """Open connections by address."""
-        out: dict[str, int] = {}
-        for conn in self.sockets:
-            out[conn.address] = out.get(conn.address, 0) + 1
-        return out
-
-    def _seatless(self, address: str) -> int:
-        # Players in their seats never count: five laptops behind one router all get in.
-        return sum(1 for c in self.sockets if c.address == address and not c.seats and not c.owner)
-
-    async def _handle(self, ws: ServerConnection) -> None:
-        address = str(ws.remote_address[0]) if ws.remote_address else "?"
-        if len(self.sockets) >= self.settings.max_connections or self.closing_why is not None:
-            await ws.close(1013, BUSY)
-            return
-        # Past the limit of seatless sockets from one address, only a seat's token gets in, and
-        # only by saying so at once: a guesser's pile of sockets never keeps a player out.
-        strict = self._seatless(address) >= self.settings.max_per_address
-        conn = Conn(ws, address, allowance=self.settings.flood_burst)
-        self.sockets.add(conn)
-        try:
-            wait = min(self.settings.hello_timeout, STRICT_HELLO) if strict else None
-            try:
-                raw = await asyncio.wait_for(ws.recv(), wait or self.settings.hello_timeout)
-            except TimeoutError:
-                await ws.close(1013 if strict else 1008, BUSY if strict else "no hello in time")
-                return
-            if not await self._hello(conn, raw, strict):
-                return
-            writer = asyncio.create_task(self._writer(conn))
-            try:
-                async for raw in ws:
-                    if not self._receive(conn, raw):
-                        break
-            finally:
-                conn.outbox.put_nowait(None)
-                await writer
-        except ConnectionClosed:
-            pass
-        finally:
-            self.conns.discard(conn)
-            self.sockets.discard(conn)
-            # A player who closes their table says so (1000); a dropped line says nothing.
-            self._detach(conn, on_purpose=_said_goodbye(ws))
-
-    async def _refuse_and_close(self, ws: ServerConnection, why: p.Refusal, reason: str) -> None:
-        with contextlib.suppress(ConnectionClosed):
-            await ws.send(p.encode(p.Refused(self._version(), why, reason)))
-            await ws.close(1008, reason[:120])
-
-    def _known(self, msg: p.Hello) -> bool:
-        """Whether ``msg`` shows a person's seat token or the host screen's secret."""
-        if same_secret(msg.owner, self.owner):
-            return True
-        return msg.token is not None and any(
-            same_secret(msg.token, s.token) and not s.is_bot for s in self.seats
-        )
-
-    async def _hello(self, conn: Conn, raw: str | bytes, strict: bool = False) -> bool:
-        try:
-            if not isinstance(raw, str):
-                raise p.ProtocolError("messages are JSON text")
-            msg = p.decode_client(raw)
-        except p.ProtocolError as exc:
-            await self._refuse_and_close(conn.ws, exc.code, exc.reason)
-            return False
-        if not isinstance(msg, p.Hello):
-            await self._refuse_and_close(conn.ws, p.Refusal.HELLO_FIRST, "say hello first")
-            return False
-        if msg.proto != p.PROTO:
-            await self._refuse_and_close(
-                conn.ws,
-                p.Refusal.OTHER_VERSION,
-                "this table runs another version of Marriage: update both games",
-            )
-            return False
-        # A seat's token (or the host screen's secret) is a stronger key than the code: who
-        # shows one is never held up by the guesses of someone else at the same address.
-        known = self._known(msg)
-        if strict and not known:
-            with contextlib.suppress(ConnectionClosed):
-                await conn.ws.close(1013, BUSY)
-            return False
-        if not known and self.wrong_codes.locked(conn.address):
-            await self._refuse_and_close(
-                conn.ws, p.Refusal.LOCKED_OUT, "too many wrong codes: try again later"
-            )
-            return False
-        # A code typed in Devanagari digits (as a Nepali keyboard types it) is the same code.
-        if not same_secret(latin_digits(msg.code), self.code):
-            if not known:
-                await asyncio.sleep(self.wrong_codes.wrong(conn.address))
-            await self._refuse_and_close(conn.ws, p.Refusal.WRONG_CODE, "wrong table code")
-            return False
-        if not known:
-            self.wrong_codes.forget(conn.address)
-        conn.owner = same_secret(msg.owner, self.owner)
-        if msg.owner is not None and not conn.owner:
-            await self._refuse_and_close(conn.ws, p.Refusal.NOT_OWNER, "this is not your table")
-            return False
-        self.conns.add(conn)
-        try:
-            self._claim(conn, msg.name, msg.token, msg.seat)
-        except (_Refuse, p.ProtocolError) as exc:
-            self.conns.discard(conn)
-            await self._refuse_and_close(conn.ws, exc.code, exc.reason)
-            return False
-        if conn.owner:
-            for i, s in enumerate(self.seats):
-                if s.kind == "here" and i not in conn.seats:
-                    self._attach(conn, i)
-        conn.send(p.encode(self._lobby()), self.settings.outbox_limit)
-        return True
-
-    async def _writer(self, conn: Conn) -> None:
-        while True:
-            text = await conn.outbox.get()
-            if text is None:
-                code, reason = conn.close_code, conn.close_reason
-                if self.closing_why is not None:
-                    code, reason = 1001, self.closing_why
-                with contextlib.suppress(ConnectionClosed):
-                    await conn.ws.close(code, reason[:120])
-                return
-            try:
-                await conn.ws.send(text)
-            except ConnectionClosed:
-                return
-
+    # ------------------------------------------------------------------ messages in
     def _receive(self, conn: Conn, raw: str | bytes) -> bool:
         """Handle one message; False closes the connection."""
         limit = self.settings.outbox_limit
@@ -742,7 +589,7 @@ class TableHost:
             start = time.perf_counter()
             try:
                 accepted = self._act(conn, msg)
-            except _Refuse as exc:
+            except Refuse as exc:
                 return self._refused(conn, exc.code, exc.reason, msg.seat, charge=True)
             if accepted:
                 self.work_ms.append((time.perf_counter() - start) * 1000)
@@ -755,7 +602,7 @@ class TableHost:
             return self._flooded(conn)
         try:
             self._dispatch(conn, msg)
-        except _Refuse as exc:
+        except Refuse as exc:
             conn.send(p.encode(p.Refused(self._version(), exc.code, exc.reason)), limit)
             return not exc.close
         except p.ProtocolError as exc:
@@ -783,21 +630,21 @@ class TableHost:
     def _act(self, conn: Conn, msg: p.Act) -> bool:
         """Play an action; True if the engine took it (False: it sent the seat its reason)."""
         if self.match is None:
-            raise _Refuse(p.Refusal.NOT_STARTED, "the match has not started")
+            raise Refuse(p.Refusal.NOT_STARTED, "the match has not started")
         if msg.seat not in conn.seats:
-            raise _Refuse(p.Refusal.NOT_YOUR_SEAT, "that is not your seat")
+            raise Refuse(p.Refusal.NOT_YOUR_SEAT, "that is not your seat")
         # Any move of theirs, even one too late, shows the person is there: a computer covering
         # for them lets go first.
         self._person_acts(msg.seat)
         if msg.v != self.match.version:
-            raise _Refuse(
+            raise Refuse(
                 p.Refusal.STALE,
                 f"the table has moved on (it is at {self.match.version}): look again",
             )
         try:
             action = parse_action(msg.action)
         except ValueError as exc:
-            raise _Refuse(p.Refusal.BAD_ACTION, str(exc)) from None
+            raise Refuse(p.Refusal.BAD_ACTION, str(exc)) from None
         before = self.match.version
         self.match.submit(msg.seat, action)
         accepted = self.match.version != before
@@ -815,7 +662,7 @@ class TableHost:
 
     def _dispatch(self, conn: Conn, msg: p.ClientMessage) -> None:
         if isinstance(msg, p.Hello):
-            raise _Refuse(p.Refusal.ALREADY_HELLO, "you have already said hello")
+            raise Refuse(p.Refusal.ALREADY_HELLO, "you have already said hello")
         if isinstance(msg, p.Resync):
             if self.match is None:
                 conn.send(p.encode(self._lobby()), self.settings.outbox_limit)
@@ -828,26 +675,29 @@ class TableHost:
             return
         if isinstance(msg, p.Ready):
             if msg.seat not in conn.seats:
-                raise _Refuse(p.Refusal.NOT_YOUR_SEAT, "that is not your seat")
+                raise Refuse(p.Refusal.NOT_YOUR_SEAT, "that is not your seat")
             self.seats[msg.seat].ready = True
             self._broadcast_lobby()
             return
         if isinstance(msg, p.Back):
             if msg.seat not in conn.seats:
-                raise _Refuse(p.Refusal.NOT_YOUR_SEAT, "that is not your seat")
+                raise Refuse(p.Refusal.NOT_YOUR_SEAT, "that is not your seat")
             self._person_acts(msg.seat)
             return
         if isinstance(msg, p.Emote):
             if msg.seat not in conn.seats:
-                raise _Refuse(p.Refusal.NOT_YOUR_SEAT, "that is not your seat")
+                raise Refuse(p.Refusal.NOT_YOUR_SEAT, "that is not your seat")
             if msg.id not in p.EMOTES:
-                raise _Refuse(p.Refusal.NO_SUCH_EMOTE, "no such emote")
+                raise Refuse(p.Refusal.NO_SUCH_EMOTE, "no such emote")
             text = p.encode(p.Emoted(msg.seat, msg.id))
             for other in self.conns:
                 other.send(text, self.settings.outbox_limit)
             return
+        if isinstance(msg, p.Again) and conn.seats and self.settings.auto_start:
+            self.play_again()  # no host screen here: a player at the table asks for it
+            return
         if not conn.owner:
-            raise _Refuse(p.Refusal.HOST_ONLY, "only the host's screen may do that")
+            raise Refuse(p.Refusal.HOST_ONLY, "only the host's screen may do that")
         if isinstance(msg, p.SetSeat):
             self._set_seat(conn, msg)
         elif isinstance(msg, p.SetRules):
@@ -858,6 +708,8 @@ class TableHost:
             self._kick(msg.seat)
         elif isinstance(msg, p.Handover):
             self._hand_over(msg.seat, msg.computer)
+        elif isinstance(msg, p.Again):
+            self.play_again()
         elif isinstance(msg, p.Close):
             asyncio.ensure_future(
                 self.close(
@@ -868,10 +720,10 @@ class TableHost:
 
     def _set_seat(self, conn: Conn, msg: p.SetSeat) -> None:
         if self.match is not None:
-            raise _Refuse(p.Refusal.STARTED, "the match has started: seats can no longer change")
+            raise Refuse(p.Refusal.STARTED, "the match has started: seats can no longer change")
         if msg.kind == "none":  # the last seat goes: one player fewer
             if msg.seat != len(self.seats) - 1 or len(self.seats) <= 2:
-                raise _Refuse(
+                raise Refuse(
                     p.Refusal.BAD_SEATS,
                     "only the last seat can go, and a table keeps at least two",
                 )
@@ -886,9 +738,9 @@ class TableHost:
             self.seats.append(Seat("open", ""))  # one player more; set up just below
             self.cover.gone(msg.seat, time.monotonic())
         if not 0 <= msg.seat < len(self.seats):
-            raise _Refuse(p.Refusal.NO_SUCH_SEAT, f"there is no seat {msg.seat + 1}")
+            raise Refuse(p.Refusal.NO_SUCH_SEAT, f"there is no seat {msg.seat + 1}")
         if msg.kind not in p.SEAT_KINDS:
-            raise _Refuse(p.Refusal.BAD_SEATS, f"a seat is one of {', '.join(p.SEAT_KINDS)}")
+            raise Refuse(p.Refusal.BAD_SEATS, f"a seat is one of {', '.join(p.SEAT_KINDS)}")
         if self.holder.get(msg.seat) not in (None, conn):
             self._kick(msg.seat)
         seat = self.seats[msg.seat]
@@ -912,7 +764,7 @@ class TableHost:
         if msg.clock is not None:
             if msg.clock not in p.TURN_CLOCKS:
                 clocks = ", ".join(str(c) for c in p.TURN_CLOCKS)
-                raise _Refuse(p.Refusal.BAD_RULES, f"a turn clock is one of {clocks} seconds")
+                raise Refuse(p.Refusal.BAD_RULES, f"a turn clock is one of {clocks} seconds")
             if msg.rules is None and msg.hands is None:  # the clock may change at any time
                 self.cover.set_clock(msg.clock, time.monotonic())
                 log.info("the turn clock is now %s", f"{msg.clock} s" if msg.clock else "off")
@@ -922,12 +774,10 @@ class TableHost:
                     self._broadcast_clock()
                 return
         if self.match is not None:
-            raise _Refuse(
-                p.Refusal.STARTED, "the match has started: the rules can no longer change"
-            )
+            raise Refuse(p.Refusal.STARTED, "the match has started: the rules can no longer change")
         hands = self.hands if msg.hands is None else msg.hands
         if not 0 <= hands <= MAX_HANDS:
-            raise _Refuse(
+            raise Refuse(
                 p.Refusal.BAD_RULES,
                 f"a match lasts 1 to {MAX_HANDS} hands (0: one hand per player)",
             )
@@ -936,7 +786,7 @@ class TableHost:
             try:
                 rules = RuleSet.from_dict(msg.rules)
             except ValueError as exc:
-                raise _Refuse(p.Refusal.BAD_RULES, f"those rules cannot be played: {exc}") from None
+                raise Refuse(p.Refusal.BAD_RULES, f"those rules cannot be played: {exc}") from None
         self.rules, self.hands = rules, hands
         if msg.clock is not None:
             self.cover.set_clock(msg.clock, time.monotonic())
@@ -945,7 +795,7 @@ class TableHost:
 
     def _kick(self, seat: int) -> None:
         if not 0 <= seat < len(self.seats):
-            raise _Refuse(p.Refusal.NO_SUCH_SEAT, f"there is no seat {seat + 1}")
+            raise Refuse(p.Refusal.NO_SUCH_SEAT, f"there is no seat {seat + 1}")
         s = self.seats[seat]
         old = self.holder.pop(seat, None)
         if old is not None:
@@ -975,11 +825,11 @@ class TableHost:
     def _hand_over(self, seat: int, computer: bool) -> None:
         """The host hands a person's seat to a computer player, or back to its person."""
         if self.match is None:
-            raise _Refuse(p.Refusal.NOT_STARTED, "the match has not started")
+            raise Refuse(p.Refusal.NOT_STARTED, "the match has not started")
         if not 0 <= seat < len(self.seats):
-            raise _Refuse(p.Refusal.NO_SUCH_SEAT, f"there is no seat {seat + 1}")
+            raise Refuse(p.Refusal.NO_SUCH_SEAT, f"there is no seat {seat + 1}")
         if self.seats[seat].is_bot:
-            raise _Refuse(p.Refusal.BAD_SEATS, f"seat {seat + 1} is a computer player already")
+            raise Refuse(p.Refusal.BAD_SEATS, f"seat {seat + 1} is a computer player already")
         if not self.cover.hand_over(seat, computer, time.monotonic()):
             return
         log.info(
@@ -995,8 +845,4 @@ class TableHost:
             self._tell_covered(seat)
 
 
-def _said_goodbye(ws: ServerConnection) -> bool:
-    """Whether the client closed the connection itself, normally (a player leaving the table)."""
-    shake = ws.protocol
-    rcvd = shake.close_rcvd
-    return rcvd is not None and rcvd.code == 1000 and bool(shake.close_rcvd_then_sent)
+__all__ = ["CLOSED_WHY", "HostSettings", "TableHost"]

@@ -1,14 +1,16 @@
 """What the host says about the seats and the turn clock, as a screen draws it.
 
-The host sends times as seconds left when it spoke (the laptops' clocks need not agree); each
-piece of news is stamped with this laptop's monotonic clock on arrival, so a countdown can be
-drawn on every frame without asking again.
+The host sends times as seconds left when it spoke, with when it spoke on its own clock (the
+laptops' clocks need not agree). Each piece of news is stamped with when it was sent as this
+laptop reckons it (``Lateness``), so a countdown can be drawn on every frame without asking
+again, and a message held up on a slow line does not show time that is already gone.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from collections import deque
+from dataclasses import dataclass, field
 
 from engine.words import say
 from marriage_net import protocol as p
@@ -40,11 +42,48 @@ class SeatState:
 
 @dataclass(frozen=True)
 class TurnClock:
-    """Whose turn the clock is counting, and how long they have left."""
+    """Whose turn the clock is counting, and how long they have left (``paused``: this screen
+    does not hear the table now, so the clock stands where it was last seen)."""
 
     seat: int
     seconds_left: float
     total: int
+    paused: bool = False
+
+
+@dataclass
+class Lateness:
+    """How late the host's messages reach this laptop, from the host's stamps (``at``, on the
+    host's clock) and their arrival (on this one's).
+
+    ``arrival - at`` is the two clocks' difference plus the message's time on the way; its
+    least value over the last ``window`` seconds is that difference plus the quickest time on
+    the way, so a message that took longer than the quickest is seen to, by how much. The
+    quickest time itself is taken as half a round trip (``rtt``). The window forgets: a host
+    whose clock stood still while its laptop slept is read right again within it.
+    """
+
+    window: float = 30.0
+    rtt: float = 0.0
+    _lags: deque[tuple[float, float]] = field(default_factory=deque)
+
+    def reset(self) -> None:
+        """A new connection: nothing is known of it yet."""
+        self._lags.clear()
+        self.rtt = 0.0
+
+    def sent_at(self, at: float | None, now: float) -> float:
+        """When a message stamped ``at`` (None: not stamped) and arriving ``now`` was sent, on
+        this laptop's clock."""
+        if at is None:
+            return now - self.rtt / 2
+        lag = now - at
+        lags = self._lags
+        while lags and lags[0][0] < now - self.window:
+            lags.popleft()
+        lags.append((now, lag))
+        quickest = min(lag for _t, lag in lags)
+        return now - (lag - quickest) - self.rtt / 2
 
 
 def seat_state(
@@ -68,14 +107,21 @@ def seat_state(
     return SeatState(seat, info.name, state, None, None, info.connected)
 
 
-def turn_clock(news: tuple[p.Clock, float] | None) -> TurnClock | None:
-    """The running turn clock, from its latest news (stamped on arrival); None when none runs."""
+def turn_clock(
+    news: tuple[p.Clock, float] | None, lead: float = 0.0, paused_at: float | None = None
+) -> TurnClock | None:
+    """The running turn clock, from its latest news (stamped with when it was sent, on this
+    laptop's clock); None when none runs. ``lead``: seconds a move from here needs to reach the
+    host, taken off so that a move made in time on this screen arrives in time; ``paused_at``:
+    since when this screen has not heard the table (the clock stands at that moment)."""
     if news is None:
         return None
     msg, at = news
     if msg.seat is None:
         return None
-    return TurnClock(msg.seat, max(0.0, msg.seconds - (time.monotonic() - at)), msg.total)
+    now = time.monotonic() if paused_at is None else paused_at
+    left = max(0.0, msg.seconds - (now - at) - lead)
+    return TurnClock(msg.seat, left, msg.total, paused_at is not None)
 
 
 def describe_clock(seconds: int) -> str:

@@ -20,7 +20,7 @@ from engine.view import PlayerView
 from engine.words import from_code, say
 
 #: Bumped whenever a message changes shape; a client of another version is told so by name.
-PROTO = 4
+PROTO = 5
 #: The largest message a host accepts from a client (the design's limit).
 MAX_CLIENT_MESSAGE = 16 * 1024
 #: The largest message a client accepts from a host: a snapshot carries the hand's whole log.
@@ -39,6 +39,11 @@ CONNECTED, RECONNECTING, COMPUTER, LEFT = "connected", "reconnecting", "computer
 SEAT_STATES = (CONNECTED, RECONNECTING, COMPUTER, LEFT)
 #: Why a computer plays a person's seat (``SeatStatus.why``).
 WHY_AWAY, WHY_CLOCK, WHY_HOST = "away", "clock", "host"
+#: The close code of a connection the host lets go because it held no seat for a while: the
+#: client rests, and comes back when its person picks a seat (not an error, not a refusal).
+CLOSE_IDLE = 4000
+#: The close code of a connection the host had no room to hear (try again in a moment).
+CLOSE_BUSY = 1013
 
 
 class Refusal(enum.StrEnum):
@@ -71,6 +76,7 @@ class Refusal(enum.StrEnum):
     BAD_SEATS = "bad_seats"  # a change of seats the table cannot make
     BAD_RULES = "bad_rules"  # rules, a length or a clock that cannot be played
     FLOOD = "flood"  # too many messages
+    NOT_OVER = "not_over"  # a new match at the table only once this one is over
 
 
 def refusal_words(code: str, reason: str) -> str:
@@ -115,6 +121,7 @@ _REFUSAL_WORDS: dict[str, str] = {
     Refusal.BAD_SEATS: say("the table cannot make that change of seats"),
     Refusal.BAD_RULES: say("those rules cannot be played at this table"),
     Refusal.FLOOD: say("too many messages"),
+    Refusal.NOT_OVER: say("the match is not over yet"),
 }
 
 
@@ -215,6 +222,13 @@ class Back(_Msg, tag="back"):
     seat: int
 
 
+class Again(_Msg, tag="again"):
+    """Play again: a new match at this table, same seats, everyone invited (back to the lobby).
+
+    From the host's own screen; at a table without one (``marriage --serve``), from any seated
+    player. Only once the match is over."""
+
+
 class Handover(_Msg, tag="handover"):
     """The host's own screen hands ``seat`` to a computer player (``computer=False``: back to
     its person)."""
@@ -237,6 +251,7 @@ ClientMessage = (
     | Close
     | Back
     | Handover
+    | Again
 )
 
 
@@ -288,6 +303,9 @@ class Lobby(_Msg, tag="lobby"):
     hands: int
     rule_set: dict[str, Any]  # the rules themselves (``RuleSet.to_dict``), to read before sitting
     clock: int = 0  # seconds per turn (0: no clock)
+    # Whether a person hosts at the table's own screen (False: ``marriage --serve``, which deals
+    # by itself, and where any player at the table may ask for a new match).
+    host_screen: bool = True
 
 
 class Snapshot(_Msg, tag="snapshot"):
@@ -324,7 +342,8 @@ class SeatStatus(_Msg, tag="seat_status"):
     """A seat's player left, came back, or a computer took over their turns.
 
     ``state`` is one of ``SEAT_STATES``; ``seconds`` (while reconnecting) is how long, from when
-    the message was sent, before a computer plays for them; ``why`` says why a computer plays.
+    the message was sent, before a computer plays for them; ``why`` says why a computer plays;
+    ``at`` is when it was sent, on the host's own clock (see ``Clock.at``).
     """
 
     seat: int
@@ -334,22 +353,31 @@ class SeatStatus(_Msg, tag="seat_status"):
     state: str = CONNECTED
     seconds: float | None = None
     why: str | None = None
+    at: float | None = None
 
 
 class Clock(_Msg, tag="clock"):
     """The turn clock: ``seat`` must act within ``seconds`` (from when this was sent) of a
-    ``total``-second clock, or its computer player makes the move; ``seat`` None: no clock runs."""
+    ``total``-second clock, or its computer player makes the move; ``seat`` None: no clock runs.
+
+    ``at`` is when it was sent, in seconds on the host's own monotonic clock: the laptops'
+    clocks never agree, but the differences between ``at`` and the arrival times tell a client
+    how much longer one message took than the quickest, so a clock held up on a slow line is not
+    shown with time the player no longer has."""
 
     seat: int | None
     seconds: float
     total: int
+    at: float | None = None
 
 
 class Covered(_Msg, tag="covered"):
-    """What a computer played for ``seat`` while its person was away (the seat's own events)."""
+    """What a computer played for ``seat`` while its person was away (the seat's own events);
+    ``why`` it played (``WHY_*``: away, the turn clock ran out, the host handed it over)."""
 
     seat: int
     events: list[EventData]
+    why: str | None = None
 
 
 class Emoted(_Msg, tag="emoted"):
@@ -469,7 +497,10 @@ __all__ = [
     "WHY_AWAY",
     "WHY_CLOCK",
     "WHY_HOST",
+    "CLOSE_BUSY",
+    "CLOSE_IDLE",
     "Act",
+    "Again",
     "Back",
     "ClientMessage",
     "Clock",

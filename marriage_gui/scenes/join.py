@@ -30,7 +30,7 @@ from marriage_gui.ui.match_pickers import hands_label, preset_label
 from marriage_gui.ui.text_input import TextInput
 from marriage_gui.ui.widget import Verbatim, Widget
 from marriage_net import protocol as p
-from marriage_net.client import GONE, PLAYING, RemoteMatch
+from marriage_net.client import GONE, RECONNECTING, RemoteMatch
 from marriage_net.discovery import DISCOVERY_PORT, TableFound, discovery_targets, find_tables
 from marriage_net.news import describe_clock
 from marriage_net.serve import DEFAULT_PORT
@@ -98,7 +98,10 @@ class JoinScene(MenuScene):
         player_name: str = "",
         discovery_port: int = DISCOVERY_PORT,
         rejoin: TableMemo | None = None,
+        again: RemoteMatch | None = None,
     ) -> None:
+        """``rejoin``: a table this laptop held a seat at (straight back to it); ``again``: the
+        connection of a match just finished, waiting here for the host's new match."""
         self.discovery_port = discovery_port
         self.found: list[TableFound] = []
         self._lock = threading.Lock()
@@ -122,6 +125,9 @@ class JoinScene(MenuScene):
         code, address = typed.get("code", ""), typed.get("address", "")
         if rejoin is not None:
             code, address = rejoin.code, f"{rejoin.address}:{rejoin.port}"
+        if again is not None:
+            code, address = again.code, f"{again.address}:{again.port}"
+            player_name = player_name or again.name
         self.remembered_address = bool(address)
         # The words of the boxes and buttons are given when the screen lays out (``_word``).
         self.name_input = TextInput(player_name or typed.get("name", ""), max_len=p.MAX_NAME)
@@ -145,6 +151,10 @@ class JoinScene(MenuScene):
         self.layout()
         if rejoin is not None:  # straight back to the seat this laptop held: nothing to type
             self.connect()
+        self.again = again is not None
+        if again is not None:  # seated already, at the table of the match just finished
+            self.remote = again
+            self.message = N_("Waiting for the host to start a new match at this table…")
 
     # ------------------------------------------------------------------ finding tables
     def _look(self) -> None:
@@ -298,11 +308,16 @@ class JoinScene(MenuScene):
             refusal = remote.refusals[-1]
             self.message, self.problem = partial(sentence, refusal), True
             remote.refusals.clear()
+        elif remote.finished:  # the match just finished: the host has not called a new one yet
+            self.message = N_("Waiting for the host to start a new match at this table…")
+            self.problem = False
+        elif status.state == RECONNECTING:  # a seat kept for us: the connection says how it goes
+            self.message, self.problem = status.message, False
         elif remote.seats and lobby is not None and not lobby.started:
             self.message, self.problem = N_("Seated. Waiting for the host to start…"), False
         elif lobby is not None and not remote.seats:
             self.message, self.problem = N_("Choose a free seat."), False
-        if status.state == PLAYING and remote.seats:
+        if remote.dealt and not remote.finished:
             self._stop.set()
             self.remote = None  # the table owns the connection now
             self.app.replace(NetTableScene(self.app, remote))

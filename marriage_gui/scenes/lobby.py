@@ -34,7 +34,7 @@ from marriage_gui.ui.pickers import Stepper
 from marriage_gui.ui.text_input import TextInput
 from marriage_gui.ui.words import PLAYER_N, proposed, proposed_name
 from marriage_net import protocol as p
-from marriage_net.client import GONE, PLAYING, RemoteMatch, Status
+from marriage_net.client import GONE, RemoteMatch, Status
 from marriage_net.discovery import DISCOVERY_PORT, host_addresses
 from marriage_net.hostproc import HostProcess
 from marriage_net.news import describe_clock
@@ -79,21 +79,32 @@ class LobbyScene(MenuScene):
     heading = N_("Host a table")
 
     def __init__(
-        self, app: App, player_name: str = DEFAULT_HOST_NAME, discovery_port: int = DISCOVERY_PORT
+        self,
+        app: App,
+        player_name: str = DEFAULT_HOST_NAME,
+        discovery_port: int = DISCOVERY_PORT,
+        again: tuple[HostProcess, RemoteMatch] | None = None,
     ) -> None:
+        """``again``: the table (its process and this screen's connection) of a match just
+        finished, back in its lobby for a new match with the same seats."""
         # The table is called after its host ("Asha's table"), so two families on one Wi-Fi can
         # tell theirs apart: a host with no name of their own yet is asked for one first.
         typed = TokenStore(app.storage.path(TOKENS)).profile()
         if player_name == DEFAULT_HOST_NAME and typed.get("name"):
             player_name = typed["name"]
+        if again is not None:
+            player_name = again[1].name
         self.player_name = player_name
         self.asking = (
-            player_name == DEFAULT_HOST_NAME and not app.storage.path(TABLE_SAVE).is_file()
+            again is None
+            and player_name == DEFAULT_HOST_NAME
+            and not app.storage.path(TABLE_SAVE).is_file()
         )
         self.discovery_port = discovery_port
         self.proc: HostProcess | None = None
         self.remote: RemoteMatch | None = None
         self.reopened = False
+        self.again = again is not None
         self._problem: Words = ""
         self.seat_rows: list[tuple[Stepper, TextInput]] = []
         self._shape: tuple[Any, ...] = ()
@@ -127,6 +138,8 @@ class LobbyScene(MenuScene):
         self.layout()
         if self.asking:
             self.form.focus(self.name_input, keyboard=False)
+        elif again is not None:
+            self.proc, self.remote = again
         else:
             threading.Thread(target=self._open, daemon=True).start()
 
@@ -314,8 +327,8 @@ class LobbyScene(MenuScene):
                 self.hands_stepper.select(lobby.hands)
                 self.clock_stepper.select(lobby.clock)
             self.remove_button.enabled = len(lobby.seats) > 2 and not lobby.started
-        if status.state == PLAYING and remote.seats:
-            self.open_table()
+        if remote.dealt and not remote.finished:
+            self.open_table()  # (not the match just finished: the new one, once dealt)
 
     def open_table(self) -> None:
         """The match has been dealt: the card table takes over, playing through RemoteMatch."""
@@ -469,6 +482,14 @@ class LobbyScene(MenuScene):
         ]
         if self.reopened:
             notes.insert(0, _("Your saved table is open again: everyone rejoins by themselves."))
+        if self.again:
+            notes.insert(
+                0,
+                _(
+                    "A new match at the same table: everyone is invited back to their seat. "
+                    "Start when they are here."
+                ),
+            )
         if self.proc is not None and not self.proc.discoverable:
             notes.insert(
                 0,

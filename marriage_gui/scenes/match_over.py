@@ -1,4 +1,9 @@
-"""The end of a match: the standings, and Play again with the same seats."""
+"""The end of a match: the standings, and Play again with the same seats.
+
+At a table across laptops, Play again is a new match at the same table (the lobby again, the
+same seats and code, everyone invited), and Main menu closes the finished table (the host's
+laptop) or leaves it (any other).
+"""
 
 from __future__ import annotations
 
@@ -10,8 +15,8 @@ import pygame
 
 from marriage_gui.art import fonts
 from marriage_gui.art.felt import felt
-from marriage_gui.language import N_, _, ngettext
-from marriage_gui.scene import Scene
+from marriage_gui.language import N_, _, ngettext, word
+from marriage_gui.scene import Scene, polling
 from marriage_gui.ui.button import Button, lay_out_row
 from marriage_gui.ui.theme import (
     GOLD_LIGHT,
@@ -29,6 +34,7 @@ if TYPE_CHECKING:
     from engine.view import PlayerView
     from marriage_gui.app import App
     from marriage_gui.setup import MatchSetup
+    from marriage_gui.table.net import NetTableScene
 
 #: Who plays a seat, as said beside their name on the podium.
 KIND_WORDS = {
@@ -68,16 +74,46 @@ class MatchOverScene(Scene):
             Button(_("Play again"), self.play_again, True, hotkey="Enter", look=TABLE_BUTTON),
             Button(_("Main menu"), self.main_menu, hotkey="Esc", look=TABLE_BUTTON),
         ]
-        clear = getattr(getattr(app, "storage", None), "clear_game", None)
-        if clear is not None:
-            with contextlib.suppress(OSError):
-                clear()
+        #: The table across laptops this match was played at (None: one on this computer).
+        self.table = _net_table(app)
+        #: Another laptop's new match at the table, to tell the person here (None: none yet).
+        self.invited: str | None = None
+        #: Why the table is gone, when its host closed it (None: it is still there).
+        self.gone: str | None = None
+        if self.table is None:
+            clear = getattr(getattr(app, "storage", None), "clear_game", None)
+            if clear is not None:
+                with contextlib.suppress(OSError):
+                    clear()
 
     def play_again(self) -> None:
-        """A new match with the same seats and rules."""
+        """A new match with the same seats and rules (across laptops: at the same table)."""
         from dataclasses import replace
 
+        if self.table is not None:
+            self.table.play_again()
+            return
         self.app.open_table(setup=replace(self.setup, seed=None))
+
+    def update(self, dt: float) -> None:
+        """Across laptops: hear whether the host has called a new match at the table."""
+        table = self.table
+        if table is None or table.proc is not None:
+            return
+        from marriage_net.client import GONE
+
+        remote = table.remote
+        status = remote.refresh()
+        lobby = remote.lobby
+        if status.state == GONE:  # nothing to play again at: the host closed the table
+            self.gone, self.invited = status.message, None
+            self.buttons[0].enabled = False
+        elif lobby is not None and not remote.finished:
+            self.invited = lobby.table
+
+    def wake_after(self) -> float | None:
+        own = super().wake_after()
+        return own if self.table is None or self.table.proc is not None else polling(own)
 
     def main_menu(self) -> None:
         """Back to the title."""
@@ -115,6 +151,20 @@ class MatchOverScene(Scene):
             played = _("{played}  ·  the lowest deadwood wins").format(played=played)
         sub = fonts.render(played, fitting_size(played, max(16, h // 40), w - 40, 11), TABLE_MUTED)
         surface.blit(sub, sub.get_rect(midtop=(w // 2, h // 10 + title.get_height() + 8)))
+        call = word(self.gone) if self.gone is not None else None
+        if self.invited is not None:
+            from marriage_gui.table.net import table_words
+
+            # Translators: at the end of a match across laptops; {table} is the table's name.
+            call = _("A new match at {table}: Play again to sit back down.").format(
+                table=table_words(self.invited)
+            )
+        if call is not None:
+            call_size = fitting_size(call, max(16, h // 38), w - 40, 11, True)
+            line = fonts.render(call, call_size, GOLD_LIGHT, True)
+            surface.blit(
+                line, line.get_rect(midbottom=(w // 2, h - h // 12 - max(40, h // 16) - 12))
+            )
         row_h = max(44, h // 12)
         box_w = min(w - 80, 720)
         y = h // 10 + title.get_height() + sub.get_height() + 40
@@ -154,3 +204,11 @@ class MatchOverScene(Scene):
         lay_out_row(self.buttons, area, "center", 16)
         for b in self.buttons:
             b.draw(surface)
+
+
+def _net_table(app: App) -> NetTableScene | None:
+    """The table across laptops under this screen, if the match was played at one."""
+    from marriage_gui.table.net import NetTableScene
+
+    stack = getattr(app, "stack", [])
+    return next((s for s in reversed(stack) if isinstance(s, NetTableScene)), None)

@@ -63,13 +63,6 @@ def seats_menu(choices: Sequence[tuple[str, Do]], done: Do) -> Dialog:
     )
 
 
-def news_dialog(title: str, text: str, done: Do) -> Dialog:
-    """Something the person should read before playing on (what was played for them)."""
-    return Dialog(
-        title, text, [Button(_("Play on"), done, True, hotkey="Enter", look=TABLE_BUTTON)]
-    )
-
-
 def go_out_preview(out: GoOut, wilds: Wilds | None, confirm: Do, cancel: Do) -> Dialog:
     """The finish laid out, to confirm."""
 
@@ -104,4 +97,4 @@ def expose_prompt(action: ExposeTunnela, expose: Do, later: Do) -> Dialog:
     )
 
 
-__all__ = ["expose_prompt", "go_out_preview", "news_dialog", "pause_menu", "seats_menu"]
+__all__ = ["expose_prompt", "go_out_preview", "pause_menu", "seats_menu"]

@@ -6,22 +6,36 @@ so neither scene module imports the other.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from engine.events import Event
 from engine.rules import PRESETS, RuleSet
 from engine.words import say
 from marriage_gui.language import N_, _, word
 from marriage_gui.setup import MatchSetup, SeatSetup
 from marriage_gui.table import dialogs, seat_news
+from marriage_gui.table.bands import (
+    draw_clock_over,
+    draw_connection_banner,
+    draw_seat_news,
+    draw_table_name,
+)
+from marriage_gui.table.controls import draw_controls
+from marriage_gui.table.overlays import Note
+from marriage_gui.table.picture import TablePicture, prompt_text
 from marriage_gui.table.scene import TableScene
 from marriage_gui.ui import theme
+from marriage_gui.ui.button import Button
 from marriage_gui.ui.card_names import said
+from marriage_gui.ui.theme import TABLE_BUTTON
 from marriage_gui.ui.words import proposed_name
 from marriage_net import protocol as p
-from marriage_net.client import AWAY, CLOSED, GONE, PLAYING, RECONNECTING, RemoteMatch, Status
+from marriage_net.client import PLAYING, RemoteMatch
 from marriage_net.discovery import DISCOVERY_PORT, listen_address
 from marriage_net.hostproc import HostProcess, TableConfig
 from marriage_net.news import SeatState
@@ -29,11 +43,25 @@ from marriage_net.serve import DEFAULT_PORT
 
 if TYPE_CHECKING:
     from marriage_gui.app import App
+    from marriage_gui.table.layout import Layout
     from marriage_gui.table.overlays import Dialog
 
 TABLE_SAVE = "lan_table.json"
 TOKENS = "lan_tokens.json"
 DEFAULT_HOST_NAME = "Host"  # not "You": every other screen shows this name too
+#: The title of the note of what a computer played for the person, by why it played.
+_WELCOME = N_("Welcome back")
+_NOTE_TITLES = {
+    p.WHY_AWAY: _WELCOME,
+    # Translators: the title of the note of what a computer played when the turn clock ran out.
+    p.WHY_CLOCK: N_("Your turn clock ran out"),
+    # Translators: the title of the note of what a computer played while the host had handed
+    # the person's seat to it.
+    p.WHY_HOST: N_("Your seat is yours again"),
+}
+#: More actions than this waiting to be shown at once: the table jumps to where the match is
+#: (a laptop back from sleep), without a sound or a flight for each move it missed.
+CATCH_UP = 6
 
 
 def spaced_code(code: str) -> str:
@@ -106,79 +134,14 @@ def open_table_process(
     raise ValueError(_("the table could not be opened"))
 
 
-#: The band's colours: this laptop's own connection away, gone for good, or a seat missing.
-AWAY_BAND, GONE_BAND, SEAT_BAND = (20, 20, 20, 205), (120, 24, 20, 225), (92, 58, 12, 225)
-
-
-def draw_band(
-    surface: pygame.Surface, texts: list[str], k: float, colour: tuple[int, ...], top: int = 0
-) -> int:
-    """A band of ``texts`` across the table from ``top``; where it ends."""
-    w = surface.get_width()
-    size = round(19 * k)
-    lines = [
-        line for text in texts for line in theme.wrap(text.strip(), size, w - round(80 * k), True)
-    ]
-    if not lines:
-        return top
-    band = pygame.Rect(0, top, w, round(16 * k) + len(lines) * round(26 * k))
-    layer = pygame.Surface(band.size, pygame.SRCALPHA)
-    layer.fill(colour)
-    surface.blit(layer, band.topleft)
-    for i, line in enumerate(lines):
-        label = theme.text(line, size, theme.TEXT, True)
-        y = top + round(8 * k) + i * round(26 * k)
-        surface.blit(label, label.get_rect(midtop=(w // 2, y)))
-    return band.bottom
-
-
-def draw_seat_news(
-    surface: pygame.Surface, lines: list[str], centre: tuple[int, int], size: int
-) -> None:
-    """Missing seats, one amber pill a line, under the table's announcement (the plates above
-    stay readable)."""
-    y = centre[1]
-    room = surface.get_width() - round(size * 1.4) - 40
-    for line in lines:
-        # Long words take smaller type first, then go on in a second pill.
-        points = theme.fitting_size(line, size, room, max(11, size * 3 // 4), True)
-        for part in theme.wrap(line, points, room, True):
-            img = theme.text(part, points, theme.TEXT, True)
-            r = img.get_rect(midtop=(centre[0], y))
-            pill = r.inflate(size * 1.4, size * 0.6)
-            theme.panel(surface, pill, pill.height // 2, SEAT_BAND, None)
-            surface.blit(img, r)
-            y = pill.bottom + size // 3
-
-
-def connection_words(status: Status) -> str | None:
-    """What the band says of this laptop's own connection (None: all is well)."""
-    if status.state in (GONE, CLOSED):
-        return word(status.message)
-    if status.state == RECONNECTING:
-        if not status.message.replace(AWAY, "").strip():
-            return _("Reconnecting…")
-        # Translators: {why} says why the connection is not back yet.
-        return _("Reconnecting…  {why}").format(why=word(status.message))
-    return None
-
-
-def draw_connection_banner(surface: pygame.Surface, status: Status, k: float) -> int:
-    """The band across the top of the table while the connection is away, closed by the host,
-    or gone for good; where it ends (0: no band)."""
-    words = connection_words(status)
-    if words is None:
-        return 0
-    colour = GONE_BAND if status.state == GONE else AWAY_BAND
-    return draw_band(surface, [words], k, colour)
-
-
 class NetTableScene(TableScene):
     """The card table for a match hosted over the network (here or on another laptop).
 
     It plays through ``RemoteMatch`` like any other match; it adds the connection's banner,
-    and on the host's laptop it owns the table's process: leaving the table saves and closes
-    it, so that hosting again brings everyone back.
+    the seats' news and the table's name, tells a person back at their seat what a computer
+    played for them in a note that stops nothing, and on the host's laptop it owns the table's
+    process: leaving the table saves and closes it, so that hosting again brings everyone back
+    (a finished match is closed for good: hosting again opens a new lobby).
     """
 
     name = "table"
@@ -200,6 +163,11 @@ class NetTableScene(TableScene):
         self.proc = proc
         #: The seats as last seen, to tell the log what changed.
         self.seen_seats: dict[int, SeatState] = remote.seat_states()
+        #: What a computer played for the person here while they were away (None: nothing new).
+        self.note: Note | None = None
+        self._note_moves: list[Event] = []
+        self._catching_up = False
+        self._handed_on = False  # the connection (and the table's process) went to a lobby
 
     # ------------------------------------------------------------------ time
     def update(self, dt: float) -> None:
@@ -217,30 +185,85 @@ class NetTableScene(TableScene):
         self.seen_seats = now
 
     def _tell_what_was_played(self) -> None:
-        """A person back at their seat hears what the computer played for them."""
+        """A person back at their seat hears what the computer played for them: in the log,
+        and in a note over the table that stops nothing (the table plays on under it)."""
         for seat in self.seats.local:
             events = self.remote.played_for.pop(seat, [])
             if not events:
                 continue
-            names = self.seats.names()
-            # Said to the person themselves: "drew from the stock", not "Bina drew…".
-            own = names[seat] + " "
-            worded = [word(e.text) for e in events if e.text]
-            lines = [said(w[len(own) :] if w.startswith(own) else w, names) for w in worded]
-            moves = seat_news.played_words(lines)
+            moves = self._moves_words(seat, events)
             for log in self.seats.logs.values():
                 # Translators: {moves} are the moves a computer played for the person.
                 log.add(say("While you were away: {moves}", moves=moves))
+            self._note_moves = [*self._note_moves, *events] if self.note else list(events)
+            self._note_seat = seat
+            self._note_why = self.remote.played_why.pop(seat, p.WHY_AWAY)
+            self.note = self._make_note()
 
-            def news(moves: str = moves) -> Dialog:
-                # Translators: {moves} are the moves a computer played for the person.
-                text = _("The computer played for you: {moves}").format(moves=moves)
-                return dialogs.news_dialog(_("Welcome back"), text, self._close_dialog)
+    def _moves_words(self, seat: int, events: Sequence[Event]) -> str:
+        names = self.seats.names()
+        # Said to the person themselves: "drew from the stock", not "Bina drew…".
+        own = names[seat] + " "
+        worded = [word(e.text) for e in events if e.text]
+        lines = [said(w[len(own) :] if w.startswith(own) else w, names) for w in worded]
+        return seat_news.played_words(lines)
 
-            self._ask("news", news(), news)
+    _note_seat = 0
+    _note_why = p.WHY_AWAY
 
+    def _make_note(self) -> Note:
+        # Translators: {moves} are the moves a computer played for the person.
+        text = _("The computer played for you: {moves}").format(
+            moves=self._moves_words(self._note_seat, self._note_moves)
+        )
+        # Translators: the button that puts away the note of what was played for the person.
+        button = Button(_("OK"), self._put_note_away, True, look=TABLE_BUTTON)
+        return Note(_(_NOTE_TITLES.get(self._note_why, _WELCOME)), text, button)
+
+    def _put_note_away(self) -> None:
+        self.note, self._note_moves = None, []
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        super().on_resize(size)
+        if self.note is not None:  # its words, in the language in use
+            self.note = self._make_note()
+
+    # ------------------------------------------------------------------ news
+    def take_news(self, insert_at: int | None = None) -> bool:
+        """As the table takes news, but many missed moves at once (a laptop back from sleep)
+        are not played out one by one: the table goes straight to where the match is."""
+        behind = self.remote.seat_version(self.bottom) - self.seats.versions[self.bottom]
+        self._catching_up = behind > CATCH_UP
+        try:
+            return super().take_news(insert_at)
+        finally:
+            self._catching_up = False
+
+    def on_events(self, events: list[Event]) -> None:
+        if not self._catching_up:
+            super().on_events(events)
+            return
+        for e in events:
+            self._on_event(e)  # quiet: see ``sound``
+        if any(e.kind == "deal" for e in events):
+            self.new_hand_fans()
+            self._put_note_away()  # a note of a hand gone by
+        self.viewer_for_turn()
+        self.board.sprites.clear()
+        self.on_resize(self.app.size)  # every card straight to where it is now
+
+    def sound(self, name: str) -> None:
+        if not self._catching_up:
+            super().sound(name)
+
+    # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
-        """B takes the seat back from a computer that plays it (after the clock ran out)."""
+        """A click on the note is the note's; B takes the seat back from a computer that plays
+        it (after the clock ran out)."""
+        note = self.note
+        free = self.dialog is None and self.curtain is None and not self.show_controls
+        if note is not None and free and note.handle_event(event):
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_b and self.dialog is None:
             for seat in self.seats.local:
                 state = self.seen_seats.get(seat)
@@ -267,23 +290,67 @@ class NetTableScene(TableScene):
         )
         return counting or super().animating()
 
+    def picture(self) -> TablePicture:
+        """As every table's, but a turn clock this screen does not hear run says it is paused."""
+        picture = super().picture()
+        clock = self.remote.turn_clock()
+        if clock is None or not clock.paused or clock.seat != self.viewer:
+            return picture
+        prompt = prompt_text(picture.view, self.viewer, picture.names)
+        # Translators: the prompt and the seconds left of a turn clock that stands still on
+        # this screen (the table cannot be heard now).
+        paused = _("{prompt}  ·  {seconds} s, paused").format(
+            prompt=prompt, seconds=max(0, round(clock.seconds_left))
+        )
+        return replace(picture, prompt=paused if prompt else "")
+
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+        """The table, then what this table adds, then any box over all of it (the bands never
+        cover a box's buttons)."""
+        picture = self.picture()
+        over = picture.dialog is not None or picture.show_controls
+        under = replace(
+            picture, dialog=None, show_controls=False, tip=None if over else picture.tip
+        )
+        self.renderer.draw(under, surface)
+        L = self.layout
+        if L is not None and picture.curtain is None:
+            self._draw_news(surface, picture)
+        if picture.dialog is not None:
+            picture.dialog.draw(surface, self.art, picture.four_colour)
+            clock = self.remote.turn_clock()
+            if clock is not None and clock.seat in self.seats.local and not clock.paused:
+                k = theme.ui_scale(surface.get_size())
+                draw_clock_over(surface, clock.seconds_left, picture.dialog.rect, k)
+        if picture.show_controls:
+            draw_controls(surface)
+
+    def _draw_news(self, surface: pygame.Surface, picture: TablePicture) -> None:
+        L = self.layout
+        assert L is not None
         k = theme.ui_scale(surface.get_size())
+        lobby = self.remote.lobby
+        if lobby is not None:
+            # Translators: under the table's menu button: the table's name and its code.
+            named = _("{table}  ·  code {code}").format(
+                table=table_words(lobby.table), code=spaced_code(self.remote.code)
+            )
+            draw_table_name(surface, named, L.menu_button, k)
         bottom = draw_connection_banner(surface, self.remote.status, k)
         mine = set(self.seats.local)
         missing = [
             seat_news.banner_line(s, s.seat in mine) for _seat, s in sorted(self.seen_seats.items())
         ]
-        lines = [m for m in missing if m] if self.remote.status.state == PLAYING else []
-        L = self.layout
-        if not lines or L is None:
-            return
+        # (Under a box, the plates say it: the box's words stay clear.)
+        shown = self.remote.status.state == PLAYING and picture.dialog is None
+        lines = [m for m in missing if m] if shown else []
         size = max(14, L.size[1] // 48)
-        # Below the announcement and its toasts, above the hand.
-        draw_seat_news(
-            surface, lines, (L.banner[0], max(bottom, L.banner[1] + round(size * 2.9))), size
-        )
+        if lines:
+            # Below the announcement and its toasts, above the hand.
+            centre = (L.banner[0], max(bottom, L.banner[1] + round(size * 2.9)))
+            draw_seat_news(surface, lines, centre, size)
+        if self.note is not None and picture.dialog is None:
+            self.note.draw(surface, _note_area(L, bottom, k))
 
     # ------------------------------------------------------------------ the pause menu
     def leaving_words(self) -> tuple[str, str]:
@@ -338,8 +405,55 @@ class NetTableScene(TableScene):
         # a networked table's other seats are people elsewhere, not "you".
         return
 
+    # ------------------------------------------------------------------ the end of a match
+    def play_again(self) -> None:
+        """A new match at this table with everyone invited: the host's screen asks for it and
+        goes back to the lobby, the same seats and code; another laptop waits there for the
+        host to start (at a table without a host screen, it asks for the new match itself)."""
+        from marriage_gui.scenes.join import JoinScene
+        from marriage_gui.scenes.lobby import LobbyScene
+
+        remote, proc = self.remote, self.proc
+        lobby = remote.lobby
+        if proc is not None or (lobby is not None and not lobby.host_screen):
+            remote.again()
+        self._handed_on = True  # the lobby (or the join screen) holds them from now on
+        self.proc = None
+        self.app.go_title()
+        if proc is not None:
+            self.app.push(LobbyScene(self.app, again=(proc, remote)))
+        else:
+            self.app.push(JoinScene(self.app, again=remote))
+
     def close(self) -> None:
+        if self._closed:
+            return
+        if self._handed_on:
+            self._closed = True
+            if self._own_worker is not None:
+                self._own_worker.shutdown()
+                self._own_worker = None
+            return
+        finished = self.remote.finished
         super().close()
         if self.proc is not None:
-            self.proc.stop(save=True)
+            # A finished match is closed for good: hosting again opens a new lobby.
+            self.proc.stop(save=not finished)
             self.proc = None
+            if finished:
+                with contextlib.suppress(OSError):
+                    self.app.storage.path(TABLE_SAVE).unlink(missing_ok=True)
+
+
+def _note_area(L: Layout, band: int, k: float) -> pygame.Rect:
+    """Where a note goes over the table: under the top seats' plates (and this laptop's own
+    band), over the piles, between the side seats' plates."""
+    gap = round(8 * k)
+    plates = [spot.plate for spot in L.seats.values()]
+    top = max([band, L.margin, *(p.bottom for p in plates if p.y <= L.margin)]) + gap
+    bottom = min(L.stock.y, L.discard_row.y) - gap
+    sides = [p for p in plates if p.y > L.margin]
+    w = L.size[0]
+    left = max([L.margin, *(p.right for p in sides if p.centerx < w // 2)]) + gap
+    right = min([w - L.margin, *(p.x for p in sides if p.centerx > w // 2)])
+    return pygame.Rect(left, top, right - gap - left, max(bottom - top, round(60 * k)))

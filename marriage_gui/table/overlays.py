@@ -1,4 +1,5 @@
-"""Dialogs drawn over the table: the pause menu, the expose prompt and the go-out preview."""
+"""What is drawn over the table: dialogs (the pause menu, the expose prompt, the go-out preview),
+which hold the table's input while they are up, and notes, which stop nothing."""
 
 from __future__ import annotations
 
@@ -11,7 +12,15 @@ from marriage_gui.art import fonts
 from marriage_gui.art.cards import CardArt, card_size
 from marriage_gui.language import _
 from marriage_gui.ui.button import Button, lay_out_row
-from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, fitting_size, panel, wrap
+from marriage_gui.ui.theme import (
+    GOLD_LIGHT,
+    TABLE_MUTED,
+    TABLE_TEXT,
+    fit,
+    fitting_size,
+    panel,
+    wrap,
+)
 from marriage_gui.ui.widget import MOUSE_EVENTS
 
 
@@ -124,6 +133,62 @@ class Dialog:
             lay_out_row(row, area, "center", 12)
         for b in self.buttons:
             b.draw(surface)
+
+
+class Note:
+    """A note over the table that stops nothing: the table plays on under it, every click
+    outside it reaches the table, and its one button puts it away."""
+
+    def __init__(self, title: str, text: str, button: Button) -> None:
+        self.title = title
+        self.text = text
+        self.button = button
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """A click on the note is the note's (its button, or nothing); whether it was."""
+        if event.type not in MOUSE_EVENTS:
+            return False
+        self.button.handle_event(event)
+        pos = getattr(event, "pos", None)
+        return pos is not None and self.rect.collidepoint(pos)
+
+    def draw(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """In ``area`` (centred across it, from its top): the words left, the button right;
+        long words take smaller type, then the last line that fits ends with "…" (the log keeps
+        the whole sentence)."""
+        h = surface.get_height()
+        size = max(13, h // 46)
+        pad = size
+        bh = max(28, round(size * 1.9))
+        bw = self.button.width_for(bh)
+        room = max(size * 10, min(area.w, surface.get_width() * 5 // 8) - bw - 3 * pad)
+        while True:
+            title_size = fitting_size(self.title, round(size * 1.15), room, size, True)
+            title = fonts.render(self.title, title_size, GOLD_LIGHT, True)
+            lines = wrap(self.text, size, room)
+            line_h = fonts.render("Ag", size, TABLE_TEXT).get_height()
+            fits = max(1, (area.h - pad - title.get_height()) // line_h)
+            if len(lines) <= fits or size <= 11:
+                break
+            size -= 1
+        if len(lines) > fits:
+            lines = [*lines[: fits - 1], fit(" ".join(lines[fits - 1 :]), size, room)]
+        texts = [fonts.render(line, size, TABLE_TEXT) for line in lines]
+        words_w = max([title.get_width(), *(t.get_width() for t in texts)])
+        words_h = title.get_height() + len(texts) * line_h
+        self.rect = pygame.Rect(0, area.y, words_w + bw + 3 * pad, max(words_h, bh) + pad)
+        self.rect.centerx = area.centerx
+        panel(surface, self.rect, 12, (8, 30, 22, 235), GOLD_LIGHT, edge_width=2)
+        x, y = self.rect.x + pad, self.rect.y + pad // 2
+        surface.blit(title, (x, y))
+        y += title.get_height()
+        for t in texts:
+            surface.blit(t, (x, y))
+            y += line_h
+        button = pygame.Rect(self.rect.right - pad - bw, self.rect.centery - bh // 2, bw, bh)
+        self.button.place(button, self.button.k)
+        self.button.draw(surface)
 
 
 def _rows(buttons: Sequence[Button], bh: int, width: int) -> list[list[Button]]:

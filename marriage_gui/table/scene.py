@@ -539,11 +539,12 @@ class TableScene(TableMoves, TableCommands, Scene):
     def _play_on(self, dt: float) -> None:
         """Whatever the table waits for, once the cards have landed."""
         if self.dialog is not None:
-            # A question about the position is withdrawn once the news says it no longer holds
-            # (over the network the news can come while it is up).
-            if self.asking in QUESTIONS and not self.board.busy:
+            # The table under a box is always the current one (over the network the news comes
+            # while it is up); a question about the position is withdrawn once the news says
+            # it no longer holds.
+            if not self.board.busy:
                 self.take_news()
-                if self._withdrawn():
+                if self.asking in QUESTIONS and self._withdrawn():
                     self._close_dialog()
             return
         if self.board.busy or self.input.dragging:

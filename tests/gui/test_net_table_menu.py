@@ -32,6 +32,7 @@ class StandIn(Unshared):
         self.lobby = None
         self.status = Status(PLAYING, "")
         self.played_for: dict[int, list] = {}
+        self.played_why: dict[int, str] = {}
         self.states = {
             0: SeatState(0, "Asha", p.CONNECTED, connected=True),
             1: SeatState(1, "Bina", p.CONNECTED, connected=True),
@@ -44,6 +45,13 @@ class StandIn(Unshared):
 
     def view(self, seat: int) -> PlayerView:
         return self.local.view(seat)
+
+    def seat_version(self, seat: int) -> int:
+        return self.local.version
+
+    @property
+    def finished(self) -> bool:
+        return self.local.is_over
 
     def submit(self, seat: int, action) -> None:
         self.local.submit(seat, action)
@@ -126,4 +134,42 @@ def test_the_hosts_seats_menu_hands_a_seat_to_a_computer_and_back(app):
     assert remote.handed == [(1, True), (1, False)]
     app.step([], DT)
     assert scene.seat_notes() == {} and "Bina is back" in scene.log.lines
+    scene.close()
+
+
+def test_the_table_under_the_pause_menu_is_the_one_being_played_and_no_burst_is_played_out(app):
+    """Moves made at the table while this screen's pause menu is up reach the table under it at
+    once; that many moves at once go straight to where the match is, without a sound for each,
+    and closing the menu plays nothing out afterwards."""
+    from engine.ai import make_bot
+
+    remote = StandIn()
+    scene = NetTableScene(app, remote)  # type: ignore[arg-type]
+    app.push(scene)
+    app.step([], DT)
+    sounds: list[str] = []
+    scene.app.sounds.play = sounds.append  # type: ignore[method-assign]
+    _esc(app)
+    assert scene.dialog is not None
+    # The others (and this seat's own computer stand-in) play a dozen moves meanwhile.
+    local, bot = remote.local, make_bot("easy", 3)
+    start = local.version
+    for _ in range(200):
+        if local.version >= start + 12 or local.view(0).hand_over:
+            break
+        seat = local.view(0).current_player
+        if seat == 2:
+            local.pump()
+        else:
+            local.submit(seat, bot.choose(local.view(seat)))
+    moved = local.version
+    for _ in range(5):
+        app.step([], DT)
+    assert scene.dialog is not None and scene.seats.version == moved  # the table is current
+    assert scene.state.hand == local.view(0).hand
+    assert sounds == []  # gone straight there: no burst of sounds under the menu
+    _esc(app)  # Resume
+    for _ in range(20):
+        app.step([], DT)
+    assert scene.dialog is None and scene.seats.version == moved and sounds == []
     scene.close()

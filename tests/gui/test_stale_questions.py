@@ -87,6 +87,7 @@ def test_the_go_out_preview_closes_when_the_turn_is_gone(app):
 
 
 def _placeholder():
-    from marriage_gui.table.dialogs import news_dialog
+    from marriage_gui.table.overlays import Dialog
+    from marriage_gui.ui.button import Button
 
-    return news_dialog("Go out?", "", lambda: None)
+    return Dialog("Go out?", "", [Button("Go out", lambda: None, True)])

@@ -1,14 +1,17 @@
 """A player's whole app in a process of its own, for tests that kill it (-9) and start it again.
 
-Usage: app_process.py DATA_DIR join ADDRESS:PORT CODE NAME SEAT
+Usage: app_process.py DATA_DIR join ADDRESS:PORT CODE NAME SEAT [play]
        app_process.py DATA_DIR rejoin
 
 ``join`` types the address, the code and the name on the join screen and takes SEAT;
 ``rejoin`` waits for the title to offer the table this data folder held a seat at, and clicks
 it (nothing typed). Then the app runs headless (SDL's dummy driver), never acting for its
-player, and prints one JSON line about every fifth of a second: the scene on top, the
-connection's state, the seats held, the size of the first seat's hand, how many events were
-played for it while it was away, and the words drawn in the last frame.
+player (with ``play``: playing its seat's turns as an easy computer player would, until a file
+``stop-playing`` appears in DATA_DIR, and going on from each hand's result), and prints one JSON line about every fifth of a second:
+the scene on top, the connection's state, the seats held, the size of the first seat's hand,
+how many events were played for it while it was away, what the table draws (the match version
+it shows, its hand, whether the welcome-back note is up, whether it is this player's turn) and
+the words drawn in the last frame.
 
 It connects to 127.0.0.1 only, and looks for tables on 127.0.0.1 only.
 """
@@ -43,7 +46,10 @@ def _drawn(app):
         said.append(text)
         return real_render(text, *args, **kwargs)
 
-    # Labels come through theme.text; dialogs render their words directly.
+    # Labels come through theme.text; dialogs render their words directly. A label drawn before
+    # comes out of theme.text's cache without a word to fonts: it is emptied, so that every
+    # frame tells all it draws (the prompt with its clock among them).
+    real_text.cache_clear()
     theme.text, fonts.render = spy_text, spy_render
     try:
         app.step([], 1 / 30)
@@ -75,13 +81,47 @@ def _report(app, drawn):
         if seats and remote.has_view(seats[0]):
             line["hand"] = len(remote.view(seats[0]).hand)
             line["played_for"] = len(remote.played_for.get(seats[0], []))
+    if getattr(scene, "name", None) == "table" and getattr(scene, "seats", None) is not None:
+        fan = scene.fan
+        line["table"] = {
+            "v": scene.seats.version,
+            "hand": len(scene.state.hand),
+            "laid": len(fan.order) if fan is not None else None,
+            "note": getattr(scene, "note", None) is not None,
+            "turn": scene.my_turn(),
+            "dialog": scene.dialog is not None,
+        }
     print(json.dumps(line), flush=True)
 
 
+def _play(app, data, bot, acted):
+    """Play this app's seat when it is its turn (once per position), as a person at the table
+    would: through the table's own match."""
+    scene = app.scene
+    if getattr(scene, "name", None) == "hand_result" and not scene.over:
+        scene.proceed()  # on to the next hand, as the person would
+        return
+    if getattr(scene, "name", None) != "table" or (data / "stop-playing").exists():
+        return
+    remote = getattr(scene, "remote", None)
+    if remote is None or not remote.seats or not remote.has_view(remote.seats[0]):
+        return
+    seat = remote.seats[0]
+    view = remote.view(seat)
+    key = (seat, remote.seat_version(seat))
+    if key in acted or view.hand_over or not view.is_my_turn or not view.legal:
+        return
+    acted.add(key)
+    remote.submit(seat, bot.choose(view))
+
+
 def main():
+    from engine.ai import make_bot
     from marriage_gui.app import App
 
     data, how = Path(sys.argv[1]), sys.argv[2]
+    playing = sys.argv[-1] == "play"
+    bot, acted = make_bot("easy", 7), set()
     app = App((1280, 800), headless=True, data_dir=data)
     app.go_title()
     if how == "join":
@@ -102,6 +142,8 @@ def main():
         if not sat and join is not None and len(join.seat_buttons) > seat:
             join.sit(seat)
             sat = True
+        if playing:
+            _play(app, data, bot, acted)
         now = time.monotonic()
         if now - reported >= 0.2:
             reported = now

@@ -182,6 +182,73 @@ class Proxy:
         self.thread.join(5)
 
 
+class SlowLine:
+    """A TCP proxy on 127.0.0.1 with a line's latency: every chunk arrives ``delay`` seconds
+    after it was sent, each way (chunks do not wait for one another's delay, as on a real line),
+    and a chunk from the host that ``stalls(chunk)`` picks is held ``stall`` seconds more, with
+    everything behind it (as a Wi-Fi that stalls holds the whole stream)."""
+
+    def __init__(
+        self,
+        target_port: int,
+        delay: float,
+        stall: float = 0.0,
+        stalls: Callable[[bytes], bool] | None = None,
+    ) -> None:
+        self.target_port, self.delay, self.stall, self.stalls = target_port, delay, stall, stalls
+        self.stalled = 0  # chunks held up so far
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.port: int = asyncio.run_coroutine_threadsafe(self._start(), self.loop).result(5)
+
+    async def _start(self) -> int:
+        self.server = await asyncio.start_server(self._link, LOOPBACK, 0)
+        return int(self.server.sockets[0].getsockname()[1])
+
+    async def _link(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            up_r, up_w = await asyncio.open_connection(LOOPBACK, self.target_port)
+        except OSError:
+            writer.close()
+            return
+        await asyncio.gather(self._pipe(reader, up_w, False), self._pipe(up_r, writer, True))
+
+    async def _pipe(
+        self, r: asyncio.StreamReader, w: asyncio.StreamWriter, from_host: bool
+    ) -> None:
+        line: asyncio.Queue[tuple[float, bytes]] = asyncio.Queue()
+
+        async def carry() -> None:
+            with contextlib.suppress(Exception):
+                while True:
+                    due, data = await line.get()
+                    if not data:
+                        break
+                    await asyncio.sleep(max(0.0, due - self.loop.time()))
+                    w.write(data)
+                    await w.drain()
+            w.close()
+
+        carrier = asyncio.create_task(carry())
+        with contextlib.suppress(Exception):
+            while data := await r.read(65536):
+                due = self.loop.time() + self.delay
+                if from_host and self.stalls is not None and self.stalls(data):
+                    due += self.stall
+                    self.stalled += 1
+                line.put_nowait((due, data))
+        line.put_nowait((0.0, b""))
+        await carrier
+
+    def stop(self) -> None:
+        """Close the proxy."""
+        self.loop.call_soon_threadsafe(self.server.close)
+        time.sleep(0.05)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
+
+
 def play_turns(
     clients: list[Any],
     bots: dict[int, Any],

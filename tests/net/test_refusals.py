@@ -153,6 +153,20 @@ def _started_twice():
         t.stop()
 
 
+def _again_too_soon():
+    """The host's screen asks for a new match while this one is still being played."""
+    t = _table((("here", "Asha"), ("medium", "")))
+    try:
+        with raw_client(t.port) as ws:
+            say_hello(ws, t.code, "Asha", owner=t.host.owner)
+            ws.send(p.encode(p.Start()))
+            _snapshot_v(ws)
+            ws.send(p.encode(p.Again()))
+            return _refusal(ws)
+    finally:
+        t.stop()
+
+
 SCENARIOS = {
     R.BAD_MESSAGE: lambda: _after_hello("{not json"),
     R.HELLO_FIRST: lambda: _at_the_door(None, raw=p.encode(p.Resync())),
@@ -182,6 +196,7 @@ SCENARIOS = {
     R.BAD_SEATS: lambda: _after_hello(p.SetSeat(0, "none"), owner=True),
     R.BAD_RULES: lambda: _after_hello(p.SetRules(hands=10_000), owner=True),
     R.FLOOD: _flood,
+    R.NOT_OVER: _again_too_soon,
 }
 
 

@@ -55,3 +55,19 @@ def test_a_screen_reads_the_seats_the_clock_and_what_was_played_for_it():
         eve.close()
         host.close()
         table.stop()
+
+
+def test_a_message_held_up_on_the_way_is_read_as_sent_when_it_was():
+    from marriage_net.news import Lateness
+
+    late = Lateness(window=30.0, rtt=0.6)
+    # The host's clock runs 1000 s behind this laptop's; messages take 0.3 s, one takes 1.3 s.
+    assert late.sent_at(5.0, 1005.3) == 1005.3 - 0.3
+    assert late.sent_at(6.0, 1006.3) == 1006.3 - 0.3
+    assert abs(late.sent_at(7.0, 1008.3) - 1007.0) < 1e-9  # a second late: sent at 1007.0
+    # The host's laptop slept and its clock stood still 20 s: within the window it is read as
+    # late, after it as it is.
+    assert late.sent_at(8.0, 1029.3) < 1029.0
+    assert abs(late.sent_at(9.0, 1070.3) - 1070.0) < 1e-9
+    late.reset()
+    assert late.rtt == 0.0 and late.sent_at(10.0, 2000.0) == 2000.0
