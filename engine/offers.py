@@ -68,7 +68,11 @@ class WhyNot:
 
     def to_dict(self) -> dict[str, str]:
         """Plain data: each kind's words (a sentence as its language-neutral code)."""
-        return {k: code_of_said(getattr(self, k)) for k in KINDS}
+        own = self.__dict__
+        data = own.get("_wire")
+        if data is None:  # made once: the answers never change
+            data = own["_wire"] = {k: code_of_said(own[k]) for k in KINDS}
+        return dict(data)
 
 
 #: The kinds of action a ``WhyNot`` answers for, in its field order.

@@ -21,7 +21,7 @@ from engine.cards import CARDS, SHOE_SIZE, Card, card_of, code_of, format_cards,
 from engine.events import Event
 from engine.melds import classify_meld, is_dublee
 from engine.rules import RuleSet
-from engine.words import Said, say, say_n
+from engine.words import Later, Said, say, say_n
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -171,7 +171,7 @@ def legal_actions(g: Game) -> list[Action]:
                 acts.append(ExposeTunnela((CARDS[code],) * 3))
         if g.stock:
             acts.append(_DRAW_STOCK)
-        if _take_discard_refusal(g, p) is None:
+        if _take_discard_bar(g, p) == _TAKE_OK:
             acts.append(_TAKE_DISCARD)
         return acts
     # play phase
@@ -222,30 +222,42 @@ def _forbidden_discard_code(g: Game) -> int | None:
     return code_of(g.taken)
 
 
-def _take_discard_refusal(g: Game, p: int) -> Said | None:
-    if not g.discards:
-        return say("the discard pile is empty")
-    top = card_of(g.discards[-1])
-    wilds = g.wilds_for(p)
-    if (
-        g.seen[p]
-        and wilds is not None
-        and wilds.is_wild(top)
-        and not g.rules.seen_may_take_wild_discard
-    ):
-        return say(
-            "you may not take a wild card ({card}) from the discard pile after seeing",
-            card=str(top),
-        )
+#: Why the top discard may not be taken now (``_TAKE_OK``: it may), worded only when asked.
+_TAKE_OK, _TAKE_NONE, _TAKE_WILD, _TAKE_DUBLEE = range(4)
+
+
+def _take_discard_bar(g: Game, p: int) -> int:
+    """Whether ``p`` may take the top discard: ``_TAKE_OK``, or which rule bars it."""
+    discards = g.discards
+    if not discards:
+        return _TAKE_NONE
+    top = card_of(discards[-1])
+    if g.seen[p] and not g.rules.seen_may_take_wild_discard:
+        wilds = g.wilds_for(p)
+        if wilds is not None and wilds.is_wild(top):
+            return _TAKE_WILD
     if g.seen_by_dublees[p]:
-        hand = g.hands[p] + [g.discards[-1]]
+        hand = g.hands[p] + [discards[-1]]
         need = g.rules.dublee_out - _dublee_pairs(g, p)
         if not any(code_of(i) == top.code for i in g.hands[p]) or _hand_pairs(hand) < need:
-            return say(
-                "after seeing with dublees you may take a discard only when it "
-                "completes your last dublee"
-            )
-    return None
+            return _TAKE_DUBLEE
+    return _TAKE_OK
+
+
+def _take_discard_refusal(g: Game, p: int) -> Said | None:
+    bar = _take_discard_bar(g, p)
+    if bar == _TAKE_OK:
+        return None
+    if bar == _TAKE_NONE:
+        return say("the discard pile is empty")
+    if bar == _TAKE_WILD:
+        return say(
+            "you may not take a wild card ({card}) from the discard pile after seeing",
+            card=str(card_of(g.discards[-1])),
+        )
+    return say(
+        "after seeing with dublees you may take a discard only when it completes your last dublee"
+    )
 
 
 def _discard_refusal(g: Game, p: int, card: Card) -> Said | None:
@@ -401,22 +413,15 @@ def perform(g: Game, action: Action) -> list[Event]:
         g.drawn[p] = True
         g.phase = "play"
         g.taken = None
-        return [
-            Event(
-                "draw_stock",
-                p,
-                (card,),
-                private_to=p,
-                text=say("{name} drew from the stock — {card}", name=name, card=str(card_of(card))),
-            )
-        ]
+        return [Event("draw_stock", p, (card,), (), p, Later(_drew, name, card))]
     if isinstance(action, Discard):
         card = _pick(hand, action.card, action.card_id)
         hand.remove(card)
         g.discards.append(card)
-        said = say("{name} discarded {card}", name=name, card=str(card_of(card)))
-        events = [Event("discard", p, (card,), text=said)]
-        events += _end_turn(g)
+        events = [Event("discard", p, (card,), (), None, Later(_discarded, name, card))]
+        ended = _end_turn(g)
+        if ended:
+            events += ended
         return events
     if isinstance(action, TakeDiscard):
         card = g.discards.pop()
@@ -426,8 +431,7 @@ def perform(g: Game, action: Action) -> list[Event]:
         g.taken = card
         if g.seen_by_dublees[p]:
             g.must_go_out = True
-        said = say("{name} took {card} from the discards", name=name, card=str(card_of(card)))
-        return [Event("take_discard", p, (card,), text=said)]
+        return [Event("take_discard", p, (card,), (), None, Later(_took, name, card))]
     if isinstance(action, NextHand):
         g.hand_no += 1
         g.dealer = next_seat(g.dealer, g.players, g.rules)
@@ -449,6 +453,19 @@ def perform(g: Game, action: Action) -> list[Event]:
     if isinstance(action, GoOut):
         return _go_out(g, p, action)
     raise AssertionError(f"unhandled action {action}")
+
+
+# The words of the commonest events, made when first read (most never are).
+def _drew(name: str, card: int) -> Said:
+    return say("{name} drew from the stock — {card}", name=name, card=str(card_of(card)))
+
+
+def _discarded(name: str, card: int) -> Said:
+    return say("{name} discarded {card}", name=name, card=str(card_of(card)))
+
+
+def _took(name: str, card: int) -> Said:
+    return say("{name} took {card} from the discards", name=name, card=str(card_of(card)))
 
 
 def _pick(hand: list[int], card: Card, card_id: int | None) -> int:
