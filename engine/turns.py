@@ -25,6 +25,7 @@ from engine.words import Later, Said, say, say_n
 
 if TYPE_CHECKING:
     from engine.game import Game
+    from engine.wilds import Wilds
 
 
 # ---------------------------------------------------------------------- seats
@@ -171,7 +172,7 @@ def legal_actions(g: Game) -> list[Action]:
                 acts.append(ExposeTunnela((CARDS[code],) * 3))
         if g.stock:
             acts.append(_DRAW_STOCK)
-        if _take_discard_bar(g, p) == _TAKE_OK:
+        if _take_discard_bar(g, p) == TAKE_OK:
             acts.append(_TAKE_DISCARD)
         return acts
     # play phase
@@ -222,42 +223,68 @@ def _forbidden_discard_code(g: Game) -> int | None:
     return code_of(g.taken)
 
 
-#: Why the top discard may not be taken now (``_TAKE_OK``: it may), worded only when asked.
-_TAKE_OK, _TAKE_NONE, _TAKE_WILD, _TAKE_DUBLEE = range(4)
+#: Why the top discard may not be taken now (``TAKE_OK``: it may), worded only when asked.
+TAKE_OK, _TAKE_NONE, _TAKE_WILD, _TAKE_DUBLEE = range(4)
 
 
-def _take_discard_bar(g: Game, p: int) -> int:
-    """Whether ``p`` may take the top discard: ``_TAKE_OK``, or which rule bars it."""
-    discards = g.discards
+def take_discard_bar(
+    rules: RuleSet,
+    discards: Sequence[int],
+    hand: Sequence[int],
+    shown: Sequence[tuple[str, tuple[int, ...]]],
+    seen: bool,
+    seen_by_dublees: bool,
+    wilds: Wilds | None,
+) -> int:
+    """Whether a seat holding ``hand`` and showing ``shown`` may take the top of ``discards``:
+    ``TAKE_OK``, or which rule bars it (``wilds``: as that seat knows them). A game and a
+    view of its seat to act both ask it with their own facts."""
     if not discards:
         return _TAKE_NONE
     top = card_of(discards[-1])
-    if g.seen[p] and not g.rules.seen_may_take_wild_discard:
-        wilds = g.wilds_for(p)
-        if wilds is not None and wilds.is_wild(top):
-            return _TAKE_WILD
-    if g.seen_by_dublees[p]:
-        hand = g.hands[p] + [discards[-1]]
-        need = g.rules.dublee_out - _dublee_pairs(g, p)
-        if not any(code_of(i) == top.code for i in g.hands[p]) or _hand_pairs(hand) < need:
+    if seen and not rules.seen_may_take_wild_discard and wilds is not None and wilds.is_wild(top):
+        return _TAKE_WILD
+    if seen_by_dublees:
+        need = rules.dublee_out - sum(1 for kind, _ids in shown if kind == "dublee")
+        if (
+            not any(code_of(i) == top.code for i in hand)
+            or _hand_pairs([*hand, discards[-1]]) < need
+        ):
             return _TAKE_DUBLEE
-    return _TAKE_OK
+    return TAKE_OK
 
 
-def _take_discard_refusal(g: Game, p: int) -> Said | None:
-    bar = _take_discard_bar(g, p)
-    if bar == _TAKE_OK:
+def take_discard_refusal(bar: int, discards: Sequence[int]) -> Said | None:
+    """The words of ``take_discard_bar``'s answer (None when the discard may be taken)."""
+    if bar == TAKE_OK:
         return None
     if bar == _TAKE_NONE:
         return say("the discard pile is empty")
     if bar == _TAKE_WILD:
         return say(
             "you may not take a wild card ({card}) from the discard pile after seeing",
-            card=str(card_of(g.discards[-1])),
+            card=str(card_of(discards[-1])),
         )
     return say(
         "after seeing with dublees you may take a discard only when it completes your last dublee"
     )
+
+
+def _take_discard_bar(g: Game, p: int) -> int:
+    seen = g.seen[p]
+    return take_discard_bar(
+        g.rules,
+        g.discards,
+        g.hands[p],
+        g.shown[p],
+        seen,
+        g.seen_by_dublees[p],
+        g.wilds_for(p) if seen else None,
+    )
+
+
+def _take_discard_refusal(g: Game, p: int) -> Said | None:
+    return take_discard_refusal(_take_discard_bar(g, p), g.discards)
 
 
 def _discard_refusal(g: Game, p: int, card: Card) -> Said | None:

@@ -366,7 +366,24 @@ class _Advised:
         view.__dict__[self.name] = value
 
 
+class _Answered:
+    """``PlayerView.why_not``: the answers, worked out from the view when first read if it was
+    built with an ``offers.Pending`` there (and kept)."""
+
+    def __get__(self, view: PlayerView | None, owner: type | None = None) -> Any:
+        if view is None:
+            return offers.NOTHING  # the dataclass's default
+        value = view.__dict__["why_not"]
+        if type(value) is offers.Pending:
+            value = view.__dict__["why_not"] = offers.why_not(view, value.drawn)
+        return value
+
+    def __set__(self, view: PlayerView, value: Any) -> None:
+        view.__dict__["why_not"] = value
+
+
 # Set after the dataclass is made, so that the fields keep their defaults and types for checkers.
 setattr(PlayerView, "history", _History())  # noqa: B010
+setattr(PlayerView, "why_not", _Answered())  # noqa: B010
 setattr(PlayerView, "best_see", _Advised("best_see", offers.best_see))  # noqa: B010
 setattr(PlayerView, "best_go_out", _Advised("best_go_out", offers.best_go_out))  # noqa: B010

@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from engine import PRESETS, turns, wire
+from engine import PRESETS, offers, turns, wire
 from engine.events import Event
 from engine.game import Game
 from engine.result import HandResult
@@ -140,3 +140,19 @@ def test_the_form_reads_a_descriptor_by_its_attribute():
     Told.made = Shout()  # type: ignore[assignment]
     form = wire.form(Told)
     assert form.to_dict(Told(1, (2, 3), "hi")) == {"plain": 1, "seq": [2, 3], "made": "HI!"}
+
+
+def test_answers_read_late_are_the_answers_of_the_position_they_were_made_for():
+    """Why-nots are worked out when first read, from the view: read after more play, or after
+    a pickle, they are the answers a view read at once gave (and every seat not to act has
+    none)."""
+    held = []
+    for g in _games("nepali", 4, 9, hands=2):
+        p = g.current_player
+        late, unread = g.view(p), g.view(p)
+        held.append((late, pickle.dumps(unread), g.view(p).why_not))
+        assert g.view((p + 1) % 4).why_not == offers.NOTHING
+    assert any(why != offers.NOTHING for _, _, why in held)
+    for late, pickled, why in held:
+        assert late.why_not == why
+        assert pickle.loads(pickled).why_not == why
