@@ -225,9 +225,7 @@ def _after_drawing(view: PlayerView) -> WhyNot:
         see_why = ""
     else:
         tunnelas = sum(1 for kind, _ids in view.shown[p] if kind == "tunnela")
-        need = seeing_requirement(view.rules, view.players, tunnelas)
-        # Translators: {need} is what must be shown ("three pure melds or seven dublees").
-        see_why = say("you do not hold {need} to show", need=need)
+        see_why = _not_held(view.rules, view.players, tunnelas)
     if discard:
         discard_why = ""
     elif view.must_go_out:
@@ -235,10 +233,7 @@ def _after_drawing(view: PlayerView) -> WhyNot:
     elif view.taken is None:
         discard_why = _TAKEN
     else:
-        discard_why = say(
-            "you may not throw back the card you just took ({card})",
-            card=code_of_text(view.taken),
-        )
+        discard_why = _taken_back(code_of(view.taken))
     return WhyNot(
         DRAWN,
         DRAWN,
@@ -249,9 +244,34 @@ def _after_drawing(view: PlayerView) -> WhyNot:
     )
 
 
-def code_of_text(card_id: int) -> str:
-    """A physical card's code as the engine writes it (``QS``)."""
-    return str(CARDS[code_of(card_id)])
+def _not_held(rules: RuleSet, players: int, tunnelas: int) -> str:
+    """Why a seat may not see yet, said once per table (rules, players, tunnelas shown)."""
+    key = (id(rules), players, tunnelas)
+    hit = _NOT_HELD.get(key)
+    # The rules are kept in the entry so that their id cannot be taken by another object.
+    if hit is None or hit[0] is not rules:
+        need = seeing_requirement(rules, players, tunnelas)
+        # Translators: {need} is what must be shown ("three pure melds or seven dublees").
+        said = say("you do not hold {need} to show", need=need)
+        if len(_NOT_HELD) >= _LIMIT:
+            _NOT_HELD.clear()
+        hit = _NOT_HELD[key] = (rules, said)
+    return hit[1]
+
+
+def _taken_back(code: int) -> str:
+    """Why the card just taken may not be thrown back, said once per card."""
+    said = _TAKEN_BACK.get(code)
+    if said is None:
+        said = _TAKEN_BACK[code] = say(
+            "you may not throw back the card you just took ({card})", card=str(CARDS[code])
+        )
+    return said
+
+
+_NOT_HELD: dict[tuple[int, int, int], tuple[RuleSet, str]] = {}
+_TAKEN_BACK: dict[int, str] = {}
+_LIMIT = 4096
 
 
 # ---------------------------------------------------------------------- advice

@@ -115,6 +115,10 @@ _CODE_OF_ID: tuple[int, ...] = tuple(code_of(i) for i in range(SHOE_SIZE + 16))
 _DISCARD_OF_CODE: tuple[Discard, ...] = tuple(Discard(c) for c in CARDS)
 _DRAW_STOCK = DrawStock()
 _TAKE_DISCARD = TakeDiscard()
+#: The text of each of those actions, by identity (they live as long as the engine).
+ACTION_TEXTS: dict[int, str] = {
+    id(a): str(a) for a in (*_DISCARD_OF_CODE, _DRAW_STOCK, _TAKE_DISCARD)
+}
 
 
 def _cards(ids: Sequence[int]) -> list[Card]:
@@ -206,9 +210,12 @@ def legal_actions(g: Game) -> list[Action]:
                 acts.append(GoOut(tuple(tuple(m) for m in melds), discard))
     if not g.must_go_out:
         taken_code = _forbidden_discard_code(g)
-        for code in sorted({c.code for c in cards}):
-            if code != taken_code:
-                acts.append(_DISCARD_OF_CODE[code])
+        discards = _DISCARD_OF_CODE
+        acts += [
+            discards[code]
+            for code in sorted(set(map(_CODE_OF_ID.__getitem__, hand)))
+            if code != taken_code
+        ]
     return acts
 
 
@@ -319,10 +326,11 @@ def check(g: Game, action: Action) -> Said | None:
         if _resolve(hand, action.cards) is None:
             return say("you do not hold {cards}", cards=format_cards(action.cards))
         return None
-    if isinstance(action, DrawStock | TakeDiscard):
+    kind = type(action)
+    if kind is DrawStock or kind is TakeDiscard:
         if g.phase != "draw":
             return say("you have already drawn this turn")
-        if isinstance(action, DrawStock):
+        if kind is DrawStock:
             return None if g.stock else say("the stock is empty")
         return _take_discard_refusal(g, p)
     if g.phase != "play":

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import msgspec
 
-from engine import offers, wire
+from engine import offers, turns, wire
 from engine.actions import Action, GoOut, See, parse_action
 from engine.cards import CARDS, DECKS, JOKER_CODE, Card, code_of
 from engine.events import Event
@@ -39,7 +39,8 @@ def _texts(actions: tuple[Action, ...]) -> list[str]:
     if hit is None or hit[0] is not actions:
         if len(_TEXTS) >= _LIMIT:
             _TEXTS.clear()
-        hit = _TEXTS[id(actions)] = (actions, [str(a) for a in actions])
+        known = turns.ACTION_TEXTS
+        hit = _TEXTS[id(actions)] = (actions, [known.get(id(a)) or str(a) for a in actions])
     return hit[1].copy()
 
 
