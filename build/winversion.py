@@ -29,24 +29,33 @@ class VersionError(ValueError):
     """The version cannot be written as Windows' four numbers."""
 
 
-def windows_version(version: str) -> tuple[int, int, int, int]:
-    """The four numbers Windows shows for a version like ``0.2.0`` or ``0.2.0rc1``."""
+def parse_version(version: str) -> dict[str, str | None]:
+    """The parts of a version we can package (release, stage, pre, post, dev); refuses others.
+
+    Every installer format shares these rules, so a version one refuses, all refuse.
+    """
     found = _VERSION.fullmatch(version.strip())
     if not found:
         raise VersionError(
             f"version {version!r} is not like 1.2.3, 1.2.3rc1, 1.2.3.post1 or 1.2.3.dev1"
         )
-    major, minor, patch = ([int(n) for n in found["release"].split(".")] + [0, 0])[:3]
     if found["dev"] is not None and (found["stage"] or found["post"]):
         raise VersionError(f"version {version!r}: .dev is only for a final release's builds")
+    if found["post"] is not None and int(found["post"]) == 0:
+        raise VersionError(f"version {version!r}: .post0 would read as the release itself")
+    return found.groupdict()
+
+
+def windows_version(version: str) -> tuple[int, int, int, int]:
+    """The four numbers Windows shows for a version like ``0.2.0`` or ``0.2.0rc1``."""
+    found = parse_version(version)
+    major, minor, patch = ([int(n) for n in str(found["release"]).split(".")] + [0, 0])[:3]
     if found["dev"] is not None:
         stage, number = 0, int(found["dev"])
     elif found["stage"]:
-        stage, number = _STAGES[found["stage"]], int(found["pre"])
+        stage, number = _STAGES[found["stage"]], int(str(found["pre"]))
     else:
         stage, number = _FINAL, int(found["post"] or 0)
-    if found["post"] is not None and number == 0:
-        raise VersionError(f"version {version!r}: .post0 would read as the release itself")
     if stage < _FINAL and number >= _STEP:
         raise VersionError(f"version {version!r}: a pre-release number must be below {_STEP}")
     build = stage * _STEP + number

@@ -1,11 +1,16 @@
-"""RuleSet: every rule of Marriage that varies, as one frozen value; and the named presets."""
+"""RuleSet: every rule of Marriage that varies, as one frozen value; and the named presets.
+
+Each field is declared once, with its default, its label and help and what it may be
+(``engine.options``): the screens, the checks below and the rule choices document all read it.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from typing import Any, Literal
 
-from engine.words import say
+from engine.options import MAX_POINTS, Option, choice, declared, flag, points, text, whole
+from engine.words import Said, say
 
 Direction = Literal["clockwise", "anticlockwise"]
 TipluTiming = Literal["first_show", "deal"]
@@ -23,30 +28,12 @@ MIN_HAND = 9
 MAX_HAND = 21
 MAX_TURNS = 2000
 MAX_HANDS = 100
-MAX_POINTS = 1000
-MAX_TABLE = 12
+#: The longest name a rule set may carry.
+MAX_NAME = 40
 #: A match's seed is a whole number below this in size (or a word); saves are read with room
 #: for every such seed (``engine.safe_json``), so a seed the game accepts always loads again.
 MAX_SEED = 1 << 256
 MAX_SEED_DIGITS = len(str(MAX_SEED))
-
-_KIND_WORDS = {
-    bool: "true or false",
-    int: "a whole number",
-    str: "a word",
-    tuple: "a list of points, like (2, 5, 10)",
-}
-
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "direction": ("clockwise", "anticlockwise"),
-    "tiplu_timing": ("first_show", "deal"),
-    "meld_size": ("three", "three_or_more"),
-    "stock_exhausted": ("reshuffle", "turn_once", "void"),
-    "scoring": ("settlement", "contract", "deadwood"),
-    "unseen_maal": ("count", "murder", "kidnap"),
-    "lay_off_cards": ("any", "wild"),
-    "lay_off_onto": ("own", "anyone"),
-}
 
 
 def table_points(table: PointTable, held: int) -> int:
@@ -63,158 +50,331 @@ def table_points(table: PointTable, held: int) -> int:
 class RuleSet:
     """Every rule that differs between the sources; presets are named values of this."""
 
-    name: str = "nepali"
-    direction: Direction = "clockwise"
-    tiplu_timing: TipluTiming = "first_show"
-    meld_size: MeldSize = "three"
-    hand_size: int = 21
+    name: str = text(
+        "nepali",
+        say("Name of the rules"),
+        say("Which preset these rules started from."),
+        MAX_NAME,
+    )
+    direction: Direction = choice(
+        "clockwise",
+        say("Direction"),
+        say("Which way the turn and the deal pass around the table."),
+        # Translators: the way the turn passes around the table (a rule's value).
+        clockwise=say("clockwise"),
+        # Translators: the way the turn passes around the table (a rule's value).
+        anticlockwise=say("anticlockwise"),
+    )
+    tiplu_timing: TipluTiming = choice(
+        "first_show",
+        say("Tiplu timing"),
+        say("When the tiplu is chosen: by the first player to see, or right after the deal."),
+        # Translators: when the tiplu is chosen: by the first player to see the maal.
+        first_show=say("first show"),
+        # Translators: when the tiplu is chosen: right after the cards are dealt.
+        deal=say("deal"),
+    )
+    meld_size: MeldSize = choice(
+        "three",
+        say("Meld size"),
+        say("Melds of exactly three cards (Nepali) or three or more (Indian)."),
+        # Translators: melds are exactly three cards.
+        three=say("three"),
+        # Translators: melds are three cards or more.
+        three_or_more=say("three or more"),
+    )
+    hand_size: int = whole(
+        21, say("Hand size"), say("Cards dealt to each player."), MIN_HAND, MAX_HAND
+    )
     # A player who drew the top discard may not discard that same card this turn.
-    no_discard_of_taken_card: bool = True
-    seen_may_take_wild_discard: bool = False
-    expose_dealt_tunnelas: bool = True
+    no_discard_of_taken_card: bool = flag(
+        True,
+        say("No discard of taken card"),
+        say("A card taken from the discard pile may not be thrown back that turn."),
+    )
+    seen_may_take_wild_discard: bool = flag(
+        False,
+        say("Seen may take wild discard"),
+        say("A player who has seen may take a wild card from the discard pile."),
+    )
+    expose_dealt_tunnelas: bool = flag(
+        True,
+        say("Expose dealt tunnelas"),
+        say("Tunnelas dealt to a player may be shown before their first draw."),
+    )
     # Dublees (pairs of identical cards): see with dublee_see, go out with dublee_out.
-    dublee_enabled: bool = True
-    dublee_see: int = 7
-    dublee_out: int = 8
-    dublee_bonus: int = 5
-    dublee_min_players: int = 0
-    dublee_wild_pair: bool = False
+    dublee_enabled: bool = flag(
+        True,
+        say("Dublee enabled"),
+        say("Seeing and going out by pairs of identical cards (dublees)."),
+    )
+    dublee_see: int = whole(7, say("Dublee see"), say("Dublees needed to see the maal."), 2, 10)
+    # Above dublee_see, with room in the hand (checked below).
+    dublee_out: int = whole(8, say("Dublee out"), say("Dublees needed to go out."), 3, 10)
+    dublee_bonus: int = whole(
+        5,
+        say("Dublee bonus"),
+        say("Extra points each loser pays a winner who went out by dublees."),
+        0,
+        MAX_POINTS,
+        offered=(0, 50, 1),
+    )
+    dublee_min_players: int = whole(
+        0,
+        say("Dublee min players"),
+        say("Dublees allowed only with at least this many players."),
+        0,
+        5,
+        # Translators: a rule's value: dublees are allowed at a table of any size.
+        words={0: say("no minimum")},
+    )
+    dublee_wild_pair: bool = flag(
+        False, say("Dublee wild pair"), say("Two wild cards count as a dublee.")
+    )
     # Wild cards.
-    alter: bool = False
-    printed_jokers: int = 0
+    alter: bool = flag(
+        False,
+        say("Alter"),
+        say("The tiplu's rank in the other suit of its colour is a joker that scores."),
+    )
+    printed_jokers: int = whole(
+        0, say("Printed jokers"), say("Printed jokers added to the shoe (always wild)."), 0, 3
+    )
     # End of the stock and a cap so that no hand runs forever.
-    stock_exhausted: StockExhausted = "reshuffle"
-    max_turns: int = 400
+    stock_exhausted: StockExhausted = choice(
+        "reshuffle",
+        say("Stock exhausted"),
+        say("When the stock runs out: reshuffle the discards, turn them once, or void the hand."),
+        # Translators: when the stock runs out: the discards are shuffled into a new stock.
+        reshuffle=say("reshuffle"),
+        # Translators: when the stock runs out: the discards are turned over once as a new stock.
+        turn_once=say("turn once"),
+        # Translators: when the stock runs out: the hand is void (nobody wins it).
+        void=say("void"),
+    )
+    max_turns: int = whole(
+        400,
+        say("Max turns"),
+        say("A hand ends with no winner after this many turns."),
+        10,
+        MAX_TURNS,
+        offered=(50, 1000, 50),
+    )
     # Scoring.
-    scoring: Scoring = "settlement"
-    seen_fee: int = 3
-    unseen_fee: int = 10
-    unseen_maal: UnseenMaal = "count"
+    scoring: Scoring = choice(
+        "settlement",
+        say("Scoring"),
+        say("Payments between players, a points race, or deadwood penalty points."),
+        # Translators: a kind of scoring: the players pay each other.
+        settlement=say("settlement"),
+        # Translators: a kind of scoring: a points race.
+        contract=say("contract"),
+        # Translators: a kind of scoring: penalty points for the cards left unmelded.
+        deadwood=say("deadwood"),
+    )
+    seen_fee: int = whole(
+        3,
+        say("Seen fee"),
+        say("What a loser who has seen pays the winner."),
+        0,
+        MAX_POINTS,
+        offered=(0, 50, 1),
+    )
+    unseen_fee: int = whole(
+        10,
+        say("Unseen fee"),
+        say("What a loser who never saw pays the winner."),
+        0,
+        MAX_POINTS,
+        offered=(0, 50, 1),
+    )
+    unseen_maal: UnseenMaal = choice(
+        "count",
+        say("Unseen maal"),
+        say(
+            "A player who never saw: maal counts, is lost (murder), or goes to the winner (kidnap)."
+        ),
+        # Translators: the maal of a player who never saw still counts.
+        count=say("count"),
+        # Translators: the maal of a player who never saw is lost.
+        murder=say("murder"),
+        # Translators: the maal of a player who never saw goes to the winner.
+        kidnap=say("kidnap"),
+    )
     # Maal tables, indexed by how many are held (1, 2, 3 …).
-    poplu_points: PointTable = (2, 5, 10)
+    poplu_points: PointTable = points(
+        (2, 5, 10), say("Poplu points"), say("Points for holding one, two, three poplus.")
+    )
     # Poplus and jhiplus counted together on the poplu table (the contract game).
-    poplu_jhiplu_combined: bool = False
-    jhiplu_points: PointTable = (2, 5, 10)
-    tiplu_points: PointTable = (3, 8)
-    marriage_points: PointTable = (10, 30)
-    shown_marriage_points: PointTable = (10, 30)
-    alter_points: PointTable = ()
-    printed_joker_points: PointTable = ()
+    poplu_jhiplu_combined: bool = flag(
+        False,
+        say("Poplu jhiplu combined"),
+        say("Poplus and jhiplus are counted together on the poplu table."),
+    )
+    jhiplu_points: PointTable = points(
+        (2, 5, 10), say("Jhiplu points"), say("Points for holding one, two, three jhiplus.")
+    )
+    tiplu_points: PointTable = points(
+        (3, 8), say("Tiplu points"), say("Points for holding one, two tiplus.")
+    )
+    marriage_points: PointTable = points(
+        (10, 30),
+        say("Marriage points"),
+        say("Points for one, two marriages (jhiplu + tiplu + poplu) in hand."),
+    )
+    shown_marriage_points: PointTable = points(
+        (10, 30),
+        say("Shown marriage points"),
+        say("Points for one, two marriages shown on the table."),
+    )
+    alter_points: PointTable = points(
+        (), say("Alter points"), say("Points for holding one, two, three alters.")
+    )
+    printed_joker_points: PointTable = points(
+        (),
+        say("Printed joker points"),
+        say("Points for holding one, two, three printed jokers."),
+    )
     # Tunnelas exposed from the deal, by how many of that kind the player exposed.
-    tunnela_ordinary_points: PointTable = (5, 10, 15, 20, 25, 30, 35)
-    tunnela_joker_points: PointTable = (10, 20, 30, 40, 50, 60, 70)
-    tunnela_maal_points: PointTable = (20, 40, 60, 80, 100, 120, 140)
-    tunnela_alter_points: PointTable = (10, 20, 30, 40, 50, 60, 70)
-    tunnela_printed_points: PointTable = (10,)
+    tunnela_ordinary_points: PointTable = points(
+        (5, 10, 15, 20, 25, 30, 35),
+        say("Tunnela ordinary points"),
+        say("Exposed dealt tunnelas of ordinary cards, by how many."),
+    )
+    tunnela_joker_points: PointTable = points(
+        (10, 20, 30, 40, 50, 60, 70),
+        say("Tunnela joker points"),
+        say("Exposed dealt tunnelas of ordinary jokers, by how many."),
+    )
+    tunnela_maal_points: PointTable = points(
+        (20, 40, 60, 80, 100, 120, 140),
+        say("Tunnela maal points"),
+        say("Exposed dealt tunnelas of poplu or jhiplu, by how many."),
+    )
+    tunnela_alter_points: PointTable = points(
+        (10, 20, 30, 40, 50, 60, 70),
+        say("Tunnela alter points"),
+        say("Exposed dealt tunnelas of the alter, by how many."),
+    )
+    tunnela_printed_points: PointTable = points(
+        (10,),
+        say("Tunnela printed points"),
+        say("An exposed dealt tunnela of printed jokers."),
+    )
     # Tunnelas of ordinary jokers, alters and printed jokers count as ordinary ones (the points
     # race knows only ordinary tunnelas and poplu/jhiplu ones).
-    tunnela_wilds_ordinary: bool = False
+    tunnela_wilds_ordinary: bool = flag(
+        False,
+        say("Tunnela wilds ordinary"),
+        say("Tunnelas of jokers and alters count as ordinary tunnelas."),
+    )
     # Whether tunnelas and maal score for a player who never saw (contract scores everybody).
-    tunnelas_need_seen: bool = True
+    tunnelas_need_seen: bool = flag(
+        True,
+        say("Tunnelas need seen"),
+        say("Maal tunnelas score only for a player who has seen."),
+    )
     # Contract scoring: points per other player for the one who goes out.
-    contract_win_points: int = 10
+    contract_win_points: int = whole(
+        10,
+        say("Contract win points"),
+        say("Points race: the player who goes out scores this per other player."),
+        0,
+        MAX_POINTS,
+        offered=(0, 100, 5),
+    )
     # Deadwood scoring: card values.
-    deadwood_ace: int = 15
-    deadwood_face: int = 10
-    deadwood_joker: int = 50
+    deadwood_ace: int = whole(
+        15,
+        say("Deadwood ace"),
+        say("Deadwood: penalty for an unmelded ace."),
+        0,
+        MAX_POINTS,
+        offered=(0, 50, 1),
+    )
+    deadwood_face: int = whole(
+        10,
+        say("Deadwood face"),
+        say("Deadwood: penalty for an unmelded J, Q or K."),
+        0,
+        MAX_POINTS,
+        offered=(0, 50, 1),
+    )
+    deadwood_joker: int = whole(
+        50,
+        say("Deadwood joker"),
+        say("Deadwood: penalty for an unmelded printed joker."),
+        0,
+        MAX_POINTS,
+        offered=(0, 100, 5),
+    )
     # Match: how many hands; 0 means one hand per player (each deals once).
-    match_hands: int = 0
+    match_hands: int = whole(
+        0,
+        say("Match hands"),
+        say("Hands in a match; 0 means each player deals once."),
+        0,
+        MAX_HANDS,
+        offered=(0, 20, 1),
+        # Translators: a rule's value: the match lasts one hand per player (each deals once).
+        words={0: say("one per player")},
+    )
     # Going out may lay leftover cards off onto melds shown on the table (Indian).
-    lay_off: bool = False
+    lay_off: bool = flag(
+        False,
+        say("Lay off"),
+        say("Going out may add leftover cards onto melds already on the table."),
+    )
     # The source's "free to play jokers and wildcard onto existing sets or runs" read two ways
     # each: any card or wild cards only; onto the player's own melds or anyone's.
-    lay_off_cards: LayOffCards = "any"
-    lay_off_onto: LayOffOnto = "own"
+    lay_off_cards: LayOffCards = choice(
+        "any",
+        say("Lay off cards"),
+        say("Laying off: any card that fits, or wild cards only."),
+        # Translators: laying off: any card that fits may be laid off.
+        any=say("any"),
+        # Translators: laying off: only wild cards may be laid off.
+        wild=say("wild"),
+    )
+    lay_off_onto: LayOffOnto = choice(
+        "own",
+        say("Lay off onto"),
+        say("Laying off: onto your own melds only, or onto anyone's."),
+        # Translators: laying off: onto one's own melds only.
+        own=say("own"),
+        # Translators: laying off: onto anyone's melds.
+        anyone=say("anyone"),
+    )
 
     def __post_init__(self) -> None:
-        for f in fields(self):
-            value, default = getattr(self, f.name), f.default
-            if isinstance(default, bool):
-                ok = isinstance(value, bool)
-            elif isinstance(default, int):
-                ok = isinstance(value, int) and not isinstance(value, bool)
-            else:
-                ok = isinstance(value, type(default))
-            if not ok:
-                # Say what kind of value is wanted in the game's words, not Python's type names.
-                choices = _CHOICES.get(f.name)
-                wanted = f"one of {', '.join(choices)}" if choices else _KIND_WORDS[type(default)]
-                raise ValueError(f"{f.name} must be {wanted}")
-        for name, allowed in _CHOICES.items():
-            value = getattr(self, name)
-            if value not in allowed:
-                raise ValueError(f"{name} must be one of {', '.join(allowed)}")
-        # What a person can get wrong on the new-game screen, in sentences (the rule's own
-        # name stays as it is written in the rules).
-        checks = [
-            (1 <= len(self.name) <= 40, say("name must be 1 to 40 characters")),
-            (
-                MIN_HAND <= self.hand_size <= MAX_HAND,
-                say("hand_size must be {low} to {high}", low=MIN_HAND, high=MAX_HAND),
-            ),
-            (0 <= self.printed_jokers <= 3, say("printed_jokers must be 0 to 3")),
-            (
-                10 <= self.max_turns <= MAX_TURNS,
-                say("max_turns must be 10 to {high}", high=MAX_TURNS),
-            ),
-            (2 <= self.dublee_see <= 10, say("dublee_see must be 2 to 10")),
-            (
-                self.dublee_see < self.dublee_out <= 10,
-                say("dublee_out must be above dublee_see, at most 10"),
-            ),
-            (
-                self.dublee_out * 2 <= self.hand_size + 1,
-                say("dublee_out pairs must fit in a hand"),
-            ),
-            (0 <= self.dublee_min_players <= 5, say("dublee_min_players must be 0 to 5")),
-            (
-                0 <= self.seen_fee <= MAX_POINTS and 0 <= self.unseen_fee <= MAX_POINTS,
-                say("fees must be 0 to {high}", high=MAX_POINTS),
-            ),
-            (
-                0 <= self.dublee_bonus <= MAX_POINTS,
-                say("dublee_bonus must be 0 to {high}", high=MAX_POINTS),
-            ),
-            (
-                0 <= self.match_hands <= MAX_HANDS,
-                say("match_hands must be 0 to {high}", high=MAX_HANDS),
-            ),
-            (
-                0 <= self.contract_win_points <= MAX_POINTS,
-                say("contract_win_points must be 0 to {high}", high=MAX_POINTS),
-            ),
-            (
-                all(
-                    0 <= v <= MAX_POINTS
-                    for v in (self.deadwood_ace, self.deadwood_face, self.deadwood_joker)
-                ),
-                say("deadwood values must be 0 to {high}", high=MAX_POINTS),
-            ),
-        ]
-        for ok, message in checks:
-            if not ok:
-                raise ValueError(message)
-        for f in fields(self):
-            if f.name.endswith("_points") and f.name != "contract_win_points":
-                table = getattr(self, f.name)
-                if (
-                    not isinstance(table, tuple)
-                    or len(table) > MAX_TABLE
-                    or not all(
-                        isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_POINTS
-                        for v in table
-                    )
-                ):
-                    # Translators: {rule} is the rule's name as the rules write it
-                    # ("poplu_points"); {most} how many points it may list.
-                    raise ValueError(
-                        say(
-                            "{rule} must be up to {most} points from 0 to {high}, like (2, 5, 10)",
-                            rule=f.name,
-                            most=MAX_TABLE,
-                            high=MAX_POINTS,
-                        )
-                    )
+        # Each option's own range or choices, then what ties options together; each refusal
+        # is a sentence naming the option by its label.
+        for option in declared(type(self)):
+            problem = option.problem(getattr(self, option.name))
+            if problem is not None:
+                raise ValueError(problem)
+        if self.dublee_out <= self.dublee_see:
+            raise ValueError(
+                # Translators: {option} and {other} are rules' names; {value} the other's value.
+                say(
+                    "{option} must be more than {other} ({value})",
+                    option=_label("dublee_out"),
+                    other=_label("dublee_see"),
+                    value=self.dublee_see,
+                )
+            )
+        most = (self.hand_size + 1) // 2
+        if self.dublee_out > most:
+            raise ValueError(
+                # Translators: {option} is a rule's name (how many pairs finish a hand); so many
+                # pairs must fit in a hand of {cards} cards.
+                say(
+                    "{option} must be at most {most} with {cards} cards in a hand",
+                    option=_label("dublee_out"),
+                    most=most,
+                    cards=self.hand_size,
+                )
+            )
 
     def replace(self, **changes: Any) -> RuleSet:
         """A copy with some fields changed (validated)."""
@@ -267,68 +427,24 @@ class RuleSet:
             raise ValueError("the rules are damaged") from None
 
 
-#: One-line explanations of every field, for the new-game screen and docs.
-RULE_HELP: dict[str, str] = {
-    "name": say("Which preset these rules started from."),
-    "direction": say("Which way the turn and the deal pass around the table."),
-    "tiplu_timing": say(
-        "When the tiplu is chosen: by the first player to see, or right after the deal."
-    ),
-    "meld_size": say("Melds of exactly three cards (Nepali) or three or more (Indian)."),
-    "hand_size": say("Cards dealt to each player."),
-    "no_discard_of_taken_card": say(
-        "A card taken from the discard pile may not be thrown back that turn."
-    ),
-    "seen_may_take_wild_discard": say(
-        "A player who has seen may take a wild card from the discard pile."
-    ),
-    "expose_dealt_tunnelas": say(
-        "Tunnelas dealt to a player may be shown before their first draw."
-    ),
-    "dublee_enabled": say("Seeing and going out by pairs of identical cards (dublees)."),
-    "dublee_see": say("Dublees needed to see the maal."),
-    "dublee_out": say("Dublees needed to go out."),
-    "dublee_bonus": say("Extra points each loser pays a winner who went out by dublees."),
-    "dublee_min_players": say("Dublees allowed only with at least this many players."),
-    "dublee_wild_pair": say("Two wild cards count as a dublee."),
-    "alter": say("The tiplu's rank in the other suit of its colour is a joker that scores."),
-    "printed_jokers": say("Printed jokers added to the shoe (always wild)."),
-    "stock_exhausted": say(
-        "When the stock runs out: reshuffle the discards, turn them once, or void the hand."
-    ),
-    "max_turns": say("A hand ends with no winner after this many turns."),
-    "scoring": say("Payments between players, a points race, or deadwood penalty points."),
-    "seen_fee": say("What a loser who has seen pays the winner."),
-    "unseen_fee": say("What a loser who never saw pays the winner."),
-    "unseen_maal": say(
-        "A player who never saw: maal counts, is lost (murder), or goes to the winner (kidnap)."
-    ),
-    "poplu_points": say("Points for holding one, two, three poplus."),
-    "jhiplu_points": say("Points for holding one, two, three jhiplus."),
-    "poplu_jhiplu_combined": say("Poplus and jhiplus are counted together on the poplu table."),
-    "tiplu_points": say("Points for holding one, two tiplus."),
-    "marriage_points": say("Points for one, two marriages (jhiplu + tiplu + poplu) in hand."),
-    "shown_marriage_points": say("Points for one, two marriages shown on the table."),
-    "alter_points": say("Points for holding one, two, three alters."),
-    "printed_joker_points": say("Points for holding one, two, three printed jokers."),
-    "tunnela_ordinary_points": say("Exposed dealt tunnelas of ordinary cards, by how many."),
-    "tunnela_joker_points": say("Exposed dealt tunnelas of ordinary jokers, by how many."),
-    "tunnela_maal_points": say("Exposed dealt tunnelas of poplu or jhiplu, by how many."),
-    "tunnela_alter_points": say("Exposed dealt tunnelas of the alter, by how many."),
-    "tunnela_printed_points": say("An exposed dealt tunnela of printed jokers."),
-    "tunnela_wilds_ordinary": say("Tunnelas of jokers and alters count as ordinary tunnelas."),
-    "tunnelas_need_seen": say("Maal tunnelas score only for a player who has seen."),
-    "contract_win_points": say(
-        "Points race: the player who goes out scores this per other player."
-    ),
-    "deadwood_ace": say("Deadwood: penalty for an unmelded ace."),
-    "deadwood_face": say("Deadwood: penalty for an unmelded J, Q or K."),
-    "deadwood_joker": say("Deadwood: penalty for an unmelded printed joker."),
-    "match_hands": say("Hands in a match; 0 means each player deals once."),
-    "lay_off": say("Going out may add leftover cards onto melds already on the table."),
-    "lay_off_cards": say("Laying off: any card that fits, or wild cards only."),
-    "lay_off_onto": say("Laying off: onto your own melds only, or onto anyone's."),
-}
+def rule_options(rules: RuleSet | None = None) -> tuple[Option, ...]:
+    """Every option of ``RuleSet`` (or of ``rules``' own class), in order: each with its field's
+    name and default, its label and help, and its choices or range. The New game screen, the
+    Rules screen and the rule choices document list these; a rules picker elsewhere can too."""
+    return declared(RuleSet if rules is None else type(rules))
+
+
+def option_of(name: str, rules: RuleSet | None = None) -> Option:
+    """The option of the field ``name``."""
+    for option in rule_options(rules):
+        if option.name == name:
+            return option
+    raise KeyError(name)
+
+
+def _label(name: str) -> Said:
+    return option_of(name).label
+
 
 NEPALI = RuleSet()
 HOUSE = NEPALI.replace(

@@ -22,13 +22,15 @@ from engine.wilds import Wilds
 from marriage_gui.language import N_, _, ngettext
 from marriage_gui.setup import PRESET_LABELS, MatchSetup, SeatSetup
 from marriage_gui.ui.card_names import card_label, cards_label, role_word
+from marriage_gui.ui.words import PROPOSED_NAMES, YOU
 
-#: The player's seat and the three easy computer players beside it.
+#: The player's seat and the three easy computer players beside it (named when the hand is
+#: dealt, in the language in use: तपाईं, सीता, राम, हरि).
 SEATS = (
-    SeatSetup("You", "human"),
-    SeatSetup("Sita", "easy"),
-    SeatSetup("Ram", "easy"),
-    SeatSetup("Hari", "easy"),
+    SeatSetup(YOU, "human"),
+    SeatSetup(PROPOSED_NAMES[0], "easy"),
+    SeatSetup(PROPOSED_NAMES[1], "easy"),
+    SeatSetup(PROPOSED_NAMES[2], "easy"),
 )
 SEED = 4
 #: Two 9♣ wait for the 9♣ on the pile (a tunnela); 3♥ 4♥ 5♥ and J♠ Q♠ K♠ are pure sequences;
@@ -47,7 +49,8 @@ LOOSE = ("AH", "5S")
 
 def guide_setup() -> MatchSetup:
     """The guided hand's set-up: default rules, one hand, the player against three easy bots."""
-    return MatchSetup(SEATS, PRESETS["nepali"], hands=1, seed=SEED)
+    seats = tuple(SeatSetup(_(s.name), s.kind) for s in SEATS)
+    return MatchSetup(seats, PRESETS["nepali"], hands=1, seed=SEED)
 
 
 # ---------------------------------------------------------------------- what a step is

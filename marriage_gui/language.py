@@ -85,8 +85,13 @@ def word(text: str) -> str:
 
 def shown(text: str) -> str:
     """``text`` as drawn on screen: with Devanagari digits when a person asked for them (a key's
-    name keeps its own: F1, F11)."""
-    if _State.devanagari_digits and any("0" <= ch <= "9" for ch in text):
+    name keeps its own: F1, F11; and words that write both kinds of digit are about the digits
+    themselves, "०१२३ instead of 0123", and keep both)."""
+    if (
+        _State.devanagari_digits
+        and any("0" <= ch <= "9" for ch in text)
+        and not any("०" <= ch <= "९" for ch in text)
+    ):
         return _NUMBER.sub(lambda m: m.group().translate(_DEVANAGARI_DIGITS), text)
     return text
 

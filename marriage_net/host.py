@@ -22,6 +22,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from engine.actions import parse_action
+from engine.plain import latin_digits
 from engine.rules import MAX_HANDS, RuleSet
 from engine.words import code_of, say
 from marriage_net import protocol as p
@@ -687,7 +688,8 @@ class TableHost:
                 conn.ws, p.Refusal.LOCKED_OUT, "too many wrong codes: try again later"
             )
             return False
-        if not same_secret(msg.code, self.code):
+        # A code typed in Devanagari digits (as a Nepali keyboard types it) is the same code.
+        if not same_secret(latin_digits(msg.code), self.code):
             if not known:
                 await asyncio.sleep(self.wrong_codes.wrong(conn.address))
             await self._refuse_and_close(conn.ws, p.Refusal.WRONG_CODE, "wrong table code")

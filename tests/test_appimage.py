@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -261,6 +262,138 @@ def test_a_folder_left_by_a_killed_run_is_swept(runtime: Path, tmp_path: Path) -
     assert alive.exists()  # its runtime still runs (this test): not ours to remove
 
 
+@linux_only
+def test_the_dialog_is_wrapped_and_holds_the_whole_fix(runtime: Path, tmp_path: Path) -> None:
+    image = tmp_path / "x.AppImage"
+    image.write_bytes(runtime.read_bytes() + b"hsqs")
+    image.chmod(0o755)
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    # xmessage shows its last argument as it is: one line per line of text, none wrapped.
+    (tools / "xmessage").write_text(
+        f'#!/bin/sh\nfor a; do last=$a; done\nprintf "%s" "$last" > "{tools}/shown"\n'
+    )
+    (tools / "xmessage").chmod(0o755)
+    done = subprocess.run(
+        [str(image)], capture_output=True, text=True, env=_env(tmp_path, tools, DISPLAY=":0"),
+        timeout=30,
+    )  # fmt: skip
+    shown = (tools / "shown").read_text()
+    lines = shown.splitlines()
+    assert len(lines) > 5 and max(len(line) for line in lines) <= 60, shown
+    assert "    sudo apt install squashfs-tools" in lines  # the fix, whole, on a line of its own
+    assert lines[-1] == "(or your system's package of that name)."
+    # The dialog says every word stderr says, in the same order.
+    assert shown.split() == done.stderr.removeprefix("Marriage: ").split()
+
+
+def _unmount_tools(folder: Path) -> Path:
+    """unsquashfs and sh for real, and a fusermount3 that only writes down how it was called."""
+    tools = _tools(folder, "unsquashfs", "sh")
+    (tools / "fusermount3").write_text(f'#!/bin/sh\necho "fusermount3 $*" >> "{tools}/calls.log"\n')
+    (tools / "fusermount3").chmod(0o755)
+    return tools
+
+
+@linux_only
+@needs_squashfs
+def test_a_mount_left_by_a_killed_run_is_unmounted_at_the_next_start(
+    runtime: Path, tmp_path: Path
+) -> None:
+    app = _appimage(runtime, tmp_path, "exit 0\n")
+    tools = _unmount_tools(tmp_path / "bin")
+    env = _env(tmp_path, tools, APPIMAGE_EXTRACT_AND_RUN="1")
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    tmp = Path(env["TMPDIR"])
+    stale = tmp / f".mount_marriage-{gone.pid}-abcdef"
+    stale.mkdir()
+    alive = tmp / f".mount_marriage-{os.getpid()}-abcdef"
+    alive.mkdir()
+    subprocess.run([str(app)], env=env, check=True, timeout=60)
+    assert (tools / "calls.log").read_text() == f"fusermount3 -u -z {stale}\n"
+    assert not stale.exists()
+    assert alive.exists()  # its runtime still runs (this test): not ours to unmount
+
+
+@linux_only
+@needs_squashfs
+def test_a_stale_mount_that_would_not_unmount_is_left_whole(runtime: Path, tmp_path: Path) -> None:
+    app = _appimage(runtime, tmp_path, "exit 0\n")
+    tools = _unmount_tools(tmp_path / "bin")
+    env = _env(tmp_path, tools, APPIMAGE_EXTRACT_AND_RUN="1")
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    stale = Path(env["TMPDIR"]) / f".mount_marriage-{gone.pid}-abcdef"
+    (stale / "usr").mkdir(parents=True)  # still mounted: the image's files are there
+    subprocess.run([str(app)], env=env, check=True, timeout=60)
+    assert (stale / "usr").is_dir()  # never emptied: what is inside is not ours to delete
+
+
+def _mounts() -> str:
+    return Path("/proc/self/mountinfo").read_text()
+
+
+def _fuse_works(tmp_path: Path) -> bool:
+    """Whether squashfuse can mount here (FUSE device, fusermount3, permission)."""
+    if not (shutil.which("squashfuse") and shutil.which("fusermount3")):
+        return False
+    (tmp_path / "probe").mkdir()
+    (tmp_path / "probe" / "f").write_text("x")
+    image, mnt = tmp_path / "probe.sqfs", tmp_path / "probe-mnt"
+    mnt.mkdir()
+    subprocess.run(
+        ["mksquashfs", str(tmp_path / "probe"), str(image), "-quiet", "-no-progress"],
+        check=True, timeout=60,
+    )  # fmt: skip
+    done = subprocess.run(["squashfuse", str(image), str(mnt)], capture_output=True, timeout=30)
+    if done.returncode != 0:
+        return False
+    subprocess.run(["fusermount3", "-u", str(mnt)], timeout=30)
+    return True
+
+
+@linux_only
+@needs_squashfs
+def test_after_a_sigkill_the_mount_stays_until_the_next_start(
+    runtime: Path, tmp_path: Path
+) -> None:
+    if not _fuse_works(tmp_path):
+        pytest.skip("FUSE mounts do not work here (squashfuse, fusermount3 or /dev/fuse)")
+    started, got = tmp_path / "started", tmp_path / "got"
+    app = _appimage(
+        runtime,
+        tmp_path,
+        f"trap 'echo TERM > \"{got}\"; exit 0' TERM\n"
+        f'[ -e "{started}" ] && exit 0\n'
+        f'touch "{started}"\n'
+        "while :; do sleep 0.1; done\n",
+    )
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    for name in ("squashfuse", "fusermount3", "unsquashfs", "sh", "sleep", "touch"):
+        (tools / name).symlink_to(shutil.which(name) or name)
+    env = _env(tmp_path, tools)
+    tmp = Path(env["TMPDIR"])
+    proc = subprocess.Popen([str(app)], env=env)
+    try:
+        _started(started)
+        (mount,) = tmp.glob(f".mount_marriage-{proc.pid}-*")
+        assert f" {mount} " in _mounts()
+        proc.kill()  # SIGKILL: the runtime cannot unmount
+        proc.wait(timeout=30)
+    finally:
+        proc.kill()
+    deadline = time.monotonic() + 20
+    while not got.exists():  # the game is told to end (it would else run on, unseen)
+        assert time.monotonic() < deadline, "the game never got SIGTERM"
+        time.sleep(0.05)
+    assert f" {mount} " in _mounts()  # left mounted: what the README says
+    subprocess.run([str(app)], env=env, check=True, timeout=60)  # the next start
+    assert f" {mount} " not in _mounts() and not mount.exists()
+    assert [p.name for p in tmp.iterdir()] == []
+
+
 # --- the official runtime's pin ---------------------------------------------------------------
 
 
@@ -318,13 +451,14 @@ def test_the_default_runtime_is_the_offline_fallback(monkeypatch: pytest.MonkeyP
 
 def _apprun(tmp_path: Path, floor: str) -> Path:
     """An AppDir with make.py's AppRun for ``floor`` and a stand-in game."""
-    text = (BUILD / "linux" / "AppRun").read_text(encoding="utf-8")
+    import make
+
     appdir = tmp_path / "AppDir"
     game = appdir / "usr" / "lib" / "marriage" / "marriage"
     game.parent.mkdir(parents=True)
     game.write_text('#!/bin/sh\necho "game $*"\n')
     game.chmod(0o755)
-    (appdir / "AppRun").write_text(text.replace("@GLIBC_FLOOR@", floor))
+    (appdir / "AppRun").write_text(make.render_apprun(floor))
     (appdir / "AppRun").chmod(0o755)
     return appdir / "AppRun"
 
@@ -358,8 +492,37 @@ def test_apprun_refuses_an_older_glibc_in_words(tmp_path: Path) -> None:
 
 def test_apprun_compares_versions_as_numbers(tmp_path: Path) -> None:
     # 2.9 is older than 2.35 (a string comparison would say otherwise).
-    script = (BUILD / "linux" / "AppRun").read_text(encoding="utf-8")
-    older = script[script.index("older() {") : script.index("case $need")]
+    script = (BUILD / "linux" / "glibc-check.sh").read_text(encoding="utf-8")
+    older = script[script.index("older() {") : script.index("check_glibc() {")]
     for a, b, want in (("2.9", "2.35", 0), ("2.35", "2.35", 1), ("2.36", "2.35", 1)):
         done = subprocess.run(["sh", "-c", f"{older}\nolder {a} {b}"])
         assert done.returncode == want, (a, b)
+
+
+# --- what "nothing left" looks for -------------------------------------------------------------
+
+
+def test_nothing_left_looks_for_the_official_runtimes_folders_too(tmp_path: Path) -> None:
+    import fnmatch
+
+    import make
+
+    # The official runtime mounts at .mount_ + the first six letters of the file's name and
+    # unpacks into appimage_extracted_<md5 of the file>; ours names its folders after itself.
+    made = {
+        ".mount_" + "Marriage-0.2.0-x86_64.AppImage"[:6] + "Xy12Ab",
+        ".mount_" + "Marriage.AppImage"[:6] + "Qw34Er",
+        "appimage_extracted_" + hashlib.md5(b"x").hexdigest(),
+        ".mount_marriage-1234-AbCdEf",
+        "marriage-appimage-1234-AbCdEf",
+    }
+    for name in made:
+        (tmp_path / name).mkdir()
+    (tmp_path / ".mount_Other.AppImage").mkdir()  # another program's: not ours to report
+    found = make.appimage_leftovers(time.time() - 60, tmp_path)
+    assert {p.name for p in found} == made
+    # The smoke test after install looks for exactly the same names.
+    smoke = (BUILD / "linux" / "smoke.sh").read_text(encoding="utf-8")
+    names = re.findall(r"-name '([^']+)'", smoke[smoke.index("leftover=") :])
+    assert tuple(names) == make.APPIMAGE_TEMP_PATTERNS
+    assert all(any(fnmatch.fnmatch(n, p) for p in names) for n in made)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import ast
 import configparser
 import importlib.util
-import plistlib
+import os
 import re
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -18,6 +19,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build"
 SPEC = ROOT / "marriage.spec"
+sys.path.insert(0, str(BUILD))
+
+import versions  # noqa: E402  (build/ is not a package)
 
 
 def _version() -> str:
@@ -156,7 +160,9 @@ def test_entry_script_runs_the_package_main() -> None:
 
 
 def test_deb_control_renders_with_the_pyproject_version(make: ModuleType) -> None:
-    control = make.render_control(_version(), "amd64", 12345, "2.17")
+    control = make.render_control(
+        _version(), "amd64", 12345, "libc6 (>= 2.17), libx11-6", "libgl1, libasound2"
+    )
     assert not re.search(r"@[A-Z_]+@", control), "a placeholder was left unfilled"
     fields: dict[str, str] = {}
     for line in control.splitlines():
@@ -166,13 +172,16 @@ def test_deb_control_renders_with_the_pyproject_version(make: ModuleType) -> Non
         assert sep, f"not a control field: {line!r}"
         fields[key] = value
     assert fields["Package"] == "marriage"
-    assert fields["Version"] == _version()
+    assert fields["Version"] == versions.deb_version(_version())
     assert fields["Architecture"] == "amd64"
     assert fields["Installed-Size"] == "12345"
-    assert fields["Depends"] == "libc6 (>= 2.17)"
+    assert fields["Depends"] == "libc6 (>= 2.17), libx11-6"
+    assert fields["Recommends"] == "libgl1, libasound2"
     assert fields["Maintainer"] and fields["Description"]
     assert control.endswith("\n")
-    assert make.render_control("1.2.3", "arm64", 1, None).count("Depends: libc6\n") == 1
+    bare = make.render_control("1.2.3rc1", "arm64", 1, "libc6")
+    assert "Depends: libc6\n" in bare and "Recommends" not in bare
+    assert "Version: 1.2.3~rc1\n" in bare
 
 
 def test_glibc_floor_is_the_newest_symbol_version(make: ModuleType, tmp_path: Path) -> None:
@@ -208,6 +217,54 @@ def test_linux_launcher_runs_the_bundle_from_its_own_folder() -> None:
     assert 'exec "$here/app/marriage" "$@"' in text
 
 
+def _unpacked_archive(make: ModuleType, tmp_path: Path, floor: str) -> Path:
+    """The .tar.gz's top folder: make.py's launcher for ``floor`` and a stand-in game."""
+    top = tmp_path / "marriage-0.0.0-linux-x86_64"
+    (top / "app").mkdir(parents=True)
+    (top / "app" / "marriage").write_text('#!/bin/sh\necho "game $*"\n')
+    (top / "app" / "marriage").chmod(0o755)
+    (top / "marriage").write_text(make.render_launcher(floor), encoding="utf-8")
+    (top / "marriage").chmod(0o755)
+    return top / "marriage"
+
+
+def _glibc() -> str:
+    done = subprocess.run(["getconf", "GNU_LIBC_VERSION"], capture_output=True, text=True)
+    if done.returncode != 0 or not done.stdout.startswith("glibc "):
+        pytest.skip("not a glibc system")
+    return done.stdout.split()[1]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the launcher is a POSIX shell script")
+def test_the_archive_launcher_checks_glibc_as_the_appimage_does(
+    make: ModuleType, tmp_path: Path
+) -> None:
+    have = _glibc()
+    launcher = _unpacked_archive(make, tmp_path / "new", "2.17")
+    done = subprocess.run([str(launcher), "--self-test"], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout == "game --self-test\n"
+    launcher = _unpacked_archive(make, tmp_path / "old", "99.1")
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    (tools / "zenity").write_text(f'#!/bin/sh\necho "$0 $*" >> "{tools}/calls.log"\n')
+    (tools / "zenity").chmod(0o755)
+    env = {"PATH": f"{tools}:/usr/bin:/bin", "DISPLAY": ":0", "HOME": str(tmp_path)}
+    done = subprocess.run([str(launcher)], capture_output=True, text=True, env=env)
+    assert done.returncode == 1 and "game" not in done.stdout
+    said = f"this copy of Marriage needs glibc 99.1 or newer (Ubuntu 22.04, Debian 12, Fedora 36 and later); this system has glibc {have}."
+    assert done.stderr == f"Marriage: {said}\n"
+    assert (
+        f"zenity --error --no-markup --title Marriage --text {said}"
+        in (tools / "calls.log").read_text()
+    )
+    # The AppImage's AppRun says the same from the same text.
+    apprun = make.render_apprun("99.1")
+    check = make.render_launcher("99.1")
+    shared = apprun[apprun.index("need=") : apprun.index("check_glibc\nexec")]
+    assert shared.replace("this Marriage AppImage", "this copy of Marriage") in check
+    assert "this Marriage AppImage needs glibc" in apprun
+
+
 def test_make_help_works() -> None:
     done = subprocess.run(
         [sys.executable, str(BUILD / "make.py"), "--help"],
@@ -221,9 +278,14 @@ def test_make_help_works() -> None:
 
 def test_macos_info_plist_template() -> None:
     text = (BUILD / "macos" / "Info.plist").read_text(encoding="utf-8")
-    info = plistlib.loads(text.replace("@VERSION@", _version()).encode("utf-8"))
+    info = versions.macos_info_plist(text, _version())
     assert info["NSHighResolutionCapable"] is True
     assert info["CFBundleShortVersionString"] == _version()
+    assert re.fullmatch(r"\d+\.\d+\.\d+", info["CFBundleVersion"])
+    # The spec fills the template through the same function.
+    spec = SPEC.read_text(encoding="utf-8")
+    assert "info = macos_info_plist(template, VERSION)" in spec
+    assert "info_plist=info" in spec
     assert info["CFBundleName"] == "Marriage"
     assert "hdiutil create" in (BUILD / "macos" / "make_dmg.sh").read_text(encoding="utf-8")
 
@@ -253,7 +315,9 @@ def _uses(text: str) -> list[str]:
 def test_build_workflow_builds_and_smoke_tests_three_systems() -> None:
     text = (WORKFLOWS / "build.yml").read_text(encoding="utf-8")
     assert "\t" not in text  # YAML forbids tabs for indentation
-    assert re.search(r"^on:\s*\n\s+push:\s*\n\s+pull_request:\s*\n\s+workflow_call:", text, re.M)
+    assert re.search(
+        r"^on:\s*\n\s+push:\s*\n\s+branches:.*\n\s+pull_request:\s*\n\s+workflow_call:", text, re.M
+    )
     for runner in ("ubuntu-22.04", "windows-latest", "${{ matrix.runner }}"):
         assert f"runs-on: {runner}" in text
     assert text.count("python build/make.py --check") == 3
@@ -327,11 +391,14 @@ def _desktop_unquote(value: str) -> str:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="the launcher is a POSIX shell script")
 @pytest.mark.parametrize("folder", ["R&D", ODD_FOLDER])
-def test_launcher_desktop_entry_survives_odd_folder_names(tmp_path: Path, folder: str) -> None:
+def test_launcher_desktop_entry_survives_odd_folder_names(
+    make: ModuleType, tmp_path: Path, folder: str
+) -> None:
     here = tmp_path / folder
     here.mkdir()
     launcher = here / "marriage"
-    launcher.write_bytes((BUILD / "linux" / "launcher.sh").read_bytes())
+    # A glibc no system has: the menu entry is written all the same (only playing is checked).
+    launcher.write_text(make.render_launcher("99.1"), encoding="utf-8")
     launcher.chmod(0o755)
     (here / "marriage.desktop").write_bytes((BUILD / "linux" / "marriage.desktop").read_bytes())
     data = tmp_path / "data"
@@ -396,6 +463,43 @@ def test_appstream_metainfo(make: ModuleType) -> None:
     assert root.findtext("launchable") == "marriage.desktop"
     assert root.find("releases/release").get("version") == _version()  # type: ignore[union-attr]
     assert re.fullmatch(r"\d{4}-\d\d-\d\d", root.find("releases/release").get("date") or "")  # type: ignore[union-attr]
+    assert root.find("releases/release").get("type") is None  # type: ignore[union-attr]
+    pre = ET.fromstring(make.render_metainfo("0.2.0rc1")).find("releases/release")
+    assert pre is not None and pre.get("type") == "development"
+
+
+def test_the_menu_entry_and_appstream_data_name_the_game_in_nepali(make: ModuleType) -> None:
+    import xml.etree.ElementTree as ET
+
+    from marriage_gui import desktop, language
+
+    # The packaged menu entry is the one the game writes itself, from the same catalog.
+    packaged = (BUILD / "linux" / "marriage.desktop").read_text(encoding="utf-8")
+    assert packaged == desktop.entry_text(["marriage"], "marriage")
+    nepali = language.catalog("ne")
+    for key, english in (("Name", desktop.NAME), ("Comment", desktop.COMMENT)):
+        assert f"\n{key}[ne]={nepali.gettext(english)}\n" in packaged
+        assert nepali.gettext(english) != english
+    # AppStream: the Nepali name, and the summary the title screen words in Nepali.
+    root = ET.fromstring(make.render_metainfo(_version()))
+    lang = "{http://www.w3.org/XML/1998/namespace}lang"
+    names = {n.get(lang): n.text for n in root.findall("name")}
+    summaries = {s.get(lang): s.text for s in root.findall("summary")}
+    assert names == {None: "Marriage", "ne": nepali.gettext("Marriage")}
+    english_summary = summaries[None] or ""
+    title_words = english_summary[0].lower() + english_summary[1:]
+    assert summaries == {None: english_summary, "ne": nepali.gettext(title_words)}
+    assert summaries["ne"] != title_words
+
+
+@pytest.mark.parametrize("tool", ["desktop-file-validate", "appstreamcli"])
+def test_the_validators_pass_the_nepali_names(make: ModuleType, tool: str) -> None:
+    if shutil.which(tool) is None:
+        pytest.skip(f"{tool} is not installed")
+    check = (
+        make.validate_desktop_file if tool == "desktop-file-validate" else make.validate_metainfo
+    )
+    assert check() == []
 
 
 def test_debian_copyright_and_description() -> None:
@@ -461,11 +565,8 @@ def test_spec_keeps_what_lan_play_needs_and_leaves_the_cpp_runtime() -> None:
     assert 'collect_submodules("websockets", filter=' in hidden and '"ssl",' in hidden
     assert constants["SYSTEM_LIBS"] == ["libstdc++.so", "libgcc_s.so"]
     assert _call_keywords("EXE")["target_arch"] == "TARGET_ARCH"
-    info = plistlib.loads(
-        (BUILD / "macos" / "Info.plist")
-        .read_text(encoding="utf-8")
-        .replace("@VERSION@", "1")
-        .encode()
+    info = versions.macos_info_plist(
+        (BUILD / "macos" / "Info.plist").read_text(encoding="utf-8"), "1"
     )
     assert info["NSLocalNetworkUsageDescription"]
 
@@ -530,3 +631,118 @@ def test_the_game_never_asks_pygame_for_its_default_font() -> None:
             text = source.read_text(encoding="utf-8")
             for call in ("Font(None", "SysFont(", "get_default_font(", "freesansbold"):
                 assert call not in text, f"{source.relative_to(ROOT)} uses {call}"
+
+
+# --- the .deb's Depends: what the bundle uses outside itself ---------------------------------
+
+BUILT = ROOT / "build" / "out" / "dist" / "marriage"
+_built = pytest.mark.skipif(
+    not (BUILT / "marriage").is_file() or not sys.platform.startswith("linux"),
+    reason="no Linux bundle built (python build/make.py)",
+)
+
+
+@pytest.fixture(scope="module")
+def debdeps() -> ModuleType:
+    if str(BUILD) not in sys.path:
+        sys.path.insert(0, str(BUILD))
+    import debdeps as module
+
+    return module
+
+
+@_built
+@pytest.mark.skipif(shutil.which("readelf") is None, reason="readelf (binutils) is not installed")
+def test_the_needed_libraries_are_those_readelf_lists(debdeps: ModuleType) -> None:
+    files = debdeps.elf_files(BUILT)
+    assert len(files) > 50
+    for path in files:
+        said = subprocess.run(["readelf", "-d", str(path)], capture_output=True, text=True).stdout
+        needed = re.findall(r"\(NEEDED\)\s+Shared library: \[(.+)\]", said)
+        soname = re.findall(r"\(SONAME\)\s+Library soname: \[(.+)\]", said)
+        assert debdeps.dynamic_names(path) == (needed, soname[0] if soname else None), path
+
+
+@_built
+def test_the_deb_depends_on_what_the_bundle_takes_from_the_system(
+    debdeps: ModuleType, make: ModuleType
+) -> None:
+    # Linked: glibc and the C++ runtime the spec leaves out; nothing the bundle carries.
+    assert debdeps.linked(BUILT) >= {"libc.so.6", "libstdc++.so.6", "libgcc_s.so.1"}
+    assert not {n for n in debdeps.linked(BUILT) if "SDL2" in n or "python" in n}
+    # Loaded: what SDL2 opens when the game starts, which no NEEDED entry names.
+    assert {"libX11.so.6", "libXext.so.6", "libGL.so.1", "libasound.so.2"} <= debdeps.loaded(BUILT)
+    depends, recommends, problems = debdeps.relations(BUILT, make.glibc_floor(BUILT))
+    assert problems == []
+    assert depends.startswith(f"libc6 (>= {make.glibc_floor(BUILT)}), ")
+    for package in ("libx11-6", "libxext6", "libxcursor1", "libxi6", "libxrandr2", "libstdc++6"):
+        assert package in depends.split(", ")
+    assert recommends == "libasound2, libegl1, libgl1"
+
+
+@pytest.mark.skipif(shutil.which("cc") is None, reason="no C compiler")
+def test_a_library_the_table_does_not_know_stops_the_build(
+    debdeps: ModuleType, tmp_path: Path
+) -> None:
+    source = tmp_path / "x.c"
+    source.write_text(
+        "#include <dlfcn.h>\n#include <math.h>\n"
+        'double f(double x) { dlopen("libXmystery.so.3", RTLD_NOW); return sin(x); }\n'
+    )
+    bundle = tmp_path / "bundle"
+    bundle.mkdir()
+    subprocess.run(
+        ["cc", "-shared", "-fPIC", "-o", str(bundle / "libx.so"), str(source), "-lm"], check=True
+    )
+    assert "libm.so.6" in debdeps.linked(bundle)
+    assert "libXmystery.so.3" in debdeps.loaded(bundle)
+    depends, _recommends, problems = debdeps.relations(bundle, "2.17")
+    assert depends == "libc6 (>= 2.17)"
+    assert len(problems) == 1 and "libXmystery.so.3" in problems[0]
+
+
+def test_every_library_in_the_table_has_a_package_or_a_reason(debdeps: ModuleType) -> None:
+    for name, lib in debdeps.LIBRARIES.items():
+        assert lib.why, name
+        if lib.field == debdeps.UNUSED:
+            assert lib.package is None, name
+        else:
+            assert lib.field in (debdeps.DEPENDS, debdeps.RECOMMENDS), name
+            assert re.fullmatch(r"[a-z0-9][a-z0-9+.-]+", str(lib.package)), name
+
+
+@pytest.mark.skipif(shutil.which("apt-cache") is None, reason="not a Debian-like system")
+def test_every_package_named_exists_in_this_systems_archive(debdeps: ModuleType) -> None:
+    packages = sorted({lib.package for lib in debdeps.LIBRARIES.values() if lib.package})
+    said = subprocess.run(["apt-cache", "policy", *packages], capture_output=True, text=True).stdout
+    known = re.findall(r"^(\S+):\n\s+Installed: .*\n\s+Candidate: (?!\(none\))", said, re.M)
+    if not known:
+        pytest.skip("apt's package lists are empty here (apt-get update)")
+    assert sorted(known) == packages
+
+
+CLEAN_ROOT = os.environ.get("MARRIAGE_CLEAN_ROOT", "")
+
+
+@_built
+@pytest.mark.skipif(
+    not CLEAN_ROOT,
+    reason="set MARRIAGE_CLEAN_ROOT to a clean Ubuntu 22.04 root (debootstrap --variant=minbase "
+    "jammy ROOT http://archive.ubuntu.com/ubuntu): it needs root, the archive and minutes",
+)
+def test_the_deb_upgrades_from_its_pre_release_and_brings_its_libraries(
+    make: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if os.geteuid() != 0:
+        pytest.skip("chroot and mount need root")
+    monkeypatch.setattr(make, "INSTALLERS", tmp_path)
+    older, newer = make.linux_deb(BUILT, "0.2.0rc1"), make.linux_deb(BUILT, "0.2.0")
+    done = subprocess.run(
+        ["bash", str(BUILD / "linux" / "rehearse-deb.sh"), CLEAN_ROOT, str(older), str(newer)],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Unpacking marriage (0.2.0) over (0.2.0~rc1)" in done.stdout
+    assert "rehearsal passed" in done.stdout

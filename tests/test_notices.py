@@ -164,3 +164,35 @@ def test_debian_copyright_names_the_right_licences() -> None:
     ssl = [lic for files, lic in stanzas.items() if "libssl*" in files]
     assert sdl == ["Zlib"] and ssl == ["Apache-2.0"]
     assert "License: various" not in text
+
+
+# --- the AppImage's runtime -------------------------------------------------------------------
+
+
+def test_the_appimage_runtime_and_the_libfuse_inside_it_are_named() -> None:
+    import appimage_runtime
+
+    release = appimage_runtime.OFFICIAL_RELEASE
+    assert notices.runtime_uncovered(release, NOTICES, LICENCES) == []
+    runtime = (LICENCES / notices.RUNTIME_TEXT).read_text(encoding="utf-8")
+    # The pinned release, where its source is, and the LGPL's offer: a runtime of your own.
+    assert f"type2-runtime/tree/{release}" in runtime
+    assert "GNU Lesser General Public License 2.1" in runtime and "--appimage-offset" in runtime
+    # Pinning another release without updating the notices fails.
+    assert notices.runtime_uncovered("20990101", NOTICES, LICENCES) == [
+        "NOTICES.txt does not name release 20990101 (the AppImage runtime)",
+        f"{notices.RUNTIME_TEXT} does not name release 20990101 (the AppImage runtime)",
+    ]
+
+
+def test_a_runtime_notice_missing_a_part_or_its_text_fails(tmp_path: Path) -> None:
+    import appimage_runtime
+
+    release = appimage_runtime.OFFICIAL_RELEASE
+    licences = _licences_with_third_party(tmp_path)
+    problems = notices.runtime_uncovered(release, NOTICES.replace("libfuse", "lib-f"), licences)
+    assert problems == ["NOTICES.txt does not name libfuse (the AppImage runtime)"]
+    (licences / notices.RUNTIME_TEXT).unlink()
+    assert notices.runtime_uncovered(release, NOTICES, licences) == [
+        f"{notices.RUNTIME_TEXT} is missing beside NOTICES.txt"
+    ]

@@ -1,18 +1,21 @@
-"""The release pipeline's details: Windows versions and console, macOS architectures, the
-rehearsal workflow, the AppImage's menu entry, and what the README promises about Linux."""
+"""The release pipeline's details: versions as dpkg, Windows and macOS sort them, the Windows
+console, macOS architectures, pre-releases and the rehearsal in the workflows, the AppImage's
+menu entry, and what the README promises about Linux."""
 
 from __future__ import annotations
 
 import importlib.util
 import io
+import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -20,7 +23,8 @@ BUILD = ROOT / "build"
 WORKFLOWS = ROOT / ".github" / "workflows"
 sys.path.insert(0, str(BUILD))
 
-import winversion  # noqa: E402  (build/ is not a package)
+import versions  # noqa: E402  (build/ is not a package)
+import winversion  # noqa: E402
 
 # --- Windows version numbers -----------------------------------------------------------------
 
@@ -69,6 +73,74 @@ def test_windows_numbers_keep_the_order_of_versions(a: str, b: str) -> None:
     va, vb = packaging.Version(a), packaging.Version(b)
     wa, wb = winversion.windows_version(a), winversion.windows_version(b)
     assert (va < vb) == (wa < wb) and (va == vb) == (wa == wb)
+
+
+# --- Debian and macOS versions ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("version", "deb"),
+    [
+        ("0.2.0rc1", "0.2.0~rc1"),
+        ("0.2.0.dev3", "0.2.0~dev3"),
+        ("0.2.0a1", "0.2.0~pre.a1"),
+        ("0.2.0b2", "0.2.0~pre.b2"),
+        ("0.2.0", "0.2.0"),
+        ("0.2.0.post1", "0.2.0+post1"),
+        ("1.2", "1.2.0"),
+    ],
+)
+def test_versions_as_dpkg_writes_them(version: str, deb: str) -> None:
+    assert versions.deb_version(version) == deb
+
+
+def _dpkg_sorts_before(a: str, b: str) -> bool:
+    return subprocess.run(["dpkg", "--compare-versions", a, "lt", b]).returncode == 0
+
+
+_dpkg = pytest.mark.skipif(shutil.which("dpkg") is None, reason="dpkg is not installed")
+
+
+@_dpkg
+def test_dpkg_takes_the_release_for_an_upgrade_of_its_pre_releases() -> None:
+    order = ["0.1.0", "0.2.0.dev3", "0.2.0a1", "0.2.0b2", "0.2.0rc1", "0.2.0rc2", "0.2.0",
+             "0.2.0.post1", "0.2.1.dev1", "0.10.0"]  # fmt: skip
+    debs = [versions.deb_version(v) for v in order]
+    for older, newer in zip(debs, debs[1:], strict=False):
+        assert _dpkg_sorts_before(older, newer), (older, newer)
+    # What the release went without: dpkg sorts the text version after the release.
+    assert _dpkg_sorts_before("0.2.0", "0.2.0rc1")
+
+
+@_dpkg
+@settings(deadline=None, max_examples=60)  # dpkg runs once per pair
+@given(st.lists(_VERSIONS, min_size=2, max_size=8, unique=True))
+def test_dpkg_sorts_every_version_as_python_does(some: list[str]) -> None:
+    packaging = pytest.importorskip("packaging.version")
+    ordered = sorted(some, key=packaging.Version)
+    for older, newer in zip(ordered, ordered[1:], strict=False):
+        if packaging.Version(older) < packaging.Version(newer):
+            assert _dpkg_sorts_before(versions.deb_version(older), versions.deb_version(newer))
+
+
+@pytest.mark.parametrize(
+    ("version", "bundle"),
+    [("0.2.0rc1", "0.2.0"), ("0.2.0", "0.2.0"), ("1.2", "1.2.0"), ("0.2.0.post1", "0.2.0")],
+)
+def test_macos_bundle_version_holds_three_numbers_and_the_text_the_rest(
+    version: str, bundle: str
+) -> None:
+    template = (BUILD / "macos" / "Info.plist").read_text(encoding="utf-8")
+    info = versions.macos_info_plist(template, version)
+    assert info["CFBundleVersion"] == bundle
+    assert info["CFBundleShortVersionString"] == version
+
+
+@pytest.mark.parametrize("bad", ["v1.0", "1.0-beta", "1.0.post0", "1.0rc1.dev1", ""])
+def test_every_format_refuses_the_same_versions_in_words(bad: str) -> None:
+    for mapping in (versions.deb_version, versions.macos_bundle_version, versions.is_prerelease):
+        with pytest.raises(winversion.VersionError, match="version"):
+            mapping(bad)
 
 
 def test_the_spec_and_the_installer_use_the_numbers() -> None:
@@ -224,7 +296,7 @@ def test_a_run_by_hand_rehearses_the_release_and_publishes_nothing() -> None:
     )
     publish = text[text.index("  publish:") :]
     assert "if: github.event_name == 'push' && startsWith(github.ref, 'refs/tags/v')" in publish
-    assert "needs: sums" in publish
+    assert "needs: [tests, sums]" in publish
     sums = text[text.index("  sums:") : text.index("  publish:")]
     assert "needs: installers" in sums and "sha256sum -c SHA256SUMS" in sums
     assert "'release-rehearsal'" in sums and "actions/upload-artifact@" in sums
@@ -233,6 +305,95 @@ def test_a_run_by_hand_rehearses_the_release_and_publishes_nothing() -> None:
     assert tag_check.splitlines()[1].strip() == "if: github.event_name == 'push'"
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "gh workflow run release.yml" in readme and "release-rehearsal" in readme
+
+
+def _job(workflow: str, name: str) -> str:
+    """The text of one job of a workflow file (up to the next job at the same indent)."""
+    text = (WORKFLOWS / workflow).read_text(encoding="utf-8")
+    found = re.search(rf"^  {name}:\n(.*?)(?=^  \S|\Z)", text, re.M | re.S)
+    assert found, f"{workflow} has no job {name}"
+    return found.group(1)
+
+
+def _step(job: str, step_id: str) -> str:
+    """The text of the step with this id (up to the next step)."""
+    found = re.search(
+        rf"^      - [^\n]*\n(?:(?!      - ).*\n)*?\s+id: {step_id}\n(?:(?!      - ).*\n?)*",
+        job,
+        re.M,
+    )
+    assert found, f"no step with id {step_id}"
+    return found.group(0)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the step runs in bash on Ubuntu")
+@pytest.mark.parametrize(
+    ("version", "said"),
+    [("0.2.0rc1", "true"), ("0.2.0.dev3", "true"), ("0.2.0b2", "true"), ("0.2.0", "false"),
+     ("0.2.0.post1", "false")],
+)  # fmt: skip
+def test_the_release_workflow_marks_a_pre_release_tag_as_a_pre_release(
+    tmp_path: Path, version: str, said: str
+) -> None:
+    # The step itself, as the runner would run it, in a checkout whose version is `version`.
+    step = _step(_job("release.yml", "tests"), "kind")
+    (command,) = re.findall(r"^\s+run: (.*)$", step, re.M)
+    (tmp_path / "build").mkdir()
+    for module in ("versions.py", "winversion.py"):
+        shutil.copy(BUILD / module, tmp_path / "build" / module)
+    (tmp_path / "pyproject.toml").write_text(f'[project]\nversion = "{version}"\n')
+    output = tmp_path / "github-output"
+    env = dict(
+        os.environ,
+        GITHUB_OUTPUT=str(output),
+        PATH=f"{Path(sys.executable).parent}:{os.environ['PATH']}",
+    )
+    done = subprocess.run(
+        ["bash", "-e", "-c", command], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert output.read_text() == f"prerelease={said}\n"
+    # ... its answer leaves the job, and the release is made with it.
+    tests = _job("release.yml", "tests")
+    assert re.search(
+        r"^    outputs:\n      prerelease: \$\{\{ steps\.kind\.outputs\.prerelease \}\}$",
+        tests,
+        re.M,
+    )
+    publish = _job("release.yml", "publish")
+    assert re.search(r"^    needs: \[tests, sums\]$", publish, re.M)
+    uses, _, inputs = publish.partition("softprops/action-gh-release@")
+    assert "prerelease: ${{ needs.tests.outputs.prerelease == 'true' }}" in inputs
+    # The step runs before the tests, on a tag and in the rehearsal alike (no `if:`).
+    assert "if:" not in step and tests.index("id: kind") < tests.index("python -m pytest")
+
+
+def test_a_bad_version_stops_the_release_kind_in_words(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, str(BUILD / "versions.py"), "release-kind", "v1.0-beta"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 1 and "is not like 1.2.3" in done.stderr and not done.stdout
+    done = subprocess.run(
+        [sys.executable, str(BUILD / "versions.py"), "release-kind"], capture_output=True, text=True
+    )
+    assert done.returncode == 0 and done.stdout.startswith("prerelease=")
+
+
+def test_the_build_workflow_runs_on_branches_only_and_pins_inno_setup() -> None:
+    text = (WORKFLOWS / "build.yml").read_text(encoding="utf-8")
+    on = text[text.index("\non:\n") : text.index("\npermissions:")]
+    # A tag push runs release.yml, which calls this workflow: not a second build of its own.
+    assert re.search(r"^  push:\n    branches: \[\"\*\*\"\]$", on, re.M)
+    assert "tags" not in on and "workflow_call:" in on
+    (choco,) = re.findall(r"choco install innosetup.*", text)
+    pinned = re.fullmatch(
+        r"choco install innosetup --version=(\d+\.\d+\.\d+) --no-progress -y", choco
+    )
+    assert pinned, choco
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"choco install innosetup --version={pinned.group(1)}" in readme
 
 
 # --- the AppImage's menu entry ---------------------------------------------------------------

@@ -5,6 +5,8 @@
 #   ./marriage --remove-desktop-entry   take it out again
 set -eu
 here=$(dirname "$(readlink -f "$0")")
+# The same glibc check as the AppImage's (build/linux/glibc-check.sh, put here by make.py).
+@GLIBC_CHECK@
 apps=${XDG_DATA_HOME:-$HOME/.local/share}/applications
 entry=$apps/marriage.desktop
 
@@ -46,6 +48,7 @@ case "${1:-}" in
     echo "Removed $entry"
     ;;
 *)
+    check_glibc
     exec "$here/app/marriage" "$@"
     ;;
 esac

@@ -19,8 +19,8 @@
  *   kdialog or xmessage, whichever exists): a double-click has no terminal to read.
  * - Signals sent to it (SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2) reach the game;
  *   it waits for the game, unmounts or deletes what it unpacked, and dies of the same signal.
- *   If it is killed outright, the game gets SIGTERM, and the next start deletes the folder
- *   left behind.
+ *   If it is killed outright (SIGKILL), the game gets SIGTERM, and the next start unmounts
+ *   the mount or deletes the folder left behind: both are named after the runtime's process.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -40,6 +40,7 @@
 
 #define UNPACKED_PREFIX "marriage-appimage-"
 #define MOUNT_PREFIX ".mount_marriage-"
+#define DIALOG_WIDTH 60
 
 static char self[PATH_MAX];
 static volatile sig_atomic_t game_pid = 0;
@@ -110,17 +111,42 @@ static int wants_dialog(void)
     return !isatty(STDERR_FILENO) && ((x && *x) || (wl && *wl));
 }
 
+/* The text with its spaces turned into line breaks where a line would pass `width`, so a
+ * dialog shows all of it; a line break already in the text stays, a word is never cut. */
+static void wrap(const char *in, char *out, size_t size, size_t width)
+{
+    size_t col = 0, n = 0;
+    while (*in && n + 1 < size) {
+        size_t word = strcspn(in, " \n");
+        if (col > 0 && col + 1 + word > width) {
+            out[n - 1] = '\n'; /* the space before this word */
+            col = 0;
+        }
+        for (size_t i = 0; i < word && n + 1 < size; i++)
+            out[n++] = in[i];
+        col += word;
+        in += word;
+        if (*in && n + 1 < size) {
+            out[n++] = *in;
+            col = *in == '\n' ? 0 : col + 1;
+            in++;
+        }
+    }
+    out[n] = '\0';
+}
+
 /* Say why the game cannot start: on stderr always, and in a dialog after a double-click. */
 static void tell(const char *fmt, ...)
 {
-    char text[2048];
+    char said[2048], text[2048];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
+    vsnprintf(said, sizeof said, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "Marriage: %s\n", text);
+    fprintf(stderr, "Marriage: %s\n", said);
     if (!wants_dialog())
         return;
+    wrap(said, text, sizeof text, DIALOG_WIDTH);
     char title[] = "Marriage", *ok = "OK";
     char *zenity[] = {"zenity", "--error", "--no-markup", "--title", title, "--text", text, NULL};
     char *kdialog[] = {"kdialog", "--title", title, "--error", text, NULL};
@@ -152,8 +178,15 @@ static void remove_tree(const char *dir)
     nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
-/* Delete folders unpacked by runs that were killed before they could clean up. Each folder
- * is named after the runtime's process id; a folder whose process is gone is stale. */
+static const char *unmount_tool(void)
+{
+    return on_path("fusermount3") ? "fusermount3" : "fusermount";
+}
+
+/* Undo what runs killed outright (SIGKILL) left behind: an unpacked folder is deleted, a
+ * mount is unmounted and its folder removed. Each is named after its runtime's process id;
+ * one whose process is gone is stale. A mount folder is only ever rmdir'ed, never emptied:
+ * if it could not be unmounted, what is inside is the game's image, not ours to delete. */
 static void sweep_stale(void)
 {
     DIR *d = opendir(tmp_dir());
@@ -161,16 +194,27 @@ static void sweep_stale(void)
         return;
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
-        if (strncmp(e->d_name, UNPACKED_PREFIX, strlen(UNPACKED_PREFIX)) != 0)
+        int mounted = strncmp(e->d_name, MOUNT_PREFIX, strlen(MOUNT_PREFIX)) == 0;
+        if (!mounted && strncmp(e->d_name, UNPACKED_PREFIX, strlen(UNPACKED_PREFIX)) != 0)
             continue;
-        long pid = strtol(e->d_name + strlen(UNPACKED_PREFIX), NULL, 10);
+        const char *rest = e->d_name + strlen(mounted ? MOUNT_PREFIX : UNPACKED_PREFIX);
+        char *end;
+        long pid = strtol(rest, &end, 10);
         char path[PATH_MAX];
         struct stat st;
         snprintf(path, sizeof path, "%s/%s", tmp_dir(), e->d_name);
-        if (pid <= 0 || lstat(path, &st) != 0 || st.st_uid != getuid() || !S_ISDIR(st.st_mode))
+        if (pid <= 0 || *end != '-' || lstat(path, &st) != 0 || st.st_uid != getuid() ||
+            !S_ISDIR(st.st_mode))
             continue;
-        if (kill((pid_t)pid, 0) != 0 && errno == ESRCH)
+        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue;
+        if (mounted) {
+            char *umount_argv[] = {(char *)unmount_tool(), "-u", "-z", path, NULL};
+            run(umount_argv, 1);
+            rmdir(path);
+        } else {
             remove_tree(path);
+        }
     }
     closedir(d);
 }
@@ -307,9 +351,9 @@ static void mount_needs(char *out, size_t size)
 /* Mount with squashfuse and run; -1 when mounting did not work, so the caller unpacks. */
 static int mount_and_run(long offset, int argc, char **argv, int *mount_exit)
 {
-    const char *unmount = on_path("fusermount3") ? "fusermount3" : "fusermount";
+    const char *unmount = unmount_tool();
     char mnt[PATH_MAX], opt[64];
-    snprintf(mnt, sizeof mnt, "%s/" MOUNT_PREFIX "XXXXXX", tmp_dir());
+    snprintf(mnt, sizeof mnt, "%s/" MOUNT_PREFIX "%ld-XXXXXX", tmp_dir(), (long)getpid());
     if (!mkdtemp(mnt))
         return -1;
     snprintf(opt, sizeof opt, "ro,offset=%ld", offset);
@@ -375,17 +419,22 @@ int main(int argc, char **argv)
         return extract_and_run(offset, argc, argv);
     if (no_mount)
         tell("this AppImage was asked to unpack itself, which needs unsquashfs, and it is not "
-             "installed. Install squashfs-tools (e.g. sudo apt install squashfs-tools), then "
-             "try again.");
+             "installed. Install squashfs-tools, then try again:\n\n"
+             "    sudo apt install squashfs-tools\n\n"
+             "(or your system's package of that name).");
     else if (*missing)
         tell("this AppImage cannot open here. To mount it, this system lacks: %s. To unpack it "
-             "instead, it lacks unsquashfs (package squashfs-tools). The simplest fix: sudo apt "
-             "install squashfs-tools (or your system's package of that name), then try again.",
+             "instead, it lacks unsquashfs (package squashfs-tools). The simplest fix is to "
+             "install squashfs-tools, then try again:\n\n"
+             "    sudo apt install squashfs-tools\n\n"
+             "(or your system's package of that name).",
              missing);
     else
         tell("squashfuse could not mount this AppImage (exit %d), and unsquashfs (package "
              "squashfs-tools), which could unpack it instead, is not installed. Install "
-             "squashfs-tools, then try again.",
+             "squashfs-tools, then try again:\n\n"
+             "    sudo apt install squashfs-tools\n\n"
+             "(or your system's package of that name).",
              mount_exit);
     return 1;
 }

@@ -8,6 +8,7 @@ are shaped by HarfBuzz (``Font.set_script("Deva")``) so matras and conjuncts com
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -125,14 +126,16 @@ def face_for(text: str, size: int, bold: bool = False) -> pygame.font.Font:
 
 def _joins(before: tuple[str, str], after: tuple[str, str]) -> bool:
     """Whether a Devanagari run is glued straight onto a name or card in Latin letters or suit
-    signs ("Ashaले", "7♣को"): such a postposition is set a little apart, as it reads best."""
+    signs ("Ashaले", "7♣को"): such a postposition is set a little apart, as it reads best. A
+    postposition begins with a letter: a danda ("8।"), a digit ("F१") or any other sign is
+    punctuation, and stays where it is written."""
     return (
         after[0] == DEVANAGARI
         and before[0] != DEVANAGARI
         and not before[1][-1:].isspace()
         and before[1][-1:] not in "([“‘\"'"
         and is_devanagari(after[1][:1])
-        and not "\u0966" <= after[1][:1] <= "\u096f"  # a digit (F१) is no postposition
+        and unicodedata.category(after[1][:1]).startswith("L")
     )
 
 
@@ -146,13 +149,21 @@ def size_of(text: str, size: int, bold: bool = False) -> tuple[int, int]:
     parts = runs(language.shown(text)) or [(LATIN, "")]
     width = sum(face(size, bold, script).size(run)[0] for script, run in parts)
     width += sum(_gap(size) for a, b in zip(parts, parts[1:], strict=False) if _joins(a, b))
-    height = max(_line_box(face(size, bold, script))[2] for script, _ in parts)
-    return width, height
+    faces = [face(size, bold, script) for script, _ in parts]
+    return width, _ascent(faces, size, bold) + max(_line_box(f)[1] for f in faces)
 
 
 def _line_box(font: pygame.font.Font) -> tuple[int, int, int]:
     ascent, descent = font.get_ascent(), -font.get_descent()
     return ascent, descent, ascent + descent
+
+
+def _ascent(faces: Sequence[pygame.font.Font], size: int, bold: bool) -> int:
+    """Where the baseline of a line of text lies below its top: as deep for a line all in
+    Devanagari as for one holding Latin letters or digits, so the lines of a paragraph that
+    mixes them stand evenly apart (and a word keeps its height when a digit joins it)."""
+    words = (face(size, bold, LATIN), face(size, bold, DEVANAGARI))
+    return max(_line_box(f)[0] for f in (*faces, *words))
 
 
 #: Characters ``[start, end)`` of a string drawn in another colour.
@@ -180,7 +191,7 @@ def render(
         at += len(run)
     if not parts:
         parts = [(face(size, bold, LATIN), "", colour, 0)]
-    ascent = max(_line_box(f)[0] for f, _, _, _ in parts)
+    ascent = _ascent([f for f, _, _, _ in parts], size, bold)
     descent = max(_line_box(f)[1] for f, _, _, _ in parts)
     pieces = []
     for font, run, ink, gap in parts:

@@ -230,7 +230,9 @@ class HandResultScene(Scene):
         try:
             frames = self.table.match.replay(self.result.hand_no)
         except ValueError as exc:
-            self.app.toast(_("This hand cannot be replayed: {reason}").format(reason=refusal_of(exc)))
+            self.app.toast(
+                _("This hand cannot be replayed: {reason}").format(reason=refusal_of(exc))
+            )
             return
         if frames is None:
             self.app.toast(_(NO_REPLAY))
@@ -350,6 +352,7 @@ class HandResultScene(Scene):
         wild = None
         if r.tiplu is not None:
             wild = Wilds(r.tiplu, g.rules)
+        names_right = m  # where the widest name of the rows ends: the pairs never cover one
         for seat in range(n):
             ry = round(y + seat * row_h)
             box = pygame.Rect(m, ry, w - 2 * m, round(row_h) - 6)
@@ -369,6 +372,7 @@ class HandResultScene(Scene):
             )
             name_img = fonts.render(name, size + 2, GOLD_LIGHT if winner else TABLE_TEXT, True)
             surface.blit(name_img, (box.x + 10, box.y + 6))
+            names_right = max(names_right, box.x + 10 + name_img.get_width())
             share = self.book.shares[seat] if self.book is not None else Share()
             held, money = split_line(share, g.rules.scoring, r.points[seat], r.seen[seat])
             line = _("{held}  ·  match total {total}").format(
@@ -425,7 +429,11 @@ class HandResultScene(Scene):
         lay_out_row([self.pairs_button, *row] if self.pairs.offered else row, area, "right", 12)
         if self.pairs.offered:
             self.pairs_button.draw(surface)
-        self.pairs.draw(surface, pygame.Rect(m, y, round(w * 0.6), h - y - bh - 2 * m), size)
+        # The pairs lie over the rows' cards, between the players' names and the money column:
+        # each row still says whose it is, and what it comes to.
+        pairs_x = min(names_right + round(size * 1.5), m + round(w * 0.25))
+        pairs_w = w - m - round(w * 0.34) - 10 - pairs_x
+        self.pairs.draw(surface, pygame.Rect(pairs_x, y, pairs_w, h - y - bh - 2 * m), size)
         self.button.draw(surface)
         self.replay_button.draw(surface)
         self.review.button.draw(surface)

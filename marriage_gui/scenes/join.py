@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from engine.plain import latin_digits
 from marriage_gui.language import N_, _, ngettext, word
 from marriage_gui.scene import polling
 from marriage_gui.scenes.base import MenuScene, Words, sentence, worded
@@ -44,8 +45,9 @@ _LOOK_EVERY = 2.0
 
 def parse_address(text: str) -> tuple[str, int]:
     """``192.168.1.5`` or ``192.168.1.5:47470`` as (address, port); ValueError with a reason
-    (a sentence in English, marked with ``N_``: word it with ``_`` where it is shown)."""
-    text = text.strip()
+    (a sentence in English, marked with ``N_``: word it with ``_`` where it is shown). Digits
+    typed in Devanagari (१९२.१६८.१.५) are read as 0-9."""
+    text = latin_digits(text).strip()
     if not text:
         raise ValueError(N_("Type the address the host's screen shows."))
     host, sep, port_text = text.rpartition(":")
@@ -123,8 +125,12 @@ class JoinScene(MenuScene):
         self.remembered_address = bool(address)
         # The words of the boxes and buttons are given when the screen lays out (``_word``).
         self.name_input = TextInput(player_name or typed.get("name", ""), max_len=p.MAX_NAME)
-        self.code_input = TextInput(code, max_len=7, on_submit=lambda _t: self.connect())
-        self.address_input = TextInput(address, max_len=60, on_submit=lambda _t: self.connect())
+        self.code_input = TextInput(
+            code, max_len=7, on_submit=lambda _t: self.connect(), digits=True
+        )
+        self.address_input = TextInput(
+            address, max_len=60, on_submit=lambda _t: self.connect(), digits=True
+        )
         self.connect_button = Button("", self.connect, primary=True, size=22)
         self.rules_button = Button("", self.read_rules, size=16)
         self.rules_button.visible = False
@@ -179,9 +185,9 @@ class JoinScene(MenuScene):
     # ------------------------------------------------------------------ joining
     def connect(self) -> None:
         """Reach the chosen table with the code; seats are picked once it answers."""
-        code = "".join(self.code_input.text.split())
+        code = "".join(latin_digits(self.code_input.text).split())
         try:
-            if not (len(code) == 6 and code.isdigit()):
+            if not (len(code) == 6 and code.isascii() and code.isdigit()):
                 raise ValueError(N_("The table code is six digits, like 482 913."))
             where = (
                 parse_address(self.address_input.text)

@@ -32,11 +32,13 @@ from marriage_gui.ui.button import Button
 from marriage_gui.ui.match_pickers import length_stepper, preset_stepper
 from marriage_gui.ui.pickers import Stepper
 from marriage_gui.ui.text_input import TextInput
+from marriage_gui.ui.words import PLAYER_N, proposed, proposed_name
 from marriage_net import protocol as p
 from marriage_net.client import GONE, PLAYING, RemoteMatch, Status
 from marriage_net.discovery import DISCOVERY_PORT, host_addresses
 from marriage_net.hostproc import HostProcess
 from marriage_net.news import describe_clock
+from marriage_net.seats import BOT_LEVELS
 from marriage_net.serve import DEFAULT_PORT
 from marriage_net.tokens import TokenStore
 
@@ -220,9 +222,16 @@ class LobbyScene(MenuScene):
     def _set_kind(self, seat: int, kind: str) -> None:
         if self.remote is None:
             return
-        name = self.seat_rows[seat][1].text if seat < len(self.seat_rows) else ""
-        # A computer player gets its own name; a person keeps what was typed.
-        self.remote.send(p.SetSeat(seat, kind, name if kind == "here" else ""))
+        name = self.seat_rows[seat][1].text.strip() if seat < len(self.seat_rows) else ""
+        # A computer player gets a name this laptop proposes (सीता on a Nepali one); a person
+        # keeps what was typed, or is "Player N" in the language in use.
+        if kind == "here":
+            name = name or proposed((PLAYER_N, seat + 1))
+        elif kind in BOT_LEVELS:
+            name = proposed_name(seat)
+        else:
+            name = ""
+        self.remote.send(p.SetSeat(seat, kind, name))
 
     def _rename(self, seat: int, _text: str = "") -> None:
         self._name_timers[seat] = _NAME_DELAY

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import fields, replace
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
-from engine.rules import _CHOICES, MAX_HAND, MIN_HAND, PRESETS, RULE_HELP, RuleSet
+from engine.options import Option
+from engine.rules import PRESETS, RuleSet, rule_options
 from engine.words import Said
 from marriage_gui.language import N_, _, ngettext, word
-from marriage_gui.scenes.base import MenuScene
+from marriage_gui.scenes.base import MenuScene, sentence
 from marriage_gui.setup import (
     SEAT_KINDS,
     MatchSetup,
@@ -25,156 +26,39 @@ from marriage_gui.ui.button import Button
 from marriage_gui.ui.form import ScrollPanel
 from marriage_gui.ui.match_pickers import length_stepper, preset_stepper
 from marriage_gui.ui.pickers import Stepper, Toggle
+from marriage_gui.ui.rule_words import (
+    NO_POINTS,
+    format_table,
+    option_help,
+    option_name,
+    parse_table,
+    value_words,
+)
 from marriage_gui.ui.text_input import TextInput
 from marriage_gui.ui.widget import Widget
-from marriage_gui.ui.words import is_you
+from marriage_gui.ui.words import (
+    PLAYER_N,
+    PROPOSED_NAMES,
+    YOU,
+    Proposal,
+    is_you,
+    proposal_of,
+    proposed,
+)
 
 if TYPE_CHECKING:
     from marriage_gui.app import App
 
-#: The first seat's default name is "You" in the language in use (the others are names).
-DEFAULT_NAMES = (N_("You"), "Sita", "Ram", "Hari", "Gita")
-SPARE_NAMES = ("Sita", "Ram", "Hari", "Gita", "Maya", "Bishnu", "Kamala", "Shyam")
+#: The names a new game proposes: "You" for the first seat, then names, each in the language in
+#: use (You, Sita, Ram, Hari; तपाईं, सीता, राम, हरि).
+DEFAULT_NAMES = (YOU, *PROPOSED_NAMES)
 KIND_LABELS = {
     "human": N_("Human"),
     "easy": N_("Bot: easy"),
     "medium": N_("Bot: medium"),
     "hard": N_("Bot: hard"),
 }
-#: Ranges for whole-number rules: (lowest, highest, step).
-INT_RANGES: dict[str, tuple[int, int, int]] = {
-    "hand_size": (MIN_HAND, MAX_HAND, 1),  # the engine's own bounds (RuleSet refuses others)
-    "dublee_see": (2, 10, 1),
-    "dublee_out": (3, 10, 1),
-    "dublee_bonus": (0, 50, 1),
-    "dublee_min_players": (0, 5, 1),
-    "printed_jokers": (0, 3, 1),
-    "max_turns": (50, 1000, 50),
-    "seen_fee": (0, 50, 1),
-    "unseen_fee": (0, 50, 1),
-    "contract_win_points": (0, 100, 5),
-    "deadwood_ace": (0, 50, 1),
-    "deadwood_face": (0, 50, 1),
-    "deadwood_joker": (0, 100, 5),
-    "match_hands": (0, 20, 1),
-}
 MAX_NAME = 16
-#: Whole-number rules whose special values read better as words.
-INT_WORDS: dict[str, Callable[[int], str]] = {
-    # Translators: a rule's value: dublees are allowed at a table of any size.
-    "dublee_min_players": lambda v: _("no minimum") if v == 0 else str(v),
-    # Translators: a rule's value: the match lasts one hand per player (each deals once).
-    "match_hands": lambda v: _("one per player") if v == 0 else str(v),
-}
-
-#: The rules' names on screen (English: worded with ``_`` where shown).
-RULE_LABELS = {
-    "direction": N_("Direction"),
-    "tiplu_timing": N_("Tiplu timing"),
-    "meld_size": N_("Meld size"),
-    "hand_size": N_("Hand size"),
-    "no_discard_of_taken_card": N_("No discard of taken card"),
-    "seen_may_take_wild_discard": N_("Seen may take wild discard"),
-    "expose_dealt_tunnelas": N_("Expose dealt tunnelas"),
-    "dublee_enabled": N_("Dublee enabled"),
-    "dublee_see": N_("Dublee see"),
-    "dublee_out": N_("Dublee out"),
-    "dublee_bonus": N_("Dublee bonus"),
-    "dublee_min_players": N_("Dublee min players"),
-    "dublee_wild_pair": N_("Dublee wild pair"),
-    "alter": N_("Alter"),
-    "printed_jokers": N_("Printed jokers"),
-    "stock_exhausted": N_("Stock exhausted"),
-    "max_turns": N_("Max turns"),
-    "scoring": N_("Scoring"),
-    "seen_fee": N_("Seen fee"),
-    "unseen_fee": N_("Unseen fee"),
-    "unseen_maal": N_("Unseen maal"),
-    "poplu_points": N_("Poplu points"),
-    "poplu_jhiplu_combined": N_("Poplu jhiplu combined"),
-    "jhiplu_points": N_("Jhiplu points"),
-    "tiplu_points": N_("Tiplu points"),
-    "marriage_points": N_("Marriage points"),
-    "shown_marriage_points": N_("Shown marriage points"),
-    "alter_points": N_("Alter points"),
-    "printed_joker_points": N_("Printed joker points"),
-    "tunnela_ordinary_points": N_("Tunnela ordinary points"),
-    "tunnela_joker_points": N_("Tunnela joker points"),
-    "tunnela_maal_points": N_("Tunnela maal points"),
-    "tunnela_alter_points": N_("Tunnela alter points"),
-    "tunnela_printed_points": N_("Tunnela printed points"),
-    "tunnela_wilds_ordinary": N_("Tunnela wilds ordinary"),
-    "tunnelas_need_seen": N_("Tunnelas need seen"),
-    "contract_win_points": N_("Contract win points"),
-    "deadwood_ace": N_("Deadwood ace"),
-    "deadwood_face": N_("Deadwood face"),
-    "deadwood_joker": N_("Deadwood joker"),
-    "match_hands": N_("Match hands"),
-    "lay_off": N_("Lay off"),
-    "lay_off_cards": N_("Lay off cards"),
-    "lay_off_onto": N_("Lay off onto"),
-}
-
-#: The values of the rules that are one of a few words (English: worded with ``_``).
-CHOICE_LABELS = {
-    # Translators: the way the turn passes around the table (a rule's value).
-    "clockwise": N_("clockwise"),
-    # Translators: the way the turn passes around the table (a rule's value).
-    "anticlockwise": N_("anticlockwise"),
-    # Translators: when the tiplu is chosen: by the first player to see the maal.
-    "first_show": N_("first show"),
-    # Translators: when the tiplu is chosen: right after the cards are dealt.
-    "deal": N_("deal"),
-    # Translators: melds are exactly three cards.
-    "three": N_("three"),
-    # Translators: melds are three cards or more.
-    "three_or_more": N_("three or more"),
-    # Translators: when the stock runs out: the discards are shuffled into a new stock.
-    "reshuffle": N_("reshuffle"),
-    # Translators: when the stock runs out: the discards are turned over once as a new stock.
-    "turn_once": N_("turn once"),
-    # Translators: when the stock runs out: the hand is void (nobody wins it).
-    "void": N_("void"),
-    # Translators: a kind of scoring: the players pay each other.
-    "settlement": N_("settlement"),
-    # Translators: a kind of scoring: a points race.
-    "contract": N_("contract"),
-    # Translators: a kind of scoring: penalty points for the cards left unmelded.
-    "deadwood": N_("deadwood"),
-    # Translators: the maal of a player who never saw still counts.
-    "count": N_("count"),
-    # Translators: the maal of a player who never saw is lost.
-    "murder": N_("murder"),
-    # Translators: the maal of a player who never saw goes to the winner.
-    "kidnap": N_("kidnap"),
-    # Translators: laying off: any card that fits may be laid off.
-    "any": N_("any"),
-    # Translators: laying off: only wild cards may be laid off.
-    "wild": N_("wild"),
-    # Translators: laying off: onto one's own melds only.
-    "own": N_("own"),
-    # Translators: laying off: onto anyone's melds.
-    "anyone": N_("anyone"),
-}
-
-
-def rule_label(field: str) -> str:
-    """A readable name for a RuleSet field, in the language in use."""
-    if field in RULE_LABELS:
-        return _(RULE_LABELS[field])
-    return field.replace("_", " ").capitalize()
-
-
-def choice_label(value: str) -> str:
-    """A readable form of a choice like ``first_show``, in the language in use."""
-    if value in CHOICE_LABELS:
-        return _(CHOICE_LABELS[value])
-    return value.replace("_", " ")
-
-
-def rule_help(field: str) -> str:
-    """The engine's one-line explanation of a rule, in the language in use."""
-    return word(RULE_HELP.get(field, ""))
 
 
 def said_in(exc: Exception) -> str:
@@ -189,26 +73,6 @@ def reason(text: str) -> str:
     return word(text) if isinstance(text, Said) else _(text)
 
 
-def format_table(table: tuple[int, ...]) -> str:
-    """A point table as the player types it: ``2/5/10`` (empty: none)."""
-    return "/".join(str(v) for v in table)
-
-
-def parse_table(text: str) -> tuple[int, ...]:
-    """``2/5/10`` (or commas or spaces) as a point table; ValueError with a reason."""
-    text = text.strip()
-    if not text or text == "-":
-        return ()
-    parts = [p for p in text.replace(",", "/").replace(" ", "/").split("/") if p]
-    try:
-        values = tuple(int(p) for p in parts)
-    except ValueError:
-        raise ValueError(N_("write whole numbers separated by /, like 2/5/10")) from None
-    if any(v < 0 for v in values):
-        raise ValueError(N_("points must not be negative"))
-    return values
-
-
 def parse_seed(text: str) -> int | str | None:
     """An empty seed is none; digits are a number; anything else a word."""
     text = text.strip()
@@ -221,13 +85,43 @@ def parse_seed(text: str) -> int | str | None:
 
 
 def default_setup() -> MatchSetup:
-    """Four seats, you and three medium bots, Nepali rules."""
+    """Four seats, you and three medium bots, Nepali rules, named in the language in use."""
     return MatchSetup(
         tuple(
-            SeatSetup(_(n) if i == 0 else n, "human" if i == 0 else "medium")
+            SeatSetup(_(n), "human" if i == 0 else "medium")
             for i, n in enumerate(DEFAULT_NAMES[:4])
         )
     )
+
+
+#: Where the remembered set-up keeps a seat's proposed name, beside the name itself.
+PROPOSED_KEY = "proposed"
+
+
+def remembered_proposals(app: App, setup: MatchSetup) -> list[Proposal | None]:
+    """Which of the remembered set-up's names the game proposed (and the person left alone):
+    kept beside each seat when the match started. A set-up remembered before that was kept
+    (or one handed to this screen) reads its names: "You" or "Sita", in English or in the
+    language in use, is the game's proposal."""
+    saved = app.settings.last_setup
+    seats = saved.get("seats") if isinstance(saved, dict) else None
+    out: list[Proposal | None] = []
+    for i, seat in enumerate(setup.seats):
+        kept = seats[i] if isinstance(seats, list) and i < len(seats) else None
+        if not isinstance(kept, dict) or PROPOSED_KEY not in kept or kept.get("name") != seat.name:
+            out.append(proposal_of(seat.name))
+            continue
+        mark = kept[PROPOSED_KEY]
+        if (
+            isinstance(mark, list)
+            and len(mark) == 2
+            and mark[0] in (YOU, *PROPOSED_NAMES, PLAYER_N)
+            and isinstance(mark[1], int)
+        ):
+            out.append((mark[0], mark[1]))
+        else:
+            out.append(None)  # typed by the person (or damaged): the name is kept as it is
+    return out
 
 
 def saved_match_note(app: App) -> Callable[[], str] | None:
@@ -267,6 +161,9 @@ class NewGameScene(MenuScene):
         super().__init__(app)
         setup = setup or remembered_setup(app) or default_setup()
         self.seats: list[list[str]] = [[s.name, s.kind] for s in setup.seats]
+        #: For each seat, the name the game proposed (it follows the language) or None (a name
+        #: the person typed, never translated).
+        self.proposals = remembered_proposals(app, setup)
         self.preset = setup.rules.name if setup.rules.name in PRESETS else "nepali"
         self.rules: RuleSet = setup.rules
         self.errors: dict[str, str] = {}
@@ -297,43 +194,45 @@ class NewGameScene(MenuScene):
         self.add_button = Button("", self._add_seat, size=17, enabled=len(self.seats) < 5)
         self.preset_stepper = preset_stepper(self.preset, self._set_preset, "")
         self.hands_stepper = length_stepper(self.hands, self._set_hands, "")
-        self.seed_input = TextInput(self.seed_text, on_change=self._set_seed, max_len=20)
+        self.seed_input = TextInput(
+            self.seed_text, on_change=self._set_seed, max_len=20, digits=True
+        )
         self.rules_button = Button("", self._show_rules, size=16)
         self.start_button = Button("", self.start, primary=True, size=24)
-        self.rule_widgets: dict[str, Widget] = {}
-        for f in fields(RuleSet):
-            if f.name == "name":
-                continue
-            self.rule_widgets[f.name] = self._rule_widget(f.name)
+        # Every option the engine declares, each with the picker its kind asks for.
+        self.options: dict[str, Option] = {o.name: o for o in rule_options(self.rules) if o.picked}
+        self.rule_widgets: dict[str, Widget] = {
+            name: self._rule_widget(option) for name, option in self.options.items()
+        }
         self.layout()
 
-    def _rule_widget(self, name: str) -> Widget:
-        value = getattr(self.rules, name)
-        if isinstance(value, bool):
-            return Toggle(value, on_change=partial(self._set_rule, name))
-        if name in _CHOICES:
-            choices = list(_CHOICES[name])
-            return Stepper(
-                choices,
-                choices.index(value),
-                on_change=partial(self._set_rule, name),
-                fmt=choice_label,
-                wrap=True,
-            )
-        if isinstance(value, int):
-            lo, hi, step = INT_RANGES.get(name, (0, 100, 1))
-            options = sorted(set(range(lo, hi + 1, step)) | {value})
-            return Stepper(
-                options,
-                options.index(value),
-                on_change=partial(self._set_rule, name),
-                fmt=INT_WORDS.get(name, str),
-            )
-        return TextInput(format_table(value), on_change=partial(self._set_table, name), max_len=40)
+    def _rule_widget(self, option: Option) -> Widget:
+        value = getattr(self.rules, option.name)
+        change = partial(self._set_rule, option.name)
+        words = partial(value_words, option)
+        if option.kind == "flag":
+            return Toggle(value, on_change=change)
+        if option.kind == "choice":
+            choices = [v for v, _label in option.choices]
+            return Stepper(choices, choices.index(value), on_change=change, fmt=words, wrap=True)
+        if option.kind == "whole":
+            values = option.values(value)
+            return Stepper(values, values.index(value), on_change=change, fmt=words)
+        return TextInput(
+            format_table(value),
+            on_change=partial(self._set_table, option.name),
+            max_len=40,
+            digits=True,
+        )
 
     def _word(self) -> None:
         """Give every widget its words in the language in use (each time the screen lays
-        out, so a change of language reaches an open screen)."""
+        out, so a change of language reaches an open screen): the names the game proposed
+        too, never a name the person typed."""
+        for i, proposal in enumerate(self.proposals):
+            if proposal is not None and i < len(self.seat_widgets):
+                self.seats[i][0] = proposed(proposal)
+                self.seat_widgets[i][0].set_text(self.seats[i][0])
         for field, kinds, remove in self.seat_widgets:
             field.placeholder = _("Name")
             field.tooltip = _("Any name; Devanagari works (switch your keyboard to Nepali).")
@@ -351,10 +250,9 @@ class NewGameScene(MenuScene):
         # Translators: the button that deals the first hand of the new match.
         self.start_button.text = _("Start")
         for name, widget in self.rule_widgets.items():
-            help_text = rule_help(name)
+            help_text = option_help(self.options[name])
             if isinstance(widget, TextInput):
-                # Translators: shown in an empty box of points: no points for this.
-                widget.placeholder = _("none")
+                widget.placeholder = _(NO_POINTS)
                 # Translators: {help} is the rule's own explanation.
                 widget.tooltip = _("{help} Write points like 2/5/10.").format(help=help_text)
             else:
@@ -363,6 +261,7 @@ class NewGameScene(MenuScene):
     # ------------------------------------------------------------------ changes
     def _rename(self, i: int, text: str) -> None:
         self.seats[i][0] = text
+        self.proposals[i] = None  # typed: the person's own name from now on
 
     def _set_kind(self, i: int, kind: str) -> None:
         self.seats[i][1] = kind
@@ -378,7 +277,8 @@ class NewGameScene(MenuScene):
         changed = False
         for i, seat in enumerate(self.seats):
             if is_you(seat[0]):
-                seat[0] = _("Player {number}").format(number=i + 1)
+                self.proposals[i] = (PLAYER_N, i + 1)
+                seat[0] = proposed((PLAYER_N, i + 1))
                 changed = True
         return changed
 
@@ -386,9 +286,12 @@ class NewGameScene(MenuScene):
         if len(self.seats) >= 5:
             return
         used = {name for name, _ in self.seats}
-        spare = _("Player {number}").format(number=len(self.seats) + 1)
-        name = next((n for n in SPARE_NAMES if n not in used), spare)
-        self.seats.append([name, "medium"])
+        spare: Proposal = (PLAYER_N, len(self.seats) + 1)
+        proposal = next(
+            ((n, 0) for n in PROPOSED_NAMES if n not in used and _(n) not in used), spare
+        )
+        self.seats.append([proposed(proposal), "medium"])
+        self.proposals.append(proposal)
         self._sync_hands()
         self._build()
         self.form.focus(self.seat_widgets[-1][0], keyboard=self.form.keyboard)
@@ -397,6 +300,7 @@ class NewGameScene(MenuScene):
         if len(self.seats) <= 2:
             return
         del self.seats[i]
+        del self.proposals[i]
         self._sync_hands()
         self._build()
 
@@ -421,9 +325,9 @@ class NewGameScene(MenuScene):
 
     def _set_rule(self, name: str, value: object) -> None:
         try:
-            self.rules = self.rules.replace(**{name: value})
+            before, self.rules = self.rules, self.rules.replace(**{name: value})
             self.errors.pop(name, None)
-            if name == "match_hands":
+            if self.rules.match_hands != before.match_hands:
                 self._sync_hands()
                 self.hands_stepper.select(self.hands)
         except ValueError as exc:
@@ -447,9 +351,11 @@ class NewGameScene(MenuScene):
         """The MatchSetup the screen describes; ValueError with a reason if it is not valid."""
         if self.errors:
             name, why = next(iter(self.errors.items()))
+            if isinstance(why, Said):  # the engine's sentence names the option itself
+                raise ValueError(sentence(why))
             # Translators: {rule} is a rule's name, {reason} what is wrong with its value.
             raise ValueError(
-                _("{rule}: {reason}.").format(rule=rule_label(name), reason=reason(why))
+                _("{rule}: {reason}.").format(rule=option_name(self.options[name]), reason=_(why))
             )
         self._name_hot_seat()
         seats = []
@@ -495,7 +401,10 @@ class NewGameScene(MenuScene):
 
     def begin(self, setup: MatchSetup) -> None:
         """Remember this set-up, forget any saved match and deal."""
-        self.app.settings.last_setup = replace(setup, seed=None).to_dict()
+        remembered = replace(setup, seed=None).to_dict()
+        for seat, proposal in zip(remembered["seats"], self.proposals, strict=False):
+            seat[PROPOSED_KEY] = None if proposal is None else list(proposal)
+        self.app.settings.last_setup = remembered
         self.app.save_settings()
         self.app.storage.clear_game()
         self.app.open_table(setup=setup)
@@ -592,8 +501,9 @@ class NewGameScene(MenuScene):
         y = round(6 * k)
         for i, (name, widget) in enumerate(self.rule_widgets.items()):
             # The rule's name, its explanation and any error wrap (longer in some languages).
-            label_lines = theme.wrap(rule_label(name) + "  •", round(16 * k), text_w, True)
-            help_lines = theme.wrap(rule_help(name), round(13 * k), text_w)
+            option = self.options[name]
+            label_lines = theme.wrap(option_name(option) + "  •", round(16 * k), text_w, True)
+            help_lines = theme.wrap(option_help(option), round(13 * k), text_w)
             error_lines = (
                 theme.wrap(reason(self.errors[name]), round(13 * k), view.w - round(44 * k), True)
                 if name in self.errors
@@ -639,7 +549,7 @@ class NewGameScene(MenuScene):
         x, y = r.x + round(14 * k), r.y + round(7 * k)
         changed = getattr(self.rules, name) != getattr(PRESETS[self.preset], name)
         colour = theme.GOLD_LIGHT if changed else theme.TEXT
-        label = rule_label(name) + ("  •" if changed else "")
+        label = option_name(self.options[name]) + ("  •" if changed else "")
         for part in theme.wrap(label, round(16 * k), width, True):
             surf.blit(theme.text(part, round(16 * k), colour, True), (x, y))
             y += round(22 * k)

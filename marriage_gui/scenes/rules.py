@@ -13,7 +13,7 @@ import pygame
 
 from engine.cards import CARDS, Card
 from engine.melds import classify_meld
-from engine.rules import PRESETS, RuleSet
+from engine.rules import PRESETS, RuleSet, option_of
 from engine.wilds import Role, Wilds
 from marriage_gui import language
 from marriage_gui.language import N_, _, ngettext
@@ -22,6 +22,8 @@ from marriage_gui.scenes.base import MenuScene
 from marriage_gui.ui import theme
 from marriage_gui.ui.card_names import meld_word, role_word
 from marriage_gui.ui.form import ScrollPanel
+from marriage_gui.ui.option_sheet import option_rows, option_sheet
+from marriage_gui.ui.rule_words import option_name, value_words
 from marriage_gui.ui.words import wrapped
 
 if TYPE_CHECKING:
@@ -59,15 +61,13 @@ NUMBER_WORDS = (
 
 #: Tunnelas shown from the deal, by the card they are made of: (said alone, said in a list of
 #: flat rates, where the first in the list reads "for each").
-TUNNELA_KINDS = {
-    # Translators: tunnelas (three identical cards) of plain cards, before their points.
-    "ordinary": (N_("ordinary ones"), N_("{points} for each")),
-    # Translators: a tunnela of jokers, before its points ("a joker's: 10 for one").
-    "joker": (N_("a joker's"), N_("{points} for a joker's")),
-    "maal": (N_("a poplu's or jhiplu's"), N_("{points} for a poplu's or jhiplu's")),
-    "alter": (N_("an alter's"), N_("{points} for an alter's")),
-    "printed": (N_("printed jokers'"), N_("{points} for printed jokers'")),
-}
+# Translators: tunnelas (three identical cards) of plain cards, before their points.
+ORDINARY_TUNNELAS = (N_("ordinary ones"), N_("{points} for each"))
+# Translators: a tunnela of jokers, before its points ("a joker's: 10 for one").
+JOKER_TUNNELAS = (N_("a joker's"), N_("{points} for a joker's"))
+MAAL_TUNNELAS = (N_("a poplu's or jhiplu's"), N_("{points} for a poplu's or jhiplu's"))
+ALTER_TUNNELAS = (N_("an alter's"), N_("{points} for an alter's"))
+PRINTED_TUNNELAS = (N_("printed jokers'"), N_("{points} for printed jokers'"))
 
 
 def _flat(table: tuple[int, ...]) -> bool:
@@ -94,37 +94,46 @@ def counts_words(table: tuple[int, ...]) -> str:
 
 
 def unseen_maal_words(rules: RuleSet) -> str:
-    """One sentence: does a player who has not seen count maal under these rules."""
+    """One sentence: does a player who has not seen count maal under these rules (naming the
+    option and its values as the New game screen does)."""
     if not rules.scores_maal:
         return _("Maal is not paid under deadwood scoring: only the cards left unmelded count.")
     if not rules.tunnelas_need_seen:
         return _("Everyone counts their maal, seen or not.")
+    option = option_of("unseen_maal", rules)
+    named = {"option": option_name(option), "value": value_words(option, rules.unseen_maal)}
     if rules.unseen_maal == "murder":
+        # Translators: {option} is the rule's name and {value} its value, as the New game
+        # screen labels them ("Unseen maal: murder").
         return _(
-            "A player who has not seen counts no maal: it is lost (option Unseen maal: murder)."
-        )
+            "A player who has not seen counts no maal: it is lost (option {option}: {value})."
+        ).format(**named)
     if rules.unseen_maal == "kidnap":
+        # Translators: {option} is the rule's name and {value} its value, as the New game
+        # screen labels them ("Unseen maal: kidnap").
         return _(
             "A player who has not seen counts no maal: the winner takes it "
-            "(option Unseen maal: kidnap)."
-        )
+            "(option {option}: {value})."
+        ).format(**named)
+    # Translators: {option} is the rule's name and {value} its value, as the New game screen
+    # labels them ("Unseen maal: count"); {murder} and {kidnap} are its other two values.
     return _(
         "A player who has not seen still counts their maal, like anyone else "
-        "(option Unseen maal: count; many families play murder or kidnap instead)."
-    )
+        "(option {option}: {value}; many families play {murder} or {kidnap} instead)."
+    ).format(murder=value_words(option, "murder"), kidnap=value_words(option, "kidnap"), **named)
 
 
 def tunnela_words(rules: RuleSet) -> str:
     """What tunnelas shown from the deal are worth, said as a player would."""
-    kinds = [("ordinary", rules.tunnela_ordinary_points)]
+    kinds = [(ORDINARY_TUNNELAS, rules.tunnela_ordinary_points)]
     wilds_ordinary = rules.tunnela_wilds_ordinary
     if not wilds_ordinary:
-        kinds.append(("joker", rules.tunnela_joker_points))
-    kinds.append(("maal", rules.tunnela_maal_points))
+        kinds.append((JOKER_TUNNELAS, rules.tunnela_joker_points))
+    kinds.append((MAAL_TUNNELAS, rules.tunnela_maal_points))
     if rules.alter and not wilds_ordinary:
-        kinds.append(("alter", rules.tunnela_alter_points))
+        kinds.append((ALTER_TUNNELAS, rules.tunnela_alter_points))
     if rules.printed_jokers and not wilds_ordinary:
-        kinds.append(("printed", rules.tunnela_printed_points))
+        kinds.append((PRINTED_TUNNELAS, rules.tunnela_printed_points))
     kinds = [k for k in kinds if k[1]]
     if not kinds:
         return _("Tunnelas shown from the deal score nothing.")
@@ -132,8 +141,8 @@ def tunnela_words(rules: RuleSet) -> str:
     if all(_flat(t) for _w, t in kinds):
         # "5 for each, 10 for a joker's, 20 for a poplu's or jhiplu's"
         # The first in the list is said "for each" (ordinary ones, or whichever comes first).
-        rates = [TUNNELA_KINDS[who][1] for who, _t in kinds]
-        rates[0] = TUNNELA_KINDS["ordinary"][1]
+        rates = [who[1] for who, _t in kinds]
+        rates[0] = ORDINARY_TUNNELAS[1]
         said = comma.join(
             _(rate).format(points=t[0]) for rate, (_w, t) in zip(rates, kinds, strict=True)
         )
@@ -142,8 +151,7 @@ def tunnela_words(rules: RuleSet) -> str:
         # joker's: …").
         semicolon = _("; ")
         said = semicolon.join(
-            _("{who}: {points}").format(who=_(TUNNELA_KINDS[who][0]), points=counts_words(t))
-            for who, t in kinds
+            _("{who}: {points}").format(who=_(who[0]), points=counts_words(t)) for who, t in kinds
         )
     if rules.tunnelas_need_seen and wilds_ordinary:
         return _(
@@ -480,26 +488,52 @@ class RulesScene(MenuScene):
         scroll = self.panel.scroll
         self.panel.clear(view, k)
         y = 0
-        text_w = view.w - round(40 * k)
-        card_w = round(62 * k)
-        for heading, body, groups in self.sections():
-            hh = round(34 * k)
-            self.panel.paint(pygame.Rect(0, y, view.w, hh), self._painter_heading(heading))
-            y += hh
-            lines = wrapped(body, round(16 * k), text_w)
-            lh = round(24 * k)
-            self.panel.paint(
-                pygame.Rect(0, y, view.w, lh * len(lines)), self._painter_lines(lines, lh)
+        *told, licences = self.sections()  # the licences close the screen, after the options
+        for heading, body, groups in told:
+            y = self._lay_section(y, view.w, heading, body, groups)
+        rows = option_rows(self.rules)
+        if any(changed for _n, _v, changed in rows):
+            # Translators: the words over the list of every rule option on the Rules screen.
+            intro = _(
+                "Every option of these rules, named as the New game screen names it; those "
+                "changed from the preset are in gold."
             )
-            y += lh * len(lines) + round(10 * k)
-            if groups:
-                row_h, painter = self._painter_groups(groups, card_w, view.w)
-                self.panel.paint(pygame.Rect(0, y, view.w, row_h), painter)
-                y += row_h + round(8 * k)
-            y += round(18 * k)
+        else:
+            intro = _("Every option of these rules, named as the New game screen names it.")
+        y = self._lay_section(y, view.w, _("Rules options"), intro, [], rows)
+        y = self._lay_section(y, view.w, *licences)
         self.panel.content_height = y
         self.panel.scroll_to(scroll)
         self.form.set_widgets([self.back_button], [self.panel])
+
+    def _lay_section(
+        self,
+        y: int,
+        width: int,
+        heading: str,
+        body: str,
+        groups: list[tuple[str, list[Card]]],
+        options: list[tuple[str, str, bool]] | None = None,
+    ) -> int:
+        """Paint one section (its heading, its words, its example cards or its options) from
+        ``y`` down; where the next one starts."""
+        k = self.k
+        hh = round(34 * k)
+        self.panel.paint(pygame.Rect(0, y, width, hh), self._painter_heading(heading))
+        y += hh
+        lines = wrapped(body, round(16 * k), width - round(40 * k))
+        lh = round(24 * k)
+        self.panel.paint(pygame.Rect(0, y, width, lh * len(lines)), self._painter_lines(lines, lh))
+        y += lh * len(lines) + round(10 * k)
+        if groups:
+            row_h, painter = self._painter_groups(groups, round(62 * k), width)
+            self.panel.paint(pygame.Rect(0, y, width, row_h), painter)
+            y += row_h + round(8 * k)
+        if options:
+            sheet_h, painter = option_sheet(options, width - round(40 * k), k)
+            self.panel.paint(pygame.Rect(0, y, width, sheet_h), painter)
+            y += sheet_h + round(8 * k)
+        return y + round(18 * k)
 
     def _painter_heading(self, text: str) -> Callable[[pygame.Surface, pygame.Rect], None]:
         def paint(surf: pygame.Surface, r: pygame.Rect) -> None:

@@ -162,7 +162,7 @@ class TableMoves:
 
     def _button_hover(self: TableLike, intent: i.ButtonHover) -> None:
         moved = pygame.event.Event(
-            pygame.MOUSEMOTION, pos=intent.pos, rel=(0, 0), buttons=(0, 0, 0)
+            pygame.MOUSEMOTION, pos=intent.pos, rel=(1, 1), buttons=(0, 0, 0)
         )
         for b in self.buttons.values():
             b.handle_event(moved)

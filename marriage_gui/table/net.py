@@ -19,6 +19,7 @@ from marriage_gui.table import dialogs, seat_news
 from marriage_gui.table.scene import TableScene
 from marriage_gui.ui import theme
 from marriage_gui.ui.card_names import said
+from marriage_gui.ui.words import proposed_name
 from marriage_net import protocol as p
 from marriage_net.client import AWAY, CLOSED, GONE, PLAYING, RECONNECTING, RemoteMatch, Status
 from marriage_net.discovery import DISCOVERY_PORT, listen_address
@@ -48,8 +49,9 @@ def read_table_rules(app: Any, lobby: Any) -> str | None:
     try:
         rules = RuleSet.from_dict(lobby.rule_set)
     except ValueError as exc:
-        # Translators: {error} is what is wrong with the rules, in the computer's words.
-        return _("The table's rules cannot be read: {error}").format(error=word(str(exc)))
+        said = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
+        # Translators: {error} is what is wrong with the rules (naming the rule by its label).
+        return _("The table's rules cannot be read: {error}").format(error=word(said))
     app.open("rules", rules=rules)
     return None
 
@@ -79,7 +81,8 @@ def open_table_process(
     save = app.storage.path(TABLE_SAVE)
     reopen = save.is_file()
     config = TableConfig(
-        seats=[("here", name), ("open", ""), ("open", ""), ("medium", "")],
+        # The computer player is named as this laptop proposes names (गीता on a Nepali one).
+        seats=[("here", name), ("open", ""), ("open", ""), ("medium", proposed_name(3))],
         rules=(rules or PRESETS["nepali"]).to_dict(),
         # The name travels in one form, English, whatever this laptop speaks: each laptop that
         # shows it words it in its own language (``table_words``).

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 import pygame
 
 from marriage_gui.ui import theme
-from marriage_gui.ui.widget import Widget, shown_words
+from marriage_gui.ui.widget import Widget, pointer_moved, shown_words
 
 #: Hotkey hints that name more than one key, or a key by another name than pygame's.
 _KEY_NAMES = {
@@ -16,6 +17,35 @@ _KEY_NAMES = {
     "esc": (pygame.K_ESCAPE,),
     "space": (pygame.K_SPACE,),
 }
+
+
+#: The arrow keys, shown as arrows in every language (the direction each points, in degrees).
+ARROWS = {"left": 180, "right": 0, "up": 90, "down": 270}
+
+
+@lru_cache(maxsize=64)
+def key_cap(hint: str, points: int, ink: theme.Colour) -> pygame.Surface:
+    """How a hotkey hint is shown: a key's printed name ("Enter", "F11", "H"), or for the arrow
+    keys an arrow (← → ↑ ↓), drawn, since no bundled face has those glyphs."""
+    angle = ARROWS.get(hint.lower())
+    if angle is None:
+        return theme.text(hint, points, ink)
+    h = theme.text("Ag", points, ink).get_height()
+    scale = 4  # drawn large and scaled down, for smooth edges
+    side = round(points * 1.3) * scale
+    big = pygame.Surface((side, side), pygame.SRCALPHA)
+    mid, stroke, head = side / 2, max(scale, round(points * 0.15 * scale)), side * 0.36
+    tail, tip = (side * 0.06, mid), (side * 0.94, mid)
+    pygame.draw.line(big, ink, tail, (tip[0] - head * 0.5, mid), stroke)
+    pygame.draw.polygon(
+        big, ink, [tip, (tip[0] - head, mid - head * 0.72), (tip[0] - head, mid + head * 0.72)]
+    )
+    arrow = pygame.transform.smoothscale(
+        pygame.transform.rotate(big, angle), (side // scale, side // scale)
+    )
+    out = pygame.Surface((arrow.get_width(), h), pygame.SRCALPHA)
+    out.blit(arrow, arrow.get_rect(center=(out.get_width() // 2, h // 2)))
+    return out
 
 
 def hotkey_codes(hint: str) -> tuple[int, ...]:
@@ -40,7 +70,8 @@ class Button(Widget):
     ``text``, ``sub``, ``labels`` and the tooltip are kept as given and put into the language
     in use whenever the button is measured or drawn (``widget.shown_words``): give it the
     English message (``N_("Back")``) once, and a change of language shows at the next layout.
-    The ``hotkey`` hint names a key as printed on the keyboard and is never translated.
+    The ``hotkey`` hint names a key as printed on the keyboard and is never translated; the
+    arrow keys are shown as arrows (``key_cap``).
     """
 
     def __init__(
@@ -79,7 +110,8 @@ class Button(Widget):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
-            self.hovered = self.enabled and self.hit(event.pos)
+            lit = self.hovered or pointer_moved(event)  # a resting pointer lights nothing new
+            self.hovered = self.enabled and self.hit(event.pos) and lit
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.hit(event.pos):
             self.pressed = self.enabled
@@ -115,7 +147,11 @@ class Button(Widget):
         """How wide the button wants to be at height ``h``: its widest label, its hotkey and a
         margin."""
         points = self._points(h)
-        hint = theme.text_width(self.hotkey, self._hint_points(points)) + 10 if self.hotkey else 0
+        hint = (
+            key_cap(self.hotkey, self._hint_points(points), theme.TEXT).get_width() + 10
+            if self.hotkey
+            else 0
+        )
         words = max(
             theme.text_width(shown_words(s), points, True) for s in (self.text, *self.labels)
         )
@@ -180,7 +216,7 @@ class Button(Widget):
         points = self._points(body.h)
         room = body.w - 8
         if self.hotkey:
-            hint = theme.text(self.hotkey, self._hint_points(points), ink).copy()
+            hint = key_cap(self.hotkey, self._hint_points(points), ink).copy()
             hint.set_alpha(150)
             room -= hint.get_width() + 10
             img.blit(hint, hint.get_rect(midright=(body.right - round(body.h * 0.3), body.centery)))

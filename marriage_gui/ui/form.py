@@ -9,7 +9,7 @@ import pygame
 
 from marriage_gui.ui import theme
 from marriage_gui.ui.text_input import TextInput
-from marriage_gui.ui.widget import MOUSE_EVENTS, Widget, shown_words
+from marriage_gui.ui.widget import MOUSE_EVENTS, Widget, pointer_moved, shown_words
 
 TOOLTIP_DELAY = 0.55
 
@@ -175,7 +175,10 @@ class Form:
         self._hovered: Widget | None = None
 
     def set_widgets(self, widgets: list[Widget], panels: list[ScrollPanel] | None = None) -> None:
-        """Replace the widgets (keeping focus on the same one when it is still there)."""
+        """Replace the widgets (keeping focus on the same one when it is still there). A widget
+        the new layout slides under a resting pointer is not lit as hovered until the pointer
+        moves: on the title, a Rejoin button that pushes the menu down leaves the keyboard's
+        choice (Rejoin) the only one lit, not whatever button came to rest under the mouse."""
         old = self.focused
         self.widgets = widgets
         self.panels = panels or []
@@ -185,7 +188,7 @@ class Form:
         for w in widgets:
             w.focused = w is old
         if self.pointer is not None:
-            self._hover(self.pointer)
+            self._hover(self.pointer, moved=False)
 
     @property
     def focused(self) -> Widget | None:
@@ -226,10 +229,12 @@ class Form:
             target = order[(order.index(self.focus_index) + d) % len(order)]
         self.focus(self.widgets[target], keyboard=True)
 
-    def _hover(self, pos: tuple[int, int]) -> None:
+    def _hover(self, pos: tuple[int, int], moved: bool = True) -> None:
+        """Light the widget under the pointer at ``pos``; when the pointer has not ``moved``
+        (the widgets did), only one that was lit already and is still under it."""
         hovered = None
         for w in self.widgets:
-            w.hovered = w.enabled and w.hit(pos)
+            w.hovered = w.enabled and w.hit(pos) and (moved or w.hovered)
             if w.hovered:
                 hovered = w
         if hovered is not self._hovered:
@@ -240,7 +245,7 @@ class Form:
         if event.type in MOUSE_EVENTS:
             self.pointer = event.pos
             if event.type == pygame.MOUSEMOTION:
-                self._hover(event.pos)
+                self._hover(event.pos, moved=pointer_moved(event))
                 self._hover_time = (
                     0.0 if event.rel != (0, 0) and self._hovered is None else self._hover_time
                 )

@@ -13,6 +13,12 @@ from marriage_gui.ui import theme
 from marriage_gui.ui.widget import Widget
 
 
+def switch_words(value: bool) -> str:
+    """What a switch says beside it: on or off, in the language in use."""
+    # Translators: beside an on/off switch, the switch is on (and "Off" for off); short.
+    return _("On") if value else _("Off")
+
+
 class Toggle(Widget):
     """An on/off switch."""
 
@@ -75,8 +81,7 @@ class Toggle(Widget):
         pygame.draw.circle(surface, (0, 0, 0, 60), (cx, track.centery + 2), r)
         pygame.draw.circle(surface, theme.TEXT, (cx, track.centery), r)
         size = round(15 * self.k)
-        # Translators: beside an on/off switch, the switch is on (and "Off" for off); short.
-        word = theme.text(_("On") if self.value else _("Off"), size, theme.TEXT_DIM)
+        word = theme.text(switch_words(self.value), size, theme.TEXT_DIM)
         surface.blit(word, word.get_rect(midleft=(track.right + round(10 * self.k), track.centery)))
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from engine.plain import latin_digits
 from marriage_gui.ui import theme
 from marriage_gui.ui.widget import Widget, shown_words
 
@@ -28,7 +29,10 @@ class TextInput(Widget):
     deletes the word before the cursor and Ctrl+V pastes (a table code, an address).
 
     The ``placeholder`` (shown faint while the box is empty) and the tooltip are kept as given
-    and put into the language in use when drawn; what a person types is never looked up.
+    and put into the language in use when drawn; what a person types is never looked up. A box
+    for a number (``digits``: a code, an address, a seed) takes the digits of any script as
+    0-9, as they arrive: a Nepali keyboard types ०-९, and the box shows them back as the
+    Devanagari digits setting says.
     """
 
     def __init__(
@@ -39,24 +43,30 @@ class TextInput(Widget):
         placeholder: str = "",
         tooltip: str | None = None,
         on_submit: Callable[[str], Any] | None = None,
+        digits: bool = False,
     ) -> None:
         super().__init__(tooltip)
+        self.digits = digits
         self.text, self.on_change, self.max_len, self.placeholder = (
-            text,
+            self._typed(text),
             on_change,
             max_len,
             placeholder,
         )
         self.on_submit = on_submit
-        self.cursor = len(text)
+        self.cursor = len(self.text)
         #: Ctrl+A: the whole text is selected, so typing replaces it and Backspace clears it.
         self.all_selected = False
         self.error = False
         self._blink = 0.0
 
+    def _typed(self, text: str) -> str:
+        """``text`` as this box keeps it: a number's digits as 0-9, whatever their script."""
+        return latin_digits(text) if self.digits else text
+
     def set_text(self, text: str) -> None:
         """Replace the text (without telling the owner)."""
-        self.text = text[: self.max_len]
+        self.text = self._typed(text)[: self.max_len]
         self.cursor = len(self.text)
         self.all_selected = False
 
@@ -66,7 +76,7 @@ class TextInput(Widget):
         if self.all_selected:
             self.text, self.cursor, self.all_selected = "", 0, False
         room = self.max_len - len(self.text)
-        add = "".join(c for c in add if c.isprintable())[: max(0, room)]
+        add = "".join(c for c in self._typed(add) if c.isprintable())[: max(0, room)]
         if add:
             self.text = self.text[: self.cursor] + add + self.text[self.cursor :]
             self.cursor += len(add)
@@ -192,12 +202,17 @@ class TextInput(Widget):
         else:
             # A placeholder longer than the box (a longer language) is set smaller to fit.
             hint, hint_size = theme.shrunk(
-                shown_words(self.placeholder), size, r.w - pad * 2, max(10, round(size * 0.75))
+                shown_words(self.placeholder),
+                size,
+                r.w - pad * 2 - max(3, round(5 * self.k)),
+                max(10, round(size * 0.75)),
             )
             label = theme.text(hint, hint_size, theme.TEXT_FAINT)
         before = theme.text_width(self.text[: self.cursor], size)
         shift = max(0, before - (r.w - pad * 3))
         place = label.get_rect(midleft=(r.x + pad - shift, r.centery))
+        if not self.text:
+            place.x += max(3, round(5 * self.k))  # the caret stands before the hint, not on it
         if self.all_selected and self.focused:
             pygame.draw.rect(surface, theme.GOLD_DARK, place.inflate(4, 2), border_radius=3)
         surface.blit(label, place)

@@ -23,6 +23,14 @@ from marriage_gui.language import _, word
 
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
+
+def pointer_moved(event: pygame.event.Event) -> bool:
+    """Whether a motion event moved the pointer. One that did not (``rel`` 0, 0) tells where a
+    resting pointer is, as the system does when a window opens under it: that lights no
+    widget, or the keyboard's choice (Rejoin on the title) would not be the only one lit."""
+    return tuple(getattr(event, "rel", (1, 1))) != (0, 0)
+
+
 #: A line the test language has already made over (bracketed, ending in tildes).
 _PSEUDO_LINE = re.compile(r"^\[.* ~+\]$", re.MULTILINE)
 

@@ -1,13 +1,59 @@
-"""Small word helpers of the screens: who "You" is, a match's total, a wrap that never runs a
-long word out of its box. (Counts are said with ``language.ngettext``: a whole phrase for each
+"""Small word helpers of the screens: who "You" is, the names the game proposes, a match's
+total, a wrap that never runs a long word out of its box. (Counts are said with ``language.ngettext``: a whole phrase for each
 form, in every language.)"""
 
 from __future__ import annotations
 
 import unicodedata
 
-from marriage_gui.language import _
+from marriage_gui.language import N_, _
 from marriage_gui.ui import theme
+
+#: The name the game proposes for the person at the screen (as in "You win").
+YOU = N_("You")
+#: The names the game proposes for the other seats (a new game, the guide, a hosted table's
+#: computer players), each written as the language in use writes it: Sita, सीता. Only a
+#: proposal follows the language; a name a person typed is never translated.
+PROPOSED_NAMES = (
+    # Translators: a name the game proposes for a player: write it as your readers do (सीता).
+    N_("Sita"),
+    # Translators: a name the game proposes for a player: write it as your readers do (राम).
+    N_("Ram"),
+    # Translators: a name the game proposes for a player: write it as your readers do (हरि).
+    N_("Hari"),
+    # Translators: a name the game proposes for a player: write it as your readers do (गीता).
+    N_("Gita"),
+    # Translators: a name the game proposes for a player: write it as your readers do (माया).
+    N_("Maya"),
+    # Translators: a name the game proposes for a player: write it as your readers do (विष्णु).
+    N_("Bishnu"),
+)
+#: The name a seat gets when friends share one screen (hot-seat): "Player 2".
+# Translators: a seat's name when friends share one screen: "Player 2".
+PLAYER_N = N_("Player {number}")
+#: A name the game proposed: one of the names above (or ``YOU``), or ``PLAYER_N`` and its number.
+Proposal = tuple[str, int]
+
+
+def proposed(proposal: Proposal) -> str:
+    """A name the game proposes, in the language in use."""
+    key, number = proposal
+    return _(key).format(number=number) if key == PLAYER_N else _(key)
+
+
+def proposed_name(seat: int) -> str:
+    """The name the game proposes for a computer player at ``seat`` (0: the first)."""
+    return proposed((PROPOSED_NAMES[seat % len(PROPOSED_NAMES)], 0))
+
+
+def proposal_of(name: str) -> Proposal | None:
+    """The proposal ``name`` reads as, in English or in the language in use (None: a name a
+    person gave)."""
+    said = name.strip()
+    for key in (YOU, *PROPOSED_NAMES):
+        if said in (key, _(key)):
+            return key, 0
+    return None
 
 
 def is_you(name: str) -> bool:

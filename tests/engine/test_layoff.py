@@ -165,7 +165,7 @@ def _near(rng, base: int) -> int:
 def test_the_presets_keep_any_card_onto_your_own_melds():
     assert (INDIAN.lay_off_cards, INDIAN.lay_off_onto) == ("any", "own")
     assert INDIAN.replace(lay_off_cards="wild").lay_off_cards == "wild"
-    with pytest.raises(ValueError, match="lay_off_onto must be one of own, anyone"):
+    with pytest.raises(ValueError, match="Lay off onto must be one of own, anyone"):
         INDIAN.replace(lay_off_onto="everyone")
 
 

@@ -15,7 +15,7 @@ from engine.events import Event
 from engine.game import Game, IllegalAction
 from engine.ledger import describe_payments, ledger
 from engine.replay import describe
-from engine.rules import NEPALI, RULE_HELP
+from engine.rules import NEPALI, rule_options
 from engine.words import (
     CODE_LIMIT,
     CODE_MARK,
@@ -211,5 +211,8 @@ def test_results_payments_and_replays_are_sentences():
         assert isinstance(item.label, Said)
 
 
-def test_rule_help_is_worded_sentences():
-    assert all(isinstance(v, Said) and not v.fields for v in RULE_HELP.values())
+def test_rule_options_are_worded_sentences():
+    for option in rule_options():
+        said = [option.label, option.help]
+        said += [label for _value, label in option.choices] + [w for _n, w in option.words]
+        assert all(isinstance(s, Said) and not s.fields for s in said), option.name

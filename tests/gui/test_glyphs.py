@@ -89,3 +89,37 @@ def test_a_postposition_glued_to_a_latin_name_is_set_a_little_apart():
     apart = fonts.size_of("Asha", 20)[0] + fonts.size_of("ले", 20)[0]
     assert glued > apart
     assert fonts.size_of("सीताले", 20)[0] == fonts.face(20, False, fonts.DEVANAGARI).size("सीताले")[0]
+
+
+def test_a_danda_after_latin_letters_or_digits_stays_where_it_is_written():
+    """The gap that sets a postposition apart ("Asha ले") never comes before punctuation:
+    "8।", "(Alt+Enter)।", "”।" read as written, not "8 ।"."""
+    pygame.font.init()
+    deva = fonts.face(20, False, fonts.DEVANAGARI)
+    for before, after in (("8", "।"), ("(F11 or Alt+Enter)", "।"), ("“Asha's table”", "।")):
+        text = before + after
+        assert fonts.size_of(text, 20)[0] == fonts.size_of(before, 20)[0] + deva.size(after)[0]
+        assert fonts.size_of(text, 20)[0] == fonts.render(text, 20).get_width()
+    # a postposition is still set apart
+    assert fonts.size_of("8को", 20)[0] > fonts.size_of("8", 20)[0] + deva.size("को")[0]
+
+
+def _baseline(text: str, size: int) -> int:
+    """How far below the top of the rendered line the words stand on their baseline: the
+    lowest inked row of a letter without a descender, drawn alone in the line's own render."""
+    surface = fonts.render(text, size, (255, 255, 255))
+    mask = pygame.mask.from_surface(surface, 64)
+    rows = [y for y in range(surface.get_height()) if any(mask.get_at((x, y)) for x in range(8))]
+    return rows[-1]
+
+
+def test_the_lines_of_a_paragraph_mixing_scripts_stand_on_one_baseline_depth():
+    """A line all in Devanagari sets its baseline as deep as one with a digit or a Latin word,
+    so lines drawn one under another at a fixed step are evenly spaced."""
+    pygame.font.init()
+    for size in (14, 16, 22):
+        # each line starts with the same letter, so its lowest ink is the baseline
+        alone, with_digit, with_latin = ("मालमा", "मालमा 8", "मालमा Ram")
+        depth = {_baseline(t, size) for t in (alone, with_digit, with_latin)}
+        assert len(depth) == 1, (size, depth)
+        assert fonts.render(alone, size).get_height() == fonts.size_of(alone, size)[1]

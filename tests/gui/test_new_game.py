@@ -137,3 +137,21 @@ def test_a_damaged_memory_gives_the_defaults(tmp_path):
     scene = app.open("new_game")
     assert isinstance(scene, NewGameScene)
     assert len(scene.build_setup().seats) == 4
+
+
+def test_numbers_typed_in_devanagari_digits_are_numbers(tmp_path):
+    """A Nepali keyboard types ०-९: the seed and a box of points read them as 0-9."""
+    opened: list = []
+    app = make_app(tmp_path, opened)
+    scene = app.open("new_game")
+    assert isinstance(scene, NewGameScene)
+    scene.form.focus(scene.seed_input, keyboard=False)
+    app.step([pygame.event.Event(pygame.TEXTINPUT, text="४२")], DT)
+    assert scene.seed_input.text == "42"
+    points = scene.rule_widgets["poplu_points"]
+    scene.form.focus(points, keyboard=False)
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_CTRL)], DT)
+    app.step([pygame.event.Event(pygame.TEXTINPUT, text="३/६/१२")], DT)
+    click(app, scene.start_button.rect.center)
+    started = opened[0]["setup"]
+    assert started.seed == 42 and started.rules.poplu_points == (3, 6, 12)

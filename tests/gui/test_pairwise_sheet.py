@@ -61,3 +61,19 @@ def test_no_pairs_where_nothing_is_paid(tmp_path):
     app, scene = _sheet(tmp_path)
     for name in ("indian", "contract"):
         assert pairwise_lines(scene.result, PRESETS[name], scene.names) == []
+
+
+def test_with_the_pairs_open_every_row_still_shows_its_players_name(tmp_path, monkeypatch):
+    from .text_trace import Trace
+
+    app, scene = _sheet(tmp_path)
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p")], 1 / 30)
+    assert scene.pairs.shown
+    trace = Trace(monkeypatch)
+    window = trace.draw(app)
+    for seat, name in enumerate(scene.names):
+        shown = name if seat != scene.result.winner else f"{name}  ★ went out"
+        drawn = [d for d in trace.placed if d.text == shown]
+        assert drawn and all(window.still_shows(d) for d in drawn), name
+    # and the pairs themselves are drawn whole, over the rows' cards
+    assert all(line in trace.heard for line in scene.pairs.lines)

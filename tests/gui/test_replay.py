@@ -456,3 +456,43 @@ def drawn_text(app, monkeypatch) -> list[str]:
     app.draw()
     monkeypatch.setattr(fonts, "render", real)
     return seen
+
+
+def _ink_centre(surface: pygame.Surface) -> tuple[float, float]:
+    """Where the ink of ``surface`` weighs, as a share of its width and height."""
+    mask = pygame.mask.from_surface(surface, 64)
+    x, y = mask.centroid()
+    return x / surface.get_width(), y / surface.get_height()
+
+
+@pytest.mark.parametrize("lang", ["en", "ne"])
+def test_the_arrow_keys_badges_are_arrows_in_either_language(app, monkeypatch, lang):
+    """The replay's buttons show the arrow keys as arrows (← → ↑ ↓), never as English words."""
+    from engine.ai.coach import Mark, Review
+    from marriage_gui import language
+    from marriage_gui.ui.button import ARROWS, key_cap
+
+    from .text_trace import Trace
+
+    _result, match = sheet(app, SOLO)
+    marks = (Mark(3, "discard", "you threw 8D", "the hard bot would throw KC", "KC", 2.0),)
+    names = ("You", "Sita", "Ram")
+    app.open("replay", replay=match.hand_replay(0), names=names, review=Review(0, 0, 6, 4, marks))
+    language.use(lang)
+    try:
+        scene = app.scene
+        arrows = sorted(b.hotkey for b in scene.buttons if b.hotkey.lower() in ARROWS)
+        assert arrows == ["Down", "Left", "Right", "Up"]
+        trace = Trace(monkeypatch)
+        trace.draw(app)
+        assert not {"Left", "Right", "Up", "Down"} & set(trace.heard)
+    finally:
+        language.use("en")
+    # Each arrow points its own way: its head (the heavier end) lies that side of its middle.
+    centre = {k: _ink_centre(key_cap(k, 28, (255, 255, 255))) for k in ARROWS_SHOWN}
+    assert centre["Left"][0] < 0.5 < centre["Right"][0]
+    assert centre["Up"][1] < centre["Down"][1]
+    assert abs(centre["Left"][1] - centre["Right"][1]) < 0.02  # on one line
+
+
+ARROWS_SHOWN = ("Left", "Right", "Up", "Down")

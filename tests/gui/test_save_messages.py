@@ -79,10 +79,10 @@ def test_every_damaged_field_of_a_save_gives_a_plain_message(tmp_path: Path) -> 
 @pytest.mark.parametrize(
     ("field", "value", "words"),
     [
-        ("hand_size", "x", "hand_size must be a whole number"),
-        ("alter", 3, "alter must be true or false"),
-        ("poplu_points", 5, "poplu_points must be a list of points"),
-        ("direction", [], "direction must be one of clockwise, anticlockwise"),
+        ("hand_size", "x", "Hand size must be a whole number from 9 to 21"),
+        ("alter", 3, "Alter must be on or off"),
+        ("poplu_points", 5, "Poplu points must be a list of at most 12 points"),
+        ("direction", [], "Direction must be one of clockwise, anticlockwise"),
     ],
 )
 def test_rules_say_what_kind_of_value_they_need(field: str, value: Any, words: str) -> None:

@@ -319,3 +319,45 @@ def test_no_module_level_function_is_defined_twice_in_the_gui():
                 places[node.name].append(where)
     twice = {name: where for name, where in places.items() if len(where) > 1}
     assert not twice, twice
+
+
+def test_the_caret_of_an_empty_box_stands_before_its_hint_not_on_it():
+    from marriage_gui.ui.text_input import TextInput
+
+    def drawn(placeholder: str, blink: float) -> pygame.Surface:
+        box = TextInput(placeholder=placeholder)
+        box.place(pygame.Rect(20, 20, 240, 46), 1.0)
+        box.focused, box._blink = True, blink
+        surface = pygame.Surface((300, 90))
+        box.draw(surface)
+        return surface
+
+    def columns(a: pygame.Surface, b: pygame.Surface) -> list[int]:
+        """The columns where two drawings differ."""
+        return [
+            x
+            for x in range(a.get_width())
+            if any(a.get_at((x, y)) != b.get_at((x, y)) for y in range(a.get_height()))
+        ]
+
+    caret = columns(drawn("Name", 0.0), drawn("Name", 0.8))  # the caret blinks
+    hint = columns(drawn("Name", 0.8), drawn("", 0.8))  # the hint's ink
+    assert caret and hint
+    assert max(caret) < min(hint)
+
+
+def test_a_resting_pointer_lights_no_button_until_it_moves():
+    """The system tells where a resting pointer is (``rel`` 0, 0) when a window opens: that
+    lights nothing, so a button the keyboard chose is the one that looks chosen."""
+    b = placed(Button("Rules"))
+    form = Form()
+    form.set_widgets([b])
+    resting = pygame.event.Event(
+        pygame.MOUSEMOTION, pos=b.rect.center, rel=(0, 0), buttons=(0, 0, 0)
+    )
+    form.handle_event(resting)
+    assert not b.hovered
+    form.handle_event(motion(b.rect.center))
+    assert b.hovered
+    form.handle_event(resting)  # still there: still lit
+    assert b.hovered

@@ -24,7 +24,7 @@ _ASCII_WORD = re.compile(r"[A-Za-z]{2,}")
 #: Language setting's English word (so a person who reads only English finds their way back).
 KEPT = frozenset(
     {"Esc", "Alt", "Enter", "Tab", "Ctrl", "Shift", "Space", "PgUp", "PgDn", "Home", "End"}
-    | {"Left", "Right", "Up", "Down", "Language"}
+    | {"Language"}
 )
 
 

@@ -79,7 +79,7 @@ def test_rules_that_cannot_be_played_are_refused_with_a_reason(table):
         broken = {**PRESETS["nepali"].to_dict(), "hand_size": 99}
         for ws, msg, words in [
             (eve, p.SetRules(rules=PRESETS["house"].to_dict()), "only the host's screen"),
-            (owner, p.SetRules(rules=broken), "those rules cannot be played: hand_size"),
+            (owner, p.SetRules(rules=broken), "those rules cannot be played: Hand size must be"),
             (owner, p.SetRules(rules={"no such rule": 1}), "those rules cannot be played"),
             (owner, p.SetRules(rules={"name": ["x"]}), "those rules cannot be played"),
             (owner, p.SetRules(hands=-1), "a match lasts 1 to"),
