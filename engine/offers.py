@@ -159,8 +159,6 @@ _EXPOSE_FIRST = say("tunnelas can be exposed only before your first draw")
 _NO_STOCK = say("the stock is empty")
 _NO_TUNNELA = say("you hold no tunnela (three identical cards) to expose")
 _GO_OUT_NOW = say("go out now")
-_LAST_DUBLEE = say("you took the discard for your last dublee: go out now")
-_TAKEN = say("you may not throw back the card you just took")
 
 
 def _expose(rules: RuleSet) -> str:
@@ -257,6 +255,10 @@ def _not_held(rules: RuleSet, players: int, tunnelas: int) -> str:
             _NOT_HELD.clear()
         hit = _NOT_HELD[key] = (rules, said)
     return hit[1]
+
+
+_LAST_DUBLEE = say("you took the discard for your last dublee: go out now")
+_TAKEN = say("you may not throw back the card you just took")
 
 
 def _taken_back(code: int) -> str:

@@ -435,6 +435,19 @@ def _go_out_refusal(g: Game, p: int, action: GoOut) -> Said | None:
 
 
 # ---------------------------------------------------------------------- carrying out
+# The words of the commonest events, made when first read (most never are).
+def _drew(name: str, card: int) -> Said:
+    return say("{name} drew from the stock — {card}", name=name, card=str(card_of(card)))
+
+
+def _discarded(name: str, card: int) -> Said:
+    return say("{name} discarded {card}", name=name, card=str(card_of(card)))
+
+
+def _took(name: str, card: int) -> Said:
+    return say("{name} took {card} from the discards", name=name, card=str(card_of(card)))
+
+
 def perform(g: Game, action: Action) -> list[Event]:
     """Carry out a legal action; return its events."""
     p = g.current_player
@@ -488,19 +501,6 @@ def perform(g: Game, action: Action) -> list[Event]:
     if isinstance(action, GoOut):
         return _go_out(g, p, action)
     raise AssertionError(f"unhandled action {action}")
-
-
-# The words of the commonest events, made when first read (most never are).
-def _drew(name: str, card: int) -> Said:
-    return say("{name} drew from the stock — {card}", name=name, card=str(card_of(card)))
-
-
-def _discarded(name: str, card: int) -> Said:
-    return say("{name} discarded {card}", name=name, card=str(card_of(card)))
-
-
-def _took(name: str, card: int) -> Said:
-    return say("{name} took {card} from the discards", name=name, card=str(card_of(card)))
 
 
 def _pick(hand: list[int], card: Card, card_id: int | None) -> int:
