@@ -81,7 +81,9 @@ def test_words_made_later_are_the_words_made_at_once():
 
 @pytest.mark.parametrize(("preset", "players", "seed"), [("nepali", 4, 1), ("indian", 3, 2)])
 def test_every_event_and_view_writes_what_its_fields_write_one_by_one(preset, players, seed):
-    for g in _games(preset, players, seed):
+    for g in _games(preset, players, seed, hands=1):
+        if len(g.log) % 3 and not g.hand_over:
+            continue  # every third position (and the end) is enough, and quicker
         for e in g.events[-3:]:
             assert e.to_dict() == _plain_dict(e)
             assert e.to_dict() is not e.to_dict()  # each caller gets its own dict
@@ -104,13 +106,16 @@ def test_a_history_written_late_is_the_history_when_the_view_was_made():
     held = []
     for g in _games("nepali", 3, 5, hands=2):
         seat = len(g.log) % 3
+        if len(g.log) % 4:
+            g.view(seat).to_dict()  # the seat's log grows with views nobody keeps
+            continue
         view = g.view(seat)
         if len(g.log) % 5 == 0:
             view.to_dict()  # some are written at once, feeding the seat's log
-        held.append((view, [e.to_dict() for e in g.events if e.visible_to(seat)], g.events))
-    for view, _expected, events in reversed(held):
-        written = view.to_dict()["history"]
-        assert written == [e.for_seat(view.seat).to_dict() for e in events[: len(written)]]
+        held.append((view, [e.for_seat(seat).to_dict() for e in g.events]))
+    assert any(len(expected) > 100 for _view, expected in held)
+    for view, expected in reversed(held):  # the newest first: no write fixes an older one
+        assert view.to_dict()["history"] == expected
         assert PlayerView.from_dict(view.to_dict()).history == view.history
 
 
