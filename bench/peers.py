@@ -2,7 +2,8 @@
 
 Run: python bench/peers.py [--seconds 3] [--runs 3] [--clock cpu|wall]
 
-Random legal play on one core, actions per second, medians of ``--runs`` runs:
+Random legal play on one core, actions per CPU second of this process, medians of ``--runs``
+runs in which the engines take turns (so all of them meet the same load, printed beside):
 
 - Marriage (this engine, 4 players, nepali rules): ``legal_actions`` + ``apply``; then the same
   with ``view(seat)`` of the player to move on every step (what a bot, the table and a network
@@ -95,26 +96,27 @@ def rlcard(seconds: float, observe: bool) -> tuple[int, float]:
     return actions, time.perf_counter() - start
 
 
-def median_rate(run: Runner, seconds: float, runs: int, observe: bool, clock: str) -> float | None:
-    """Median actions/s of ``runs`` runs, or None when the engine is not installed.
+def rate(run: Runner, seconds: float, observe: bool, clock: str) -> float | None:
+    """Actions per second of one run, or None when the engine is not installed.
 
-    ``clock`` "wall" divides by the wall time; "cpu" by this process's CPU time, which a busy
-    machine disturbs far less (every engine here runs in this process, C++ cores included).
+    ``clock`` "cpu" divides by this process's CPU time, which a busy machine disturbs far
+    less (every engine here runs in this process, C++ cores included); "wall" by the wall time.
     """
-    rates = []
-    for _ in range(runs):
-        cpu = time.process_time()
-        try:
-            n, elapsed = run(seconds, observe)
-        except ImportError:
-            return None
-        used = time.process_time() - cpu if clock == "cpu" else elapsed
-        rates.append(n / max(used, 1e-9))
-    return statistics.median(rates)
+    cpu = time.process_time()
+    try:
+        n, elapsed = run(seconds, observe)
+    except ImportError:
+        return None
+    used = time.process_time() - cpu if clock == "cpu" else elapsed
+    return n / max(used, 1e-9)
+
+
+def _load() -> float:
+    return os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
 
 
 def main() -> None:
-    """Measure every engine that is installed and print the table."""
+    """Measure every engine that is installed, taking turns run by run, and print the table."""
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--runs", type=int, default=3)
@@ -127,33 +129,40 @@ def main() -> None:
     args = ap.parse_args()
     if args.seconds <= 0 or args.runs < 1:
         ap.error("--seconds must be above 0 and --runs at least 1")
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(
-        f"load average (1 min) {load:.2f}; medians of {args.runs} runs of {args.seconds:g} s; "
-        f"actions per {args.clock} second"
-    )
     engines: list[tuple[str, Runner]] = [
         ("Marriage (this engine)", marriage),
         ("OpenSpiel gin rummy", open_spiel),
         ("RLCard gin rummy, game only", rlcard),
     ]
-    rows = []
-    for name, run in engines:
-        plain = median_rate(run, args.seconds, args.runs, False, args.clock)
-        seen = (
-            median_rate(run, args.seconds, args.runs, True, args.clock)
-            if plain is not None
-            else None
-        )
-        rows.append((name, plain, seen))
-    ours = rows[0]
+    # Each run measures every engine once, plain and with views, so that all of them meet the
+    # same load; the order turns round from run to run.
+    rates: dict[tuple[str, bool], list[float]] = {}
+    missing: set[str] = set()
+    loads = [_load()]
+    for k in range(args.runs):
+        order = engines if k % 2 == 0 else engines[::-1]
+        for name, run in order:
+            for observe in (False, True):
+                if name in missing:
+                    continue
+                r = rate(run, args.seconds, observe, args.clock)
+                if r is None:
+                    missing.add(name)
+                else:
+                    rates.setdefault((name, observe), []).append(r)
+                loads.append(_load())
+    print(
+        f"medians of {args.runs} runs of {args.seconds:g} s, engines taking turns; actions per "
+        f"{args.clock} second; load average (1 min) {min(loads):.2f}-{max(loads):.2f}"
+    )
     print(f"{'engine':<30} {'actions/s':>12} {'with views':>12} {'ratio':>8} {'with views':>11}")
-    for name, plain, seen in rows:
-        if plain is None or seen is None:
+    ours = [statistics.median(rates[(engines[0][0], v)]) for v in (False, True)]
+    for name, _run in engines:
+        if name in missing:
             print(f"{name:<30} {'not installed':>12}")
             continue
-        r1 = (ours[1] or 0) / plain
-        r2 = (ours[2] or 0) / seen
+        plain, seen = (statistics.median(rates[(name, v)]) for v in (False, True))
+        r1, r2 = ours[0] / plain, ours[1] / seen
         print(f"{name:<30} {plain:>12,.0f} {seen:>12,.0f} {r1:>7.2f}x {r2:>10.2f}x")
     print("ratio: Marriage's rate over the row's (above 1: Marriage is faster)")
 

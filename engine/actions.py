@@ -174,6 +174,24 @@ def _quote(text: str, limit: int = 40) -> str:
 
 def parse_action(text: str) -> Action:
     """Parse the text form of an action; raise ValueError with a readable reason."""
+    # Actions are immutable values, and a save or a replay reads the same few texts (draw
+    # stock, discard QS...) thousands of times: each text is parsed once.
+    if type(text) is str:
+        hit = _PARSED.get(text)
+        if hit is not None:
+            return hit
+    action = _parse(text)
+    if len(_PARSED) >= _PARSED_LIMIT:
+        _PARSED.clear()
+    _PARSED[text] = action
+    return action
+
+
+_PARSED: dict[str, Action] = {}
+_PARSED_LIMIT = 4096
+
+
+def _parse(text: str) -> Action:
     if not isinstance(text, str):
         raise ValueError("that is not an action of this game")
     t = " ".join(text.strip().split())

@@ -11,7 +11,7 @@ import msgspec
 from engine import wire
 from engine.cards import card_of, format_cards
 from engine.wire import travels
-from engine.words import Said, say
+from engine.words import Later, Said, say
 
 _set = object.__setattr__
 
@@ -43,10 +43,11 @@ class Event:
         card_ids: tuple[int, ...] = (),
         groups: tuple[int, ...] = (),
         private_to: int | None = None,
-        text: str = "",
+        text: str | Later = "",
     ) -> None:
         # The dataclass's own __init__ sets the fields one by one through object.__setattr__;
-        # an event is made on almost every action, so the whole dict is given at once.
+        # an event is made on almost every action, so the whole dict is given at once. Its
+        # words may come as a ``Later``: made when first read (most events never are).
         _set(
             self,
             "__dict__",
@@ -73,21 +74,29 @@ class Event:
         """This event as ``seat`` may know it: hidden cards removed."""
         if self.visible_to(seat):
             return self
-        return Event(self.kind, self.player, (), (), None, self.public_text)
+        return Event(self.kind, self.player, (), (), None, _public_text(self))
 
     @property
     def public_text(self) -> str:
         """Words for everybody (hidden card not named)."""
-        text = self.text
-        if isinstance(text, Said):
-            public = _PUBLIC.get(text.template)
-            if public is not None:
-                return public(text.fields)
-        return text.split(" — ")[0]
+        return _public_text(self)
 
     def to_dict(self) -> dict[str, object]:
         """Plain data (ids only; cards are derived)."""
-        return _FORM.to_dict(self)
+        return dict(self.wire())
+
+    def wire(self) -> dict[str, Any]:
+        """``to_dict``, made once and shared: read it or encode it, never change it."""
+        own = self.__dict__
+        data = own.get("_wire")
+        if data is None:
+            data = own["_wire"] = _FORM.to_dict(self)
+        return data
+
+    def __getstate__(self) -> dict[str, Any]:
+        # A copy or a pickle carries the fields, not the memo of the plain data.
+        own = self.__dict__
+        return own if "_wire" not in own else {k: v for k, v in own.items() if k != "_wire"}
 
     @classmethod
     def from_dict(cls, data: Any) -> Event:
@@ -126,5 +135,33 @@ _PUBLIC: dict[str, Callable[[dict[str, Any]], Said]] = {
         "{name} looked at the tiplu", name=f.get("name", "")
     ),
 }
+
+
+def _public_text(e: Event) -> str:
+    text = e.text
+    if isinstance(text, Said):
+        public = _PUBLIC.get(text.template)
+        if public is not None:
+            return public(text.fields)
+    return text.split(" — ")[0]
+
+
+class _Text:
+    """``Event.text``: the words, made from a ``Later`` when first read (and kept)."""
+
+    def __get__(self, e: Event | None, owner: type | None = None) -> Any:
+        if e is None:
+            return ""  # the dataclass's default
+        text = e.__dict__["text"]
+        if type(text) is Later:
+            text = e.__dict__["text"] = text.said()
+        return text
+
+    def __set__(self, e: Event, value: Any) -> None:
+        e.__dict__["text"] = value  # never reached: a frozen dataclass refuses first
+
+
+# Set after the dataclass is made, so that the field keeps its default and type for checkers.
+setattr(Event, "text", _Text())  # noqa: B010
 
 _FORM = wire.form(Event, "EventData")

@@ -249,6 +249,7 @@ class Game:
         hands = self.hands
         mover = seat == self.current_player
         legal = legal_cache.legal_tuple(self) if mover else ()
+        playing = mover and (self.phase == "draw" or self.phase == "play")
         advice = offers.ASK if mover and self.phase == "play" else None
         return view_build.build(
             {
@@ -276,9 +277,10 @@ class Game:
                 "totals": tuple(self.totals),
                 "result": self.results[-1] if over and self.results else None,
                 "revealed_hands": tuple(map(tuple, hands)) if over else None,
-                "why_not": offers.why_not(self, legal) if mover else offers.NOTHING,
-                # Worked out from the view itself when first read (what the seat knows is all
-                # the advice may use); until then the view only says there may be some.
+                # These three are worked out from the view itself when first read (what the
+                # seat knows is all they may use); until then the view only says there may be
+                # some.
+                "why_not": offers.Pending(self.drawn[seat]) if playing else offers.NOTHING,
                 "best_see": advice,
                 "best_go_out": advice,
             }

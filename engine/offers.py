@@ -2,8 +2,9 @@
 not offered now, and which See and which Go out it would choose among those offered.
 
 A table shows these words and defaults as they are; it never works out a rule for itself. Only
-the seat to act gets answers (every other seat's are empty), so a view pays for them once per
-position, and the advice is worked out only where there is a choice.
+the seat to act gets answers (every other seat's are empty), and a view works them out from its
+own facts when they are first read (most views, a bot's or a host's, never are); the advice is
+worked out only where there is a choice.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from engine import turns, wire
-from engine.actions import Action, Discard, DrawStock, ExposeTunnela, GoOut, See, TakeDiscard
+from engine.actions import Discard, DrawStock, ExposeTunnela, GoOut, See, TakeDiscard
 from engine.cards import CARDS, Card, code_of
 from engine.rules import RuleSet
 from engine.scoring import maal_points
@@ -23,7 +24,6 @@ from engine.words import code_of as code_of_said
 from engine.words import say, say_n
 
 if TYPE_CHECKING:
-    from engine.game import Game
     from engine.view import PlayerView
 
 #: Small counts in words ("three pure melds"), as a player says them.
@@ -68,7 +68,11 @@ class WhyNot:
 
     def to_dict(self) -> dict[str, str]:
         """Plain data: each kind's words (a sentence as its language-neutral code)."""
-        return {k: code_of_said(getattr(self, k)) for k in KINDS}
+        own = self.__dict__
+        data = own.get("_wire")
+        if data is None:  # made once: the answers never change
+            data = own["_wire"] = {k: code_of_said(own[k]) for k in KINDS}
+        return dict(data)
 
 
 #: The kinds of action a ``WhyNot`` answers for, in its field order.
@@ -120,42 +124,51 @@ def _number(n: int) -> str:
     return _NUMBERS.get(n) or str(n)
 
 
-def why_not(g: Game, legal: Sequence[Action]) -> WhyNot:
-    """Why the seat to act in ``g`` is not offered each kind of action ``legal`` lacks."""
-    phase = g.phase
-    if phase == "draw":
-        return _before_drawing(g, legal)
-    if phase == "play":
-        # After the draw a position's legal tuple comes from the legal actions' memo, whose key
-        # holds everything these answers read: the same tuple, the same answers.
-        hit = _AFTER.get(id(legal))
-        if hit is not None and hit[0] is legal:
-            return hit[1]
-        why = _after_drawing(g, legal)
-        if len(_AFTER) >= _LIMIT:
-            _AFTER.clear()
-        _AFTER[id(legal)] = (legal, why)
-        return why
+class Pending:
+    """Stands in a view's ``why_not`` until first read: the answers are worked out from the view
+    itself then (most views, a bot's or a host's, are never asked). ``drawn`` is the one fact
+    they need that a view does not hold: whether its seat has drawn yet this hand."""
+
+    __slots__ = ("drawn",)
+
+    def __init__(self, drawn: bool) -> None:
+        self.drawn = drawn
+
+    def __repr__(self) -> str:
+        return f"Pending(drawn={self.drawn})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Pending, (self.drawn,))
+
+
+def why_not(view: PlayerView, drawn: bool) -> WhyNot:
+    """Why the seat of ``view``, to act, is not offered each kind of action its legal actions
+    lack (``drawn``: whether it has drawn yet this hand)."""
+    if view.seat != view.current_player:
+        return NOTHING
+    if view.phase == "draw":
+        return _before_drawing(view, drawn)
+    if view.phase == "play":
+        return _after_drawing(view)
     return NOTHING
-
-
-_AFTER: dict[int, tuple[Sequence[Action], WhyNot]] = {}
-_LIMIT = 4096
 
 
 #: Why a dealt tunnela cannot be exposed now (said once: every view asks).
 _NO_EXPOSING = say("these rules do not expose dealt tunnelas")
 _EXPOSE_FIRST = say("tunnelas can be exposed only before your first draw")
+_NO_STOCK = say("the stock is empty")
+_NO_TUNNELA = say("you hold no tunnela (three identical cards) to expose")
+_GO_OUT_NOW = say("go out now")
 
 
-def _expose(g: Game) -> str:
-    return _EXPOSE_FIRST if g.rules.expose_dealt_tunnelas else _NO_EXPOSING
+def _expose(rules: RuleSet) -> str:
+    return _EXPOSE_FIRST if rules.expose_dealt_tunnelas else _NO_EXPOSING
 
 
-def _before_drawing(g: Game, legal: Sequence[Action]) -> WhyNot:
-    p = g.current_player
+def _before_drawing(view: PlayerView, drawn: bool) -> WhyNot:
+    p, rules = view.seat, view.rules
     draw = take = expose = False
-    for a in legal:
+    for a in view.legal:
         kind = type(a)
         if kind is DrawStock:
             draw = True
@@ -163,25 +176,37 @@ def _before_drawing(g: Game, legal: Sequence[Action]) -> WhyNot:
             take = True
         elif kind is ExposeTunnela:
             expose = True
-    seen = g.seen[p]
+    seen = view.seen[p]
+    take_why: str = ""
+    if not take:
+        bar = turns.take_discard_bar(
+            rules,
+            view.discards,
+            view.hand,
+            view.shown[p],
+            seen,
+            view.seen_by_dublees[p],
+            view.wilds,
+        )
+        take_why = turns.take_discard_refusal(bar, view.discards) or ""
     return WhyNot(
-        "" if draw else say("the stock is empty"),
-        "" if take else turns.check(g, TakeDiscard()) or "",
+        "" if draw else _NO_STOCK,
+        take_why,
         ""
         if expose
-        else _expose(g)
-        if g.drawn[p] or not g.rules.expose_dealt_tunnelas
-        else say("you hold no tunnela (three identical cards) to expose"),
+        else _expose(rules)
+        if drawn or not rules.expose_dealt_tunnelas
+        else _NO_TUNNELA,
         SEEN if seen else DRAW_FIRST,
         DRAW_FIRST if seen else NOT_SEEN,
         DRAW_FIRST,
     )
 
 
-def _after_drawing(g: Game, legal: Sequence[Action]) -> WhyNot:
-    p = g.current_player
+def _after_drawing(view: PlayerView) -> WhyNot:
+    p = view.seat
     see = go_out = discard = False
-    for a in legal:
+    for a in view.legal:
         kind = type(a)
         if kind is Discard:
             discard = True
@@ -189,41 +214,66 @@ def _after_drawing(g: Game, legal: Sequence[Action]) -> WhyNot:
             see = True
         elif kind is GoOut:
             go_out = True
-    seen = g.seen[p]
+    seen = view.seen[p]
     if seen:
         see_why: str = SEEN
-    elif g.must_go_out:
-        see_why = say("go out now")
+    elif view.must_go_out:
+        see_why = _GO_OUT_NOW
     elif see:
         see_why = ""
     else:
-        tunnelas = sum(1 for kind, _ids in g.shown[p] if kind == "tunnela")
-        need = seeing_requirement(g.rules, len(g.names), tunnelas)
-        # Translators: {need} is what must be shown ("three pure melds or seven dublees").
-        see_why = say("you do not hold {need} to show", need=need)
+        tunnelas = sum(1 for kind, _ids in view.shown[p] if kind == "tunnela")
+        see_why = _not_held(view.rules, view.players, tunnelas)
     if discard:
         discard_why = ""
-    elif g.must_go_out:
-        discard_why = say("you took the discard for your last dublee: go out now")
-    elif g.taken is None:
-        discard_why = say("you may not throw back the card you just took")
+    elif view.must_go_out:
+        discard_why = _LAST_DUBLEE
+    elif view.taken is None:
+        discard_why = _TAKEN
     else:
-        discard_why = say(
-            "you may not throw back the card you just took ({card})", card=code_of_text(g.taken)
-        )
+        discard_why = _taken_back(code_of(view.taken))
     return WhyNot(
         DRAWN,
         DRAWN,
-        _expose(g),
+        _expose(view.rules),
         see_why,
         "" if go_out else NO_GO_OUT if seen else NOT_SEEN,
         discard_why,
     )
 
 
-def code_of_text(card_id: int) -> str:
-    """A physical card's code as the engine writes it (``QS``)."""
-    return str(CARDS[code_of(card_id)])
+def _not_held(rules: RuleSet, players: int, tunnelas: int) -> str:
+    """Why a seat may not see yet, said once per table (rules, players, tunnelas shown)."""
+    key = (id(rules), players, tunnelas)
+    hit = _NOT_HELD.get(key)
+    # The rules are kept in the entry so that their id cannot be taken by another object.
+    if hit is None or hit[0] is not rules:
+        need = seeing_requirement(rules, players, tunnelas)
+        # Translators: {need} is what must be shown ("three pure melds or seven dublees").
+        said = say("you do not hold {need} to show", need=need)
+        if len(_NOT_HELD) >= _LIMIT:
+            _NOT_HELD.clear()
+        hit = _NOT_HELD[key] = (rules, said)
+    return hit[1]
+
+
+_LAST_DUBLEE = say("you took the discard for your last dublee: go out now")
+_TAKEN = say("you may not throw back the card you just took")
+
+
+def _taken_back(code: int) -> str:
+    """Why the card just taken may not be thrown back, said once per card."""
+    said = _TAKEN_BACK.get(code)
+    if said is None:
+        said = _TAKEN_BACK[code] = say(
+            "you may not throw back the card you just took ({card})", card=str(CARDS[code])
+        )
+    return said
+
+
+_NOT_HELD: dict[tuple[int, int, int], tuple[RuleSet, str]] = {}
+_TAKEN_BACK: dict[int, str] = {}
+_LIMIT = 4096
 
 
 # ---------------------------------------------------------------------- advice

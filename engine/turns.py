@@ -21,10 +21,11 @@ from engine.cards import CARDS, SHOE_SIZE, Card, card_of, code_of, format_cards,
 from engine.events import Event
 from engine.melds import classify_meld, is_dublee
 from engine.rules import RuleSet
-from engine.words import Said, say, say_n
+from engine.words import Later, Said, say, say_n
 
 if TYPE_CHECKING:
     from engine.game import Game
+    from engine.wilds import Wilds
 
 
 # ---------------------------------------------------------------------- seats
@@ -114,6 +115,10 @@ _CODE_OF_ID: tuple[int, ...] = tuple(code_of(i) for i in range(SHOE_SIZE + 16))
 _DISCARD_OF_CODE: tuple[Discard, ...] = tuple(Discard(c) for c in CARDS)
 _DRAW_STOCK = DrawStock()
 _TAKE_DISCARD = TakeDiscard()
+#: The text of each of those actions, by identity (they live as long as the engine).
+ACTION_TEXTS: dict[int, str] = {
+    id(a): str(a) for a in (*_DISCARD_OF_CODE, _DRAW_STOCK, _TAKE_DISCARD)
+}
 
 
 def _cards(ids: Sequence[int]) -> list[Card]:
@@ -171,7 +176,7 @@ def legal_actions(g: Game) -> list[Action]:
                 acts.append(ExposeTunnela((CARDS[code],) * 3))
         if g.stock:
             acts.append(_DRAW_STOCK)
-        if _take_discard_refusal(g, p) is None:
+        if _take_discard_bar(g, p) == TAKE_OK:
             acts.append(_TAKE_DISCARD)
         return acts
     # play phase
@@ -205,9 +210,12 @@ def legal_actions(g: Game) -> list[Action]:
                 acts.append(GoOut(tuple(tuple(m) for m in melds), discard))
     if not g.must_go_out:
         taken_code = _forbidden_discard_code(g)
-        for code in sorted({c.code for c in cards}):
-            if code != taken_code:
-                acts.append(_DISCARD_OF_CODE[code])
+        discards = _DISCARD_OF_CODE
+        acts += [
+            discards[code]
+            for code in sorted(set(map(_CODE_OF_ID.__getitem__, hand)))
+            if code != taken_code
+        ]
     return acts
 
 
@@ -222,30 +230,68 @@ def _forbidden_discard_code(g: Game) -> int | None:
     return code_of(g.taken)
 
 
-def _take_discard_refusal(g: Game, p: int) -> Said | None:
-    if not g.discards:
+#: Why the top discard may not be taken now (``TAKE_OK``: it may), worded only when asked.
+TAKE_OK, _TAKE_NONE, _TAKE_WILD, _TAKE_DUBLEE = range(4)
+
+
+def take_discard_bar(
+    rules: RuleSet,
+    discards: Sequence[int],
+    hand: Sequence[int],
+    shown: Sequence[tuple[str, tuple[int, ...]]],
+    seen: bool,
+    seen_by_dublees: bool,
+    wilds: Wilds | None,
+) -> int:
+    """Whether a seat holding ``hand`` and showing ``shown`` may take the top of ``discards``:
+    ``TAKE_OK``, or which rule bars it (``wilds``: as that seat knows them). A game and a
+    view of its seat to act both ask it with their own facts."""
+    if not discards:
+        return _TAKE_NONE
+    top = card_of(discards[-1])
+    if seen and not rules.seen_may_take_wild_discard and wilds is not None and wilds.is_wild(top):
+        return _TAKE_WILD
+    if seen_by_dublees:
+        need = rules.dublee_out - sum(1 for kind, _ids in shown if kind == "dublee")
+        if (
+            not any(code_of(i) == top.code for i in hand)
+            or _hand_pairs([*hand, discards[-1]]) < need
+        ):
+            return _TAKE_DUBLEE
+    return TAKE_OK
+
+
+def take_discard_refusal(bar: int, discards: Sequence[int]) -> Said | None:
+    """The words of ``take_discard_bar``'s answer (None when the discard may be taken)."""
+    if bar == TAKE_OK:
+        return None
+    if bar == _TAKE_NONE:
         return say("the discard pile is empty")
-    top = card_of(g.discards[-1])
-    wilds = g.wilds_for(p)
-    if (
-        g.seen[p]
-        and wilds is not None
-        and wilds.is_wild(top)
-        and not g.rules.seen_may_take_wild_discard
-    ):
+    if bar == _TAKE_WILD:
         return say(
             "you may not take a wild card ({card}) from the discard pile after seeing",
-            card=str(top),
+            card=str(card_of(discards[-1])),
         )
-    if g.seen_by_dublees[p]:
-        hand = g.hands[p] + [g.discards[-1]]
-        need = g.rules.dublee_out - _dublee_pairs(g, p)
-        if not any(code_of(i) == top.code for i in g.hands[p]) or _hand_pairs(hand) < need:
-            return say(
-                "after seeing with dublees you may take a discard only when it "
-                "completes your last dublee"
-            )
-    return None
+    return say(
+        "after seeing with dublees you may take a discard only when it completes your last dublee"
+    )
+
+
+def _take_discard_bar(g: Game, p: int) -> int:
+    seen = g.seen[p]
+    return take_discard_bar(
+        g.rules,
+        g.discards,
+        g.hands[p],
+        g.shown[p],
+        seen,
+        g.seen_by_dublees[p],
+        g.wilds_for(p) if seen else None,
+    )
+
+
+def _take_discard_refusal(g: Game, p: int) -> Said | None:
+    return take_discard_refusal(_take_discard_bar(g, p), g.discards)
 
 
 def _discard_refusal(g: Game, p: int, card: Card) -> Said | None:
@@ -280,10 +326,11 @@ def check(g: Game, action: Action) -> Said | None:
         if _resolve(hand, action.cards) is None:
             return say("you do not hold {cards}", cards=format_cards(action.cards))
         return None
-    if isinstance(action, DrawStock | TakeDiscard):
+    kind = type(action)
+    if kind is DrawStock or kind is TakeDiscard:
         if g.phase != "draw":
             return say("you have already drawn this turn")
-        if isinstance(action, DrawStock):
+        if kind is DrawStock:
             return None if g.stock else say("the stock is empty")
         return _take_discard_refusal(g, p)
     if g.phase != "play":
@@ -388,6 +435,19 @@ def _go_out_refusal(g: Game, p: int, action: GoOut) -> Said | None:
 
 
 # ---------------------------------------------------------------------- carrying out
+# The words of the commonest events, made when first read (most never are).
+def _drew(name: str, card: int) -> Said:
+    return say("{name} drew from the stock — {card}", name=name, card=str(card_of(card)))
+
+
+def _discarded(name: str, card: int) -> Said:
+    return say("{name} discarded {card}", name=name, card=str(card_of(card)))
+
+
+def _took(name: str, card: int) -> Said:
+    return say("{name} took {card} from the discards", name=name, card=str(card_of(card)))
+
+
 def perform(g: Game, action: Action) -> list[Event]:
     """Carry out a legal action; return its events."""
     p = g.current_player
@@ -401,22 +461,15 @@ def perform(g: Game, action: Action) -> list[Event]:
         g.drawn[p] = True
         g.phase = "play"
         g.taken = None
-        return [
-            Event(
-                "draw_stock",
-                p,
-                (card,),
-                private_to=p,
-                text=say("{name} drew from the stock — {card}", name=name, card=str(card_of(card))),
-            )
-        ]
+        return [Event("draw_stock", p, (card,), (), p, Later(_drew, name, card))]
     if isinstance(action, Discard):
         card = _pick(hand, action.card, action.card_id)
         hand.remove(card)
         g.discards.append(card)
-        said = say("{name} discarded {card}", name=name, card=str(card_of(card)))
-        events = [Event("discard", p, (card,), text=said)]
-        events += _end_turn(g)
+        events = [Event("discard", p, (card,), (), None, Later(_discarded, name, card))]
+        ended = _end_turn(g)
+        if ended:
+            events += ended
         return events
     if isinstance(action, TakeDiscard):
         card = g.discards.pop()
@@ -426,8 +479,7 @@ def perform(g: Game, action: Action) -> list[Event]:
         g.taken = card
         if g.seen_by_dublees[p]:
             g.must_go_out = True
-        said = say("{name} took {card} from the discards", name=name, card=str(card_of(card)))
-        return [Event("take_discard", p, (card,), text=said)]
+        return [Event("take_discard", p, (card,), (), None, Later(_took, name, card))]
     if isinstance(action, NextHand):
         g.hand_no += 1
         g.dealer = next_seat(g.dealer, g.players, g.rules)

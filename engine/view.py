@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import msgspec
 
-from engine import offers, wire
+from engine import offers, turns, wire
 from engine.actions import Action, GoOut, See, parse_action
 from engine.cards import CARDS, DECKS, JOKER_CODE, Card, code_of
 from engine.events import Event
@@ -30,7 +30,47 @@ def _actions(texts: tuple[str, ...]) -> tuple[Action, ...]:
 
 
 def _texts(actions: tuple[Action, ...]) -> list[str]:
-    return [str(a) for a in actions]
+    """The legal actions as text: worked out once per tuple (a position's legal tuple comes
+    from the legal actions' memo, shared by every view of it)."""
+    if not actions:
+        return []
+    hit = _TEXTS.get(id(actions))
+    # The tuple is kept in the entry so that its id cannot be reused by another.
+    if hit is None or hit[0] is not actions:
+        if len(_TEXTS) >= _LIMIT:
+            _TEXTS.clear()
+        known = turns.ACTION_TEXTS
+        hit = _TEXTS[id(actions)] = (actions, [known.get(id(a)) or str(a) for a in actions])
+    return hit[1].copy()
+
+
+def _rules_out(rules: RuleSet) -> dict[str, Any]:
+    """``rules.to_dict()``, worked out once per rule set (a view of every update carries it);
+    its point tables are shared: read or encode them, never change them."""
+    hit = _RULES.get(id(rules))
+    if hit is None or hit[0] is not rules:
+        if len(_RULES) >= _LIMIT:
+            _RULES.clear()
+        hit = _RULES[id(rules)] = (rules, rules.to_dict())
+    return hit[1].copy()
+
+
+def _shown_out(shown: tuple[tuple[Shown, ...], ...]) -> list[Any]:
+    """``wire.lists(shown)``, spelled out for its one shape (every view of every update)."""
+    return [[[kind, list(ids)] for kind, ids in seat] for seat in shown]
+
+
+def _history_out(history: Any) -> list[dict[str, Any]]:
+    """A view's history as plain data: each event's made once (an unread history takes the
+    seat's log of them, which grows with the hand) and shared."""
+    if isinstance(history, seat_history.History):
+        return history.wire()
+    return [e.wire() for e in history]
+
+
+_TEXTS: dict[int, tuple[tuple[Action, ...], list[str]]] = {}
+_RULES: dict[int, tuple[RuleSet, dict[str, Any]]] = {}
+_LIMIT = 4096
 
 
 def _advice(kind: type[Action]) -> Any:
@@ -49,8 +89,10 @@ def _advice_out(action: Action | None) -> str | None:
     return None if action is None else str(action)
 
 
-def _field(kind: Any, out: Any = wire.lists, back: Any = wire.same, **more: Any) -> Any:
-    return field(metadata=travels(kind, out, back), **more)
+def _field(
+    kind: Any, out: Any = wire.lists, back: Any = wire.same, own: bool = False, **more: Any
+) -> Any:
+    return field(metadata=travels(kind, out, back, own=own), **more)
 
 
 _EVENT = wire.form(Event).struct
@@ -68,7 +110,7 @@ class PlayerView:
 
     seat: int = _field(wire.Seat, wire.same)
     names: tuple[str, ...] = _field(wire.many(wire.Name, 5), list)
-    rules: RuleSet = _field(dict[str, wire.RuleValue], RuleSet.to_dict, RuleSet.from_dict)
+    rules: RuleSet = _field(dict[str, wire.RuleValue], _rules_out, RuleSet.from_dict)
     phase: str = _field(wire.Phase, wire.same)
     current_player: int = _field(wire.Seat, wire.same)
     dealer: int = _field(wire.Seat, wire.same)
@@ -77,7 +119,7 @@ class PlayerView:
     turn: int = _field(wire.Count, wire.same)
     hand: tuple[int, ...] = _field(wire.CardIds, list)
     hand_counts: tuple[int, ...] = _field(wire.many(wire.Count), list)
-    shown: tuple[tuple[Shown, ...], ...] = _field(wire.many(wire.SeatShown))
+    shown: tuple[tuple[Shown, ...], ...] = _field(wire.many(wire.SeatShown), _shown_out)
     discards: tuple[int, ...] = _field(wire.CardIds, list)
     stock_count: int = _field(Annotated[int, msgspec.Meta(ge=0, le=wire.MAX_CARD_ID)], wire.same)
     seen: tuple[bool, ...] = _field(wire.Flags, list)
@@ -88,8 +130,9 @@ class PlayerView:
     legal: tuple[Action, ...] = _field(wire.many(wire.text(400), 100_000), _texts, _actions)
     history: tuple[Event, ...] = _field(
         wire.many(_EVENT, 1_000_000),
-        lambda events: [e.to_dict() for e in events],
+        _history_out,
         lambda data: tuple(map(Event.from_wire, data)),
+        own=True,
     )
     totals: tuple[int, ...] = _field(wire.Numbers, list)
     result: HandResult | None = _field(
@@ -324,7 +367,24 @@ class _Advised:
         view.__dict__[self.name] = value
 
 
+class _Answered:
+    """``PlayerView.why_not``: the answers, worked out from the view when first read if it was
+    built with an ``offers.Pending`` there (and kept)."""
+
+    def __get__(self, view: PlayerView | None, owner: type | None = None) -> Any:
+        if view is None:
+            return offers.NOTHING  # the dataclass's default
+        value = view.__dict__["why_not"]
+        if type(value) is offers.Pending:
+            value = view.__dict__["why_not"] = offers.why_not(view, value.drawn)
+        return value
+
+    def __set__(self, view: PlayerView, value: Any) -> None:
+        view.__dict__["why_not"] = value
+
+
 # Set after the dataclass is made, so that the fields keep their defaults and types for checkers.
 setattr(PlayerView, "history", _History())  # noqa: B010
+setattr(PlayerView, "why_not", _Answered())  # noqa: B010
 setattr(PlayerView, "best_see", _Advised("best_see", offers.best_see))  # noqa: B010
 setattr(PlayerView, "best_go_out", _Advised("best_go_out", offers.best_go_out))  # noqa: B010

@@ -17,6 +17,8 @@ import json
 import string
 from typing import Any
 
+import msgspec
+
 #: What a field of a sentence may hold.
 Field = Any  # str | int | Said
 
@@ -48,21 +50,77 @@ class Said(str):
         fields = {} if fields is None else fields
         chosen = plural if plural is not None and count != 1 else template
         english = chosen.format_map(fields) if fields or "{" in chosen else chosen
-        self = super().__new__(cls, english)
-        self.template = template
-        self.plural = plural
-        self.number = count
-        self.fields = fields
+        self = str.__new__(cls, english)
+        own = self.__dict__
+        own["template"], own["plural"], own["number"], own["fields"] = (
+            template,
+            plural,
+            count,
+            fields,
+        )
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Pickled (a view sent to the bot worker) or copied: still a sentence, not just words.
-        return (Said, (self.template, self.fields, self.plural, self.number))
+        # Pickled (a view sent to the bot worker) or copied: still a sentence, not just words,
+        # and its words travel with it rather than being made again on the other side.
+        return (_again, (str(self), self.template, self.fields, self.plural, self.number))
 
     @property
     def code(self) -> str:
-        """This sentence as language-neutral text for a wire or a file."""
-        return CODE_MARK + json.dumps(_plain(self), ensure_ascii=False, separators=(",", ":"))
+        """This sentence as language-neutral text for a wire or a file (made once: a sentence
+        never changes)."""
+        own = self.__dict__
+        code = own.get("_code")
+        if code is None:
+            code = own["_code"] = CODE_MARK + _json(_plain(self))
+        return code
+
+
+def _json(data: Any) -> str:
+    """``json.dumps(data, ensure_ascii=False, separators=(",", ":"))``, by msgspec's faster
+    encoder (the same text for a sentence's plain data: strings, whole numbers, lists, dicts)."""
+    try:
+        return msgspec.json.encode(data).decode()
+    except (TypeError, UnicodeEncodeError):  # what msgspec does not write, json does
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _again(
+    english: str,
+    template: str,
+    fields: dict[str, Field],
+    plural: str | None,
+    number: int | None,
+) -> Said:
+    """A pickled or copied sentence back, with the words it had (not worded again)."""
+    self = str.__new__(Said, english)
+    own = self.__dict__
+    own["template"], own["plural"], own["number"], own["fields"] = template, plural, number, fields
+    return self
+
+
+class Later:
+    """Words not made yet: the function that makes the sentence and what it is given.
+
+    An event is made on almost every action, and most events are never read (a bot's or a
+    benchmark's play): ``engine.events.Event`` keeps its words as a ``Later`` and makes them
+    (once) when they are first read. The function holds the ``say`` call, so the translation
+    tools still find its template.
+    """
+
+    __slots__ = ("make", "args")
+
+    def __init__(self, make: Any, *args: Any) -> None:
+        self.make = make
+        self.args = args
+
+    def said(self) -> str:
+        """The words, made now."""
+        words: str = self.make(*self.args)
+        return words
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Later, (self.make, *self.args))
 
 
 def say(template: str, /, **fields: Field) -> Said:

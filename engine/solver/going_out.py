@@ -340,13 +340,15 @@ def _plain_going_out_options(cards: Iterable[Card], s: Setting) -> list[Finish]:
                 melds[code] = _meld_finish(search, t.packed, code, table.need)
             mask >>= 1
             code += 1
-    out: list[Finish] = []
     dublees = table.dublee_route and _tally_pairs_enough(t, s)
+    if not dublees:
+        return list(melds.values())  # made in code order, each discard one the hand holds
+    out: list[Finish] = []
     prefer_dublees = _prefer_dublees(s.rules)
     for code in range(NCODES):
         if not counts[code]:
             continue
-        dublee = _dublee_finish(counts, code, s) if dublees else None
+        dublee = _dublee_finish(counts, code, s)
         meld = melds.get(code)
         if dublee is not None and (meld is None or prefer_dublees):
             out.append(dublee)

@@ -340,7 +340,10 @@ _TABLES: dict[tuple[object, ...], tuple[RuleSet, Table]] = {}
 
 def table_for(shown: Iterable[Sequence[Card]], rules: RuleSet, players: int | None) -> Table:
     """``Table(shown, rules, players)``, built once per distinct table (treat it as read-only)."""
-    key = (tuple(tuple(g) for g in shown), id(rules), players)
+    # Most seats show nothing yet: their key is quick to make.
+    key = (
+        ((), id(rules), players) if shown == [] else (tuple(map(tuple, shown)), id(rules), players)
+    )
     hit = _TABLES.get(key)
     # The rules are kept in the entry so that their id cannot be taken by another object.
     if hit is not None and hit[0] is rules:

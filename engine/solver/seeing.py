@@ -22,6 +22,9 @@ def _counts(cards: Iterable[Card]) -> list[int]:
 #: ``bytes.translate`` table: any count of a card to 1 if held, else 0.
 _HELD = bytes([0] + [1] * 255)
 
+#: ``bytes.translate`` table: a count of two or more to 1, else 0.
+_PAIRED = bytes([0, 0] + [1] * 254)
+
 _SUIT_RUNS: dict[tuple[int, bytes, bool], tuple[tuple[int, ...], ...]] = {}
 
 
@@ -91,15 +94,30 @@ def seeing_options(
     ways: list[list[Meld]] = []
     if table.melds_route and table.need > 0:
         options = _pure_code_melds(counts, rules.long_melds)
-        _choose_melds(options, counts, table.need, 0, [], ways, limit)
+        if _may_choose(options, counts, table.need):
+            _choose_melds(options, counts, table.need, 0, [], ways, limit)
     see_pairs = rules.dublee_see - table.pairs
-    if table.dublee_route and see_pairs > 0 and len(ways) < limit:
+    if (
+        table.dublee_route
+        and see_pairs > 0
+        and len(ways) < limit
+        # Enough cards held twice or more (most hands are not): then list them.
+        and bytes(counts).translate(_PAIRED).count(1) >= see_pairs
+    ):
         codes = [c for c in range(NCODES) if counts[c] >= 2]
         for i, chosen in enumerate(combinations(codes, see_pairs)):
             if len(ways) >= limit or i >= limit:
                 break
             ways.append([[CARDS[c], CARDS[c]] for c in chosen])
     return ways[:limit]
+
+
+def _may_choose(options: list[tuple[int, ...]], counts: list[int], need: int) -> bool:
+    """False when ``need`` melds cannot be chosen from ``options`` even one on top of another:
+    fewer options than needed, and none that the hand holds twice (a tunnela never is)."""
+    if len(options) >= need:
+        return True
+    return any(m[0] != m[-1] and all(counts[c] >= 2 for c in m) for m in options)
 
 
 def _choose_melds(

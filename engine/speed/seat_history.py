@@ -24,13 +24,22 @@ ATTR = "_seat_history"
 
 
 class _SeatLog:
-    __slots__ = ("events", "last", "items", "frozen")
+    __slots__ = ("events", "last", "items", "frozen", "wires")
 
     def __init__(self, events: list[Event]) -> None:
         self.events = events
         self.last: Event | None = None
         self.items: list[Event] = []
         self.frozen: tuple[Event, ...] = ()
+        #: The plain data of the first items, as far as any view has been written out.
+        self.wires: list[dict[str, Any]] = []
+
+    def wire_upto(self, n: int) -> list[dict[str, Any]]:
+        """The plain data of the first ``n`` items (each event's made once, and kept)."""
+        wires = self.wires
+        if len(wires) < n:
+            wires.extend([e.wire() for e in self.items[len(wires) : n]])
+        return wires[:n]
 
     def upto(self, n: int) -> tuple[Event, ...]:
         """The first ``n`` items as a tuple, shared by every view that asks for the same."""
@@ -57,9 +66,18 @@ class History:
 
     def events(self) -> tuple[Event, ...]:
         """The events of this history."""
+        return self._log().upto(self._n)
+
+    def wire(self) -> list[dict[str, Any]]:
+        """``[e.to_dict() for e in self.events()]``, each event's plain data made once for the
+        seat's whole hand and shared: read it or encode it, never change it."""
+        return self._log().wire_upto(self._n)
+
+    def _log(self) -> _SeatLog:
+        """The seat's log, holding at least the events of this history."""
         state, seat, events = self._state, self._seat, self._events
         if state["events"] is not events:  # read after its hand: the game's logs are not for it
-            return _extend(_SeatLog(events), seat).upto(self._n)
+            return _extend(_SeatLog(events), seat)
         cache: dict[int, _SeatLog] = state.setdefault(ATTR, {})
         log = cache.get(seat)
         n = 0 if log is None else len(log.items)
@@ -71,7 +89,7 @@ class History:
             or (n and events[n - 1] is not log.last)
         ):
             log = cache[seat] = _SeatLog(events)
-        return _extend(log, seat).upto(self._n)
+        return _extend(log, seat)
 
     def __reduce__(self) -> tuple[type[tuple[Event, ...]], tuple[tuple[Event, ...]]]:
         # A copy or a pickle carries these events as a tuple, not the hand's whole list.

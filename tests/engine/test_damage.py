@@ -62,6 +62,41 @@ def test_safe_json_reads_what_the_game_writes() -> None:
         safe_json.loads(b"\xff\xfe\x00garbage", "save")
 
 
+def _too_deep_by_hand(text: str) -> bool:
+    """The depth check, one character at a time (what the regular expressions stand for)."""
+    depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > safe_json.MAX_DEPTH:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
+
+
+def test_the_depth_check_counts_what_a_scan_by_hand_counts() -> None:
+    rng = random.Random(7)
+    alphabet = '[]{}"\\a,:\n'
+    for _ in range(3000):
+        size = rng.choice((5, 50, 200))
+        weights = [rng.random() for _ in alphabet]
+        text = "".join(rng.choices(alphabet, weights, k=size))
+        if rng.random() < 0.3:
+            text = "[" * rng.randrange(60, 70) + text
+        assert safe_json._too_deep(text) == _too_deep_by_hand(text), text
+
+
 @pytest.mark.parametrize(
     "bad",
     [

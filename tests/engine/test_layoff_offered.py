@@ -8,6 +8,7 @@ almost never go out.
 
 from __future__ import annotations
 
+import os
 import random
 from collections import Counter
 
@@ -22,9 +23,14 @@ from engine.melds import classify_meld
 from engine.rules import INDIAN, RuleSet
 from engine.wilds import Wilds
 
-#: Hands checked in one run (at least 5,000), in chunks of CHUNK.
+#: Hands in the full check (at least 5,000), in chunks of CHUNK: marked ``slow``, left out of
+#: the everyday run (``pytest -m slow`` runs them; CI does, after the rest).
 HANDS = 5000
 CHUNK = 1000
+#: Hands checked in every run: the same first ones each time, and as many from a start that
+#: changes from run to run (``MARRIAGE_LAYOFF_START`` repeats a run's sample).
+FIXED = 150
+SAMPLE = 150
 
 
 def _run(suit: int, start: int, length: int) -> list[int]:
@@ -204,12 +210,29 @@ def test_the_seed_10_finish_is_offered():
     assert parse_cards("TC")[0].code in _offered_discards(g)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("start", range(0, HANDS, CHUNK))
 def test_every_accepted_lay_off_finish_is_offered(start):
     """In chunks, so that test workers share the 5,000 hands."""
     checked, accepted = _check(INDIAN, start, CHUNK)
     assert checked == CHUNK
     assert accepted > CHUNK // 4  # the hands are near finishes, or the test proves little
+
+
+def test_the_first_lay_off_finishes_are_offered():
+    """The first hands of the full check, in every run: a fixed regression sample."""
+    checked, accepted = _check(INDIAN, 0, FIXED)
+    assert checked == FIXED and accepted > FIXED // 4
+
+
+def test_a_sample_of_lay_off_finishes_that_changes_each_run_is_offered():
+    """Hands from a start drawn for this run (named in any failure, to run it again)."""
+    start = int(os.environ.get("MARRIAGE_LAYOFF_START") or random.SystemRandom().randrange(10**6))
+    try:
+        checked, accepted = _check(INDIAN, start, SAMPLE)
+    except AssertionError as exc:
+        raise AssertionError(f"MARRIAGE_LAYOFF_START={start}: {exc}") from exc
+    assert checked == SAMPLE and accepted > SAMPLE // 4, f"MARRIAGE_LAYOFF_START={start}"
 
 
 def test_with_wild_cards_only_what_is_accepted_is_offered():

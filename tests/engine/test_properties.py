@@ -127,14 +127,20 @@ def test_random_matches(preset, players):
     assert Game.replay(g.rules, g.seed, g.log) == g
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: The random hands below are checked in this many chunks, so that test workers share them.
+CHUNKS = 4
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+@settings(max_examples=300 // CHUNKS, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     preset=st.sampled_from(sorted(PRESETS)),
     players=st.integers(2, 5),
     seed=st.integers(0, 10**9),
     choice_seed=st.integers(0, 10**9),
 )
-def test_random_hands_keep_every_invariant(preset, players, seed, choice_seed):
+def test_random_hands_keep_every_invariant(chunk, preset, players, seed, choice_seed):
+    """300 hands in all, a quarter in each chunk (each chunk draws its own)."""
     g = play_random(PRESETS[preset], players, seed, choice_seed)
     assert g.result is not None
     assert Game.from_json(g.to_json()) == g
@@ -157,12 +163,14 @@ def test_save_load_and_replay_mid_hand(seed, cut, preset):
         assert clone != g and Game.from_json(g.to_json()) == g
 
 
-def test_thousands_of_random_hands():
-    """2,000 more hands across presets and table sizes (cheaper checks, every action)."""
-    rng = random.Random(2024)
+@pytest.mark.parametrize("start", range(0, 2000, 2000 // CHUNKS))
+def test_thousands_of_random_hands(start):
+    """2,000 more hands across presets and table sizes (cheaper checks, every action), in
+    chunks."""
+    rng = random.Random(2024 + start)
     names = sorted(PRESETS)
     wins = 0
-    for i in range(2000):
+    for i in range(start, start + 2000 // CHUNKS):
         rules = PRESETS[names[i % 4]]
         g = Game.new(rules, 2 + i % 4, i, hands=1)
         while not g.is_over:
@@ -175,7 +183,7 @@ def test_thousands_of_random_hands():
         wins += g.result.winner is not None
         if i % 50 == 0:
             assert Game.replay(g.rules, g.seed, g.log) == g
-    assert wins > 100  # going out really happens in random play that prefers it
+    assert wins > 100 // CHUNKS  # going out really happens in random play that prefers it
 
 
 def test_card_ids_move_with_discards():
