@@ -37,7 +37,7 @@ from marriage_gui.ui.words import match_total
 if TYPE_CHECKING:
     from engine.result import HandResult
     from engine.rules import RuleSet
-    from marriage_gui.app import App
+    from marriage_gui.scene import AppServices
     from marriage_gui.table.scene import TableScene
 
 
@@ -175,7 +175,7 @@ class HandResultScene(Scene):
 
     name = "hand_result"
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: AppServices, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
         game = table.state
@@ -230,7 +230,9 @@ class HandResultScene(Scene):
         try:
             frames = self.table.match.replay(self.result.hand_no)
         except ValueError as exc:
-            self.app.toast(_("This hand cannot be replayed: {reason}").format(reason=refusal_of(exc)))
+            self.app.toast(
+                _("This hand cannot be replayed: {reason}").format(reason=refusal_of(exc))
+            )
             return
         if frames is None:
             self.app.toast(_(NO_REPLAY))
@@ -280,7 +282,7 @@ class HandResultScene(Scene):
         return self.review.wake_after()
 
     def _auto_delay(self) -> float:
-        return float(getattr(getattr(self.app, "settings", None), "bot_delay", 0.6)) * 4
+        return self.app.settings.bot_delay * 4
 
     @staticmethod
     def _draw_note(surface: pygame.Surface, note: str, area: pygame.Rect, size: int) -> None:
@@ -312,7 +314,7 @@ class HandResultScene(Scene):
         if r is None:
             return
         art = self.table.art
-        four = bool(getattr(getattr(self.app, "settings", None), "four_colour", False))
+        four = self.app.settings.four_colour
         m = max(16, w // 60)
         title_size = max(22, h // 26)
         tip_w = max(34, h // 22)

@@ -41,7 +41,7 @@ from marriage_net.serve import DEFAULT_PORT
 from marriage_net.tokens import TokenStore
 
 if TYPE_CHECKING:
-    from marriage_gui.app import App
+    from marriage_gui.scene import AppServices
 
 KIND_LABELS = {
     "open": N_("Open: another laptop"),
@@ -77,7 +77,10 @@ class LobbyScene(MenuScene):
     heading = N_("Host a table")
 
     def __init__(
-        self, app: App, player_name: str = DEFAULT_HOST_NAME, discovery_port: int = DISCOVERY_PORT
+        self,
+        app: AppServices,
+        player_name: str = DEFAULT_HOST_NAME,
+        discovery_port: int = DISCOVERY_PORT,
     ) -> None:
         # The table is called after its host ("Asha's table"), so two families on one Wi-Fi can
         # tell theirs apart: a host with no name of their own yet is asked for one first.
@@ -97,7 +100,7 @@ class LobbyScene(MenuScene):
         self._shape: tuple[Any, ...] = ()
         self._name_timers: dict[int, float] = {}
         # A new table starts with the rules last chosen on the New game screen, changes and all.
-        remembered = remembered_setup(app)
+        remembered = remembered_setup(app.settings.last_setup, app.storage.log)
         self.first_rules: RuleSet = remembered.rules if remembered else PRESETS["nepali"]
         self.changed_rules = self.first_rules != PRESETS.get(self.first_rules.name)
         self._synced: p.Lobby | None = None

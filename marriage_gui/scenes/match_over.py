@@ -27,7 +27,7 @@ from marriage_gui.ui.words import is_you, match_total
 
 if TYPE_CHECKING:
     from engine.view import PlayerView
-    from marriage_gui.app import App
+    from marriage_gui.scene import AppServices
     from marriage_gui.setup import MatchSetup
 
 #: Who plays a seat, as said beside their name on the podium.
@@ -54,7 +54,7 @@ class MatchOverScene(Scene):
 
     def __init__(
         self,
-        app: App,
+        app: AppServices,
         setup: MatchSetup,
         game: PlayerView,
         names: Sequence[str] | None = None,
@@ -68,10 +68,8 @@ class MatchOverScene(Scene):
             Button(_("Play again"), self.play_again, True, hotkey="Enter", look=TABLE_BUTTON),
             Button(_("Main menu"), self.main_menu, hotkey="Esc", look=TABLE_BUTTON),
         ]
-        clear = getattr(getattr(app, "storage", None), "clear_game", None)
-        if clear is not None:
-            with contextlib.suppress(OSError):
-                clear()
+        with contextlib.suppress(OSError):
+            app.storage.clear_game()
 
     def play_again(self) -> None:
         """A new match with the same seats and rules."""

@@ -39,7 +39,7 @@ from marriage_gui.ui.widget import Widget
 from marriage_gui.ui.words import is_you
 
 if TYPE_CHECKING:
-    from marriage_gui.app import App
+    from marriage_gui.scene import AppServices
 
 #: The first seat's default name is "You" in the language in use (the others are names).
 DEFAULT_NAMES = (N_("You"), "Sita", "Ram", "Hari", "Gita")
@@ -86,7 +86,7 @@ def default_setup() -> MatchSetup:
     )
 
 
-def saved_match_note(app: App) -> Callable[[], str] | None:
+def saved_match_note(app: AppServices) -> Callable[[], str] | None:
     """What words the sentence about the match a new one would replace (in the language in
     use when called), or None if nothing is saved."""
     if not app.storage.has_game():
@@ -118,10 +118,12 @@ class NewGameScene(MenuScene):
     name = "new_game"
     heading = N_("New game")
 
-    def __init__(self, app: App, setup: MatchSetup | None = None) -> None:
+    def __init__(self, app: AppServices, setup: MatchSetup | None = None) -> None:
         self.panel = ScrollPanel()
         super().__init__(app)
-        setup = setup or remembered_setup(app) or default_setup()
+        setup = (
+            setup or remembered_setup(app.settings.last_setup, app.storage.log) or default_setup()
+        )
         self.seats: list[list[str]] = [[s.name, s.kind] for s in setup.seats]
         self.preset = setup.rules.name if setup.rules.name in PRESETS else "nepali"
         self.rules: RuleSet = setup.rules

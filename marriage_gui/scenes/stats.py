@@ -18,7 +18,7 @@ from marriage_gui.ui.form import ScrollPanel
 from marriage_gui.ui.widget import Widget
 
 if TYPE_CHECKING:
-    from marriage_gui.app import App
+    from marriage_gui.scene import AppServices
 
 KIND_NAMES = {
     "easy": N_("easy bot"),
@@ -40,7 +40,7 @@ class StatsScene(MenuScene):
     name = "stats"
     heading = N_("Statistics")
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         self.panel = ScrollPanel()
         super().__init__(app)
         self.stats: Stats = app.storage.stats()
@@ -53,10 +53,10 @@ class StatsScene(MenuScene):
     def _new_game(self) -> None:
         self.app.open_instead("new_game")
 
-    def on_enter(self) -> None:
+    def resume(self) -> None:
         self.stats = self.app.storage.stats()
         self.tally = coach_tally.read(self.app.storage)
-        super().on_enter()
+        super().resume()
 
     def layout(self) -> None:
         if not hasattr(self, "new_button"):
