@@ -11,6 +11,9 @@ The search looks at small additions first. An addition that holds a meld of its 
 could stay in the hand instead is never needed (the same finish exists with that meld kept in
 the hand), so the going-out search skips such additions: what is left to try stays small even
 onto a meld of three wild cards, which almost any card fits.
+
+This module says only which cards fit onto which melds; the finishes that lay cards off are
+the solver's (``engine/solver``), which calls into it, never the other way round.
 """
 
 from __future__ import annotations
@@ -18,15 +21,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations as choose
-from typing import TYPE_CHECKING
 
-from engine.cards import CARDS, JOKER_CODE, Card
+from engine.cards import JOKER_CODE
 from engine.melds import _dirty_kind, meld_kind_of_codes
 from engine.rules import RuleSet
 from engine.wilds import Wilds
-
-if TYPE_CHECKING:
-    from engine.solver import Finish
 
 #: Meld tests spent growing one shown meld: bounds the work onto a meld of wild cards, where
 #: almost any handful of cards fits; the small additions (the ones a finish needs) come first.
@@ -281,51 +280,3 @@ def _minus(have: Codes, take: Codes) -> Codes | None:
         except ValueError:
             return None
     return tuple(rest)
-
-
-def onto_anyone(
-    cards: Sequence[Card],
-    wilds: Wilds | None,
-    rules: RuleSet,
-    shown: Sequence[Sequence[Card]],
-    others: Sequence[Sequence[Card]],
-    players: int | None,
-    found: dict[int, Finish],
-) -> dict[int, Finish]:
-    """Add to ``found`` (finishes by discard code) those that lay cards off onto any meld.
-
-    ``shown`` are the player's own shown cards, ``others`` the melds of the other players.
-    Only discards with no finish yet are added.
-    """
-    from engine import solver  # the solver's own lay-off search calls into this module
-
-    plain = _plain_rules(rules)
-    counts = [0] * (JOKER_CODE + 1)
-    for c in cards:
-        counts[c.code] += 1
-    if len(found) == sum(1 for c in counts if c):
-        return found
-    targets = [[c.code for c in m] for m in [*others, *shown] if len(m) >= 3]
-    for laid in laid_sets(targets, counts, wilds, rules):
-        rest = list(cards)
-        for code in laid:
-            rest.remove(CARDS[code])
-        free = [CARDS[c] for c in laid]
-        if len(rest) == 1:
-            finishes = [solver.Finish([], rest[0], "layoff", [], free)]
-        else:
-            finishes = [
-                solver.Finish(f.melds, f.discard, "layoff", f.see, free)
-                for f in solver.going_out_options(rest, wilds, plain, shown, players)
-            ]
-        for fin in finishes:
-            found.setdefault(fin.discard.code, fin)
-        if len(found) == sum(1 for c in counts if c):
-            break
-    return found
-
-
-@lru_cache(maxsize=64)
-def _plain_rules(rules: RuleSet) -> RuleSet:
-    """The rules without laying off or dublees: what the cards kept in hand must make."""
-    return rules.replace(lay_off=False, dublee_enabled=False)

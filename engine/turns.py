@@ -194,7 +194,7 @@ def legal_actions(g: Game) -> list[Action]:
             cards, g.wilds_for(p), rules, shown, players=len(g.names)
         )
         if rules.lay_off and rules.lay_off_onto == "anyone" and not g.seen_by_dublees[p]:
-            found = layoff.onto_anyone(
+            found = solver.onto_anyone(
                 cards,
                 g.wilds_for(p),
                 rules,

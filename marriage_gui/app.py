@@ -84,7 +84,8 @@ class App:
     """Owns the window and the scene stack; ``step`` runs one frame (tests call it directly).
 
     It also holds what every scene shares: ``settings``, ``storage``, the card ``art``, the
-    ``sounds`` and the ``toast`` messages drawn above every scene.
+    ``sounds`` and the ``toast`` messages drawn above every scene. Scenes see it as
+    ``AppServices`` (``marriage_gui/scene.py``), the part of it they may use.
     """
 
     def __init__(
@@ -100,6 +101,8 @@ class App:
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         pygame.init()
         self.headless = headless
+        # First: a change of language lays out every scene on the stack, from the first words on.
+        self.stack: list[Scene] = []
         self.toasts = Toasts()
         self.storage = storage if storage is not None else Storage(data_dir)
         notes: list[str] = []
@@ -119,7 +122,6 @@ class App:
         self._set_icon()
         self.art = CardArt()
         self.sounds = SoundBoard(self.settings.volume, self.settings.muted)
-        self.stack: list[Scene] = []
         self.makers: dict[str, SceneMaker | str] = dict(SCENES)
         self.running = True
         self.pacer = Pacer()
@@ -257,7 +259,7 @@ class App:
         theme.text.cache_clear()
         theme.text_width.cache_clear()
         pygame.display.set_caption(_("Marriage"))
-        for scene in getattr(self, "stack", []):
+        for scene in self.stack:
             scene.on_resize(self.size)
 
     # ------------------------------------------------------------------ scenes by name

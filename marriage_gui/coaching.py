@@ -9,6 +9,7 @@ laptop cannot be replayed here, and the button says so as *Replay* does.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +22,8 @@ from marriage_gui.ui.button import Button
 from marriage_gui.ui.theme import TABLE_BUTTON
 
 if TYPE_CHECKING:
-    from marriage_gui.app import App
+    from marriage_gui.scene import AppServices
+    from marriage_gui.storage import Storage
     from marriage_gui.table.scene import TableScene
 
 #: Why a match played on another laptop offers no review.
@@ -42,7 +44,7 @@ class ReviewOffer:
     """The *Review* button of one score sheet and the reviews behind it."""
 
     def __init__(
-        self, app: App, table: TableScene, names: tuple[str, ...], hand_no: int | None
+        self, app: AppServices, table: TableScene, names: tuple[str, ...], hand_no: int | None
     ) -> None:
         self.app, self.table, self.names, self.hand_no = app, table, names, hand_no
         self.button = Button(_("Review"), self.open, hotkey="V", look=TABLE_BUTTON)
@@ -62,7 +64,7 @@ class ReviewOffer:
         if not people or hand_no is None:
             self._refuse(NO_REVIEW_NOBODY)
             return
-        storage = None if table.frozen else getattr(app, "storage", None)
+        storage = None if table.frozen else app.storage
         match_id = storage.match_id(match) if storage is not None else ""
         for seat in people:
             job = table.worker.submit(review_saved, data, hand_no, seat)
@@ -86,7 +88,7 @@ class ReviewOffer:
         self.button.tooltip = _(self.why) if self.why is not None else None
 
     @staticmethod
-    def _recorder(storage: Any, match_id: str, name: str) -> Any:
+    def _recorder(storage: Storage, match_id: str, name: str) -> Callable[[Future[Any]], None]:
         def record(job: Future[Any]) -> None:
             if job.cancelled() or job.exception() is not None:
                 return

@@ -18,6 +18,7 @@ from engine.words import say
 from engine.worker import BotWorker
 
 if TYPE_CHECKING:
+    from marriage_gui.scene import AppServices
     from marriage_gui.setup import MatchSetup
     from marriage_gui.storage import Storage
 
@@ -151,10 +152,10 @@ class SavedMatch:
         return max(0.0, ARRANGEMENT_SAVE_GAP - self._since)
 
 
-def saved(app: Any, setup: MatchSetup, local: LocalMatch | None = None) -> SavedMatch:
+def saved(app: AppServices, setup: MatchSetup, local: LocalMatch | None = None) -> SavedMatch:
     """``local`` (else a new match from ``setup``), saved in ``app``'s storage as it is played."""
     match = local if local is not None else setup.start()
-    return SavedMatch(match, setup, getattr(app, "storage", None))
+    return SavedMatch(match, setup, app.storage)
 
 
 __all__ = ["ARRANGEMENT_SAVE_GAP", "SavedMatch", "saved"]

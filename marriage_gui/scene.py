@@ -1,13 +1,22 @@
-"""Scenes: the screens of the game, kept on a stack. Input, time and drawing are kept apart."""
+"""Scenes: the screens of the game, kept on a stack. Input, time and drawing are kept apart.
+
+A scene sees the app through ``AppServices``, the app's typed face: what every screen may use
+(the settings, the storage, the card art, the sounds, the stack of screens, toasts, the
+window's language and full screen). ``App`` has all of it; a scene never needs ``App`` itself,
+so the app and its scenes import one way.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 if TYPE_CHECKING:
-    from marriage_gui.app import App
+    from marriage_gui.art.cards import CardArt
+    from marriage_gui.art.sounds import SoundBoard
+    from marriage_gui.settings import Settings
+    from marriage_gui.storage import Storage
 
 #: How often a still screen that waits on the network looks for news (seconds).
 NET_POLL = 0.1
@@ -31,26 +40,17 @@ class Scene:
     #: A short name for ``--scene`` and screenshots.
     name = "scene"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         self.app = app
-
-    def on_enter(self) -> None:
-        """Called when the scene becomes the top of the stack (again)."""
-
-    def on_exit(self) -> None:
-        """Called when the scene leaves the top of the stack (covered, or for good)."""
 
     def pause(self) -> None:
         """Another scene now covers this one; it will come back."""
-        self.on_exit()
 
     def resume(self) -> None:
         """This scene is on top, for the first time or again."""
-        self.on_enter()
 
     def shutdown(self) -> None:
         """This scene leaves for good (Back, the window closed): let go of what it holds."""
-        self.on_exit()
 
     def on_resize(self, size: tuple[int, int]) -> None:
         """Called when the window changes size; recompute layout here."""
@@ -79,3 +79,73 @@ class Scene:
     def wake_after(self) -> float | None:
         """Seconds until a still scene next looks different by itself (a timer), or None."""
         return None
+
+
+class AppServices(Protocol):
+    """What a scene may use of the app: the app's typed face (``App`` answers all of it)."""
+
+    #: The player's preferences (saved with ``save_settings``).
+    settings: Settings
+    #: Saves, statistics, the log and the data folder.
+    storage: Storage
+    #: The card faces and backs, drawn once per size.
+    art: CardArt
+    #: The named sounds.
+    sounds: SoundBoard
+    #: Why the saved match could not be loaded, for the title to say (None: nothing wrong).
+    save_problem: str | None
+    #: False ends the loop (the title's Quit).
+    running: bool
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window size in pixels."""
+        ...
+
+    def toast(self, message: str) -> None:
+        """A short message above every scene."""
+        ...
+
+    def save_settings(self) -> None:
+        """Keep ``settings`` and apply what changes live (sound, window)."""
+        ...
+
+    def set_language(self, code: str) -> None:
+        """Speak ``code`` from now on, on every open screen, and keep the choice."""
+        ...
+
+    def set_devanagari_digits(self, on: bool) -> None:
+        """Numbers in Devanagari digits (or 0-9) everywhere, and keep the choice."""
+        ...
+
+    def set_fullscreen(self, on: bool) -> None:
+        """The full screen, or a window."""
+        ...
+
+    def open(self, name: str, **kwargs: Any) -> Scene:
+        """The scene called ``name`` on top of the current one."""
+        ...
+
+    def open_instead(self, name: str, **kwargs: Any) -> Scene:
+        """The scene called ``name`` in place of the top one."""
+        ...
+
+    def open_table(self, **kwargs: Any) -> Scene:
+        """A match on the card table, above the title."""
+        ...
+
+    def push(self, scene: Scene) -> None:
+        """``scene`` on top of the current one."""
+        ...
+
+    def pop(self) -> Scene | None:
+        """Close the top scene and return to the one below."""
+        ...
+
+    def replace(self, scene: Scene) -> None:
+        """``scene`` in place of the top one."""
+        ...
+
+    def go_title(self) -> None:
+        """Close everything and show the title screen."""
+        ...

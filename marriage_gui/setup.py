@@ -161,14 +161,14 @@ def bot_seed(seed: int | str) -> int:
     return zlib.crc32(str(seed).encode()) & 0xFFFF
 
 
-def remembered_setup(app: Any) -> MatchSetup | None:
-    """The set-up last started from the New game screen, if the settings hold a sound one."""
-    data = app.settings.last_setup
+def remembered_setup(data: dict[str, Any] | None, log: Callable[[str], None]) -> MatchSetup | None:
+    """The set-up last started from the New game screen (``data``, as the settings keep it), if
+    it is a sound one; what is wrong with a damaged one goes to ``log``."""
     if data is None:
         return None
     try:
         return MatchSetup.from_dict(data)
     except ValueError as exc:
         # A damaged memory only costs the defaults; the settings file stays as it is.
-        app.storage.log(f"last set-up unreadable, using defaults: {exc}")
+        log(f"last set-up unreadable, using defaults: {exc}")
         return None

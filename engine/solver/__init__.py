@@ -3,6 +3,7 @@
 One room for the searches the rules and the bots ask of a hand:
 
 - ``going_out``: the finishes of a hand (``find_going_out``, ``can_go_out``, ``going_out_options``);
+- ``onto_anyone``: the finishes that lay cards off onto other players' melds too;
 - ``seeing``: the pure melds a hand may show to see (``seeing_options``, ``pure_melds_in``);
 - ``distance``: cards missing to see and to go out (``distance``, ``outs``);
 - ``search``, ``suits``, ``bounds``: the exact meld search over packed counts, its per-suit
@@ -11,6 +12,7 @@ One room for the searches the rules and the bots ask of a hand:
 
 from engine.solver.distance import Distance, distance, outs
 from engine.solver.going_out import Finish, can_go_out, find_going_out, going_out_options
+from engine.solver.onto_anyone import onto_anyone
 from engine.solver.seeing import pure_melds_in, seeing_options
 
 __all__ = [
@@ -20,6 +22,7 @@ __all__ = [
     "distance",
     "find_going_out",
     "going_out_options",
+    "onto_anyone",
     "outs",
     "pure_melds_in",
     "seeing_options",

@@ -30,6 +30,7 @@ from operator import itemgetter
 from engine.cards import JOKER_CODE, Card
 from engine.rules import RuleSet
 from engine.solver.search import NCODES, Table, pack, search_for
+from engine.solver.setting import Setting
 from engine.solver.suits import (
     NO_WILDS,
     WILD_AVAIL,
@@ -184,8 +185,12 @@ def _counts(cards: Iterable[Card]) -> list[int]:
     return counts
 
 
-class _Setup:
-    """What stays fixed while ``outs`` tries one drawn card after another."""
+class Sight(Setting):
+    """The solver's ``Setting`` with what a distance adds, fixed while ``outs`` tries one drawn
+    card after another: the unseen copies of each card, whether the seat has seen (``need``:
+    the pure melds still to show), and how the meld route may be counted."""
+
+    __slots__ = ("unseen", "seen", "need", "exact_check", "wilds_alike", "avail", "mode")
 
     def __init__(
         self,
@@ -198,17 +203,15 @@ class _Setup:
         players: int | None,
     ) -> None:
         groups = [list(g) for g in shown]
+        super().__init__(wilds, rules, groups, players)
+        table = self.table
         self.unseen = (
             list(unseen_counts)
             if unseen_counts is not None
             else default_unseen(hand, groups, rules)
         )
-        self.table = table = Table(groups, rules, players)
         self.seen = seen or table.pure >= 3 or (table.pairs > 0 and table.pairs >= rules.dublee_see)
         self.need = 0 if self.seen else table.need
-        self.wilds = wilds
-        self.wild = None if wilds is None else wilds.wild
-        self.rules = rules
         # The block count is exact for three-card melds, but it never lets a wild card stand
         # as itself in a pure meld: only then (or with long melds) may an exact search differ.
         self.exact_check = rules.long_melds or (self.wild is not None and self.need > 0)
@@ -270,9 +273,9 @@ def distance(
 ) -> Distance:
     """Cards missing to see and to go out (0 to see once the player has seen)."""
     hand = list(cards)
-    setup = _Setup(hand, wilds, rules, shown, seen, unseen_counts, players)
+    sight = Sight(hand, wilds, rules, shown, seen, unseen_counts, players)
     counts = _counts(hand)
-    return Distance(setup.to_see(counts), setup.to_go_out(counts))
+    return Distance(sight.to_see(counts), sight.to_go_out(counts))
 
 
 def distances_after_draws(
@@ -291,20 +294,20 @@ def distances_after_draws(
     once and, where the meld route treats every wild card alike, the wild codes share one count.
     """
     hand = list(cards)
-    setup = _Setup(hand, wilds, rules, shown, seen, unseen_counts, players)
+    sight = Sight(hand, wilds, rules, shown, seen, unseen_counts, players)
     held = _counts(hand)
-    alike = setup.wild if setup.wilds_alike else None
+    alike = sight.wild if sight.wilds_alike else None
     wild_melds: int | None = None
     out: dict[int, Distance] = {}
     for code in codes:
         held[code] += 1
         if alike is not None and alike[code]:
             if wild_melds is None:
-                wild_melds = setup.by_melds(held)
-            go = min(wild_melds, setup.by_dublees(held))
+                wild_melds = sight.by_melds(held)
+            go = min(wild_melds, sight.by_dublees(held))
         else:
-            go = setup.to_go_out(held)
-        out[code] = Distance(setup.to_see(held), go)
+            go = sight.to_go_out(held)
+        out[code] = Distance(sight.to_see(held), go)
         held[code] -= 1
     return out
 
@@ -355,43 +358,43 @@ def outs(
     count; every other card acts alike (a lone card), so one of them stands for all.
     """
     hand = list(cards)
-    setup = _Setup(hand, wilds, rules, shown, seen, unseen_counts, players)
-    unseen = setup.unseen
+    sight = Sight(hand, wilds, rules, shown, seen, unseen_counts, players)
+    unseen = sight.unseen
     held = _counts(hand)
-    base_see = setup.to_see(held)
+    base_see = sight.to_see(held)
     use_see = base_see > 0
-    base = base_see if use_see else setup.to_go_out(held)
+    base = base_see if use_see else sight.to_go_out(held)
     found: dict[int, int] = {}
     lone: int | None = None
     lone_helps = False
     # Without the exact search or the seeing count, every wild card drawn joins the same pool
     # of the meld route, so one wild code stands for all there; the dublee route is cheap.
-    wild_alike = setup.wilds_alike and not use_see
+    wild_alike = sight.wilds_alike and not use_see
     by_melds: int | None = None
     for code in range(NCODES):
         if unseen[code] <= 0 or held[code] >= 3:
             continue
-        is_wild = setup.wild is not None and setup.wild[code]
+        is_wild = sight.wild is not None and sight.wild[code]
         if is_wild and wild_alike:
             held[code] += 1
             if by_melds is None:
-                by_melds = setup.by_melds(held, base)
-            if min(by_melds, setup.by_dublees(held, base)) < base:
+                by_melds = sight.by_melds(held, base)
+            if min(by_melds, sight.by_dublees(held, base)) < base:
                 found[code] = unseen[code]
             held[code] -= 1
             continue
-        special = setup.exact_check or use_see or is_wild
+        special = sight.exact_check or use_see or is_wild
         if not special and not _connected(held, code):
             if lone is None:
                 lone = code
                 held[code] += 1
-                lone_helps = setup.to_go_out(held, base) < base
+                lone_helps = sight.to_go_out(held, base) < base
                 held[code] -= 1
             if lone_helps:
                 found[code] = unseen[code]
             continue
         held[code] += 1
-        after = setup.to_see(held) if use_see else setup.to_go_out(held, base)
+        after = sight.to_see(held) if use_see else sight.to_go_out(held, base)
         held[code] -= 1
         if after < base:
             found[code] = unseen[code]

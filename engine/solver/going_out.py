@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from engine.cards import CARDS, JOKER_CODE, Card
+from engine.layoff import laid_sets
 from engine.melds import meld_kind_of_codes
 from engine.rules import RuleSet
 from engine.solver.bounds import LANE_BIT, hopeless, hopeless_masks
@@ -372,11 +373,8 @@ def _layoff_route_all(
     rules, shown = s.rules, s.shown
     if not (rules.lay_off and s.table.melds_route and shown):
         return
-    # Imported here: laying off is a late addition on top of the searches above, kept apart.
-    from engine import layoff
-
     melds = [[c.code for c in m] for m in shown if len(m) >= 3]
-    for laid in layoff.laid_sets(melds, counts, s.wilds, rules):
+    for laid in laid_sets(melds, counts, s.wilds, rules):
         rest = counts.copy()
         for c in laid:
             rest[c] -= 1

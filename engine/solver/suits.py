@@ -309,11 +309,7 @@ def block_value(
         return -1
     keys = [suit_key(nat, 0), suit_key(nat, 1), suit_key(nat, 2), suit_key(nat, 3)]
     # Printed jokers held as themselves: a complete or a partial block, added to every item.
-    joker_key = joker_cards = 0
-    if nat[JOKER_CODE] >= 3:
-        joker_key, joker_cards = _C, 3
-    elif nat[JOKER_CODE] == 2 and avail >> JOKER_CODE & 1:
-        joker_key, joker_cards = _P, 2
+    joker_key, joker_cards = _held_jokers(nat, avail)
     cards = sum(nat) - joker_cards
     blocks = sorted(_set_blocks(nat, avail, mode), key=lambda b: b[1])
     # Per block: its codes, kind, rank, whether a trio, and (code, suit, key unit) of each card.
@@ -379,21 +375,7 @@ def block_value(
         if not fitting:
             return
         # Taking more sets only takes cards from the suits: bound by adding the sets for free.
-        # A block may be taken again, so a rank of ``held`` cards gives at most held // 3 trios
-        # and held // 2 sets in all.
-        rank_mask = trio_mask = 0
-        for index in fitting:
-            rank_mask |= rank_bits[index]
-            trio_mask |= trio_bits[index]
-        trios = sets_up = 0
-        while rank_mask:
-            bit = rank_mask & -rank_mask
-            rank_mask ^= bit
-            rank = bit.bit_length() - 1
-            held = nat[rank] + nat[13 + rank] + nat[26 + rank] + nat[39 + rank]
-            if trio_mask & bit:
-                trios += held // 3
-            sets_up += held >> 1
+        trios, sets_up = _sets_at_most(fitting, rank_bits, trio_bits, nat)
         more = (
             sets_key
             + (trios if trios < left else left) * _CN
@@ -421,6 +403,40 @@ def block_value(
 
     walk(list(range(count)), min(free, slots), 0, cards)
     return best
+
+
+def _held_jokers(nat: list[int], avail: int) -> tuple[int, int]:
+    """The printed jokers of ``nat`` held as themselves: the key of their complete or partial
+    block, and how many cards it takes (none: 0, 0)."""
+    if nat[JOKER_CODE] >= 3:
+        return _C, 3
+    if nat[JOKER_CODE] == 2 and avail >> JOKER_CODE & 1:
+        return _P, 2
+    return 0, 0
+
+
+def _sets_at_most(
+    fitting: list[int], rank_bits: list[int], trio_bits: list[int], nat: list[int]
+) -> tuple[int, int]:
+    """How many trios, and how many sets in all, the ``fitting`` set blocks could still add.
+
+    A block may be taken again, so a rank of ``held`` cards gives at most held // 3 trios and
+    held // 2 sets in all.
+    """
+    rank_mask = trio_mask = 0
+    for index in fitting:
+        rank_mask |= rank_bits[index]
+        trio_mask |= trio_bits[index]
+    trios = sets_up = 0
+    while rank_mask:
+        bit = rank_mask & -rank_mask
+        rank_mask ^= bit
+        rank = bit.bit_length() - 1
+        held = nat[rank] + nat[13 + rank] + nat[26 + rank] + nat[39 + rank]
+        if trio_mask & bit:
+            trios += held // 3
+        sets_up += held >> 1
+    return trios, sets_up
 
 
 def clear_block_cache() -> None:

@@ -19,7 +19,7 @@ from marriage_gui.ui.text_input import TextInput
 from marriage_gui.ui.widget import shown_words
 
 if TYPE_CHECKING:
-    from marriage_gui.app import App
+    from marriage_gui.scene import AppServices
 
 #: Words a screen keeps to say later: English marked with ``N_``, an engine or network
 #: sentence, or a function that words them when called (words with fields).
@@ -45,7 +45,7 @@ def sentence(phrase: str) -> str:
 class FormScene(Scene):
     """A screen whose widgets live in one ``Form``: time and stillness are the form's."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self.form = Form()
         self.size = app.size
@@ -70,7 +70,7 @@ class MenuScene(FormScene):
     heading = ""
     back_label = N_("‹  Back")
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self.back_button = Button(_(self.back_label), self.back, size=17)
 
@@ -86,10 +86,17 @@ class MenuScene(FormScene):
         self.back_button.place(pygame.Rect(round(24 * k), round(22 * k), w, h), k)
         self.layout()
 
-    def on_enter(self) -> None:
+    def resume(self) -> None:
         self.layout()
 
-    def on_exit(self) -> None:
+    def pause(self) -> None:
+        self._let_go_of_typing()
+
+    def shutdown(self) -> None:
+        self._let_go_of_typing()
+
+    def _let_go_of_typing(self) -> None:
+        """A text field in focus stops taking keys (and the input method) while it is away."""
         focused = self.form.focused
         if isinstance(focused, TextInput):
             focused.focus(False)
@@ -167,7 +174,7 @@ class QuestionScene(FormScene):
 
     transparent = True
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self.box = pygame.Rect(0, 0, 0, 0)
 

@@ -16,7 +16,7 @@ from marriage_gui.ui import theme
 from marriage_gui.ui.card_names import card_label
 
 if TYPE_CHECKING:
-    from marriage_gui.app import App
+    from marriage_gui.scene import AppServices
 
 #: The suits top to bottom as players sort them (♠ ♥ ♣ ♦: the colours alternate), ranks 2..A.
 ROWS = (0, 1, 3, 2)
@@ -30,7 +30,7 @@ class CardPickScene(QuestionScene):
 
     def __init__(
         self,
-        app: App,
+        app: AppServices,
         on_pick: Callable[[Card], object],
         title: str = TITLE,
         start: Card | None = None,

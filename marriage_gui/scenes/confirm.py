@@ -17,7 +17,7 @@ from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button
 
 if TYPE_CHECKING:
-    from marriage_gui.app import App
+    from marriage_gui.scene import AppServices
 
 #: The safe answer's words unless a question says otherwise.
 CANCEL = N_("Cancel")
@@ -30,7 +30,7 @@ class ConfirmScene(QuestionScene):
 
     def __init__(
         self,
-        app: App,
+        app: AppServices,
         question: Words,
         detail: Words,
         yes: Words,
@@ -59,7 +59,7 @@ class ConfirmScene(QuestionScene):
         """Esc: the safe answer."""
         self.decline()
 
-    def on_enter(self) -> None:
+    def resume(self) -> None:
         self.form.focus(self.no_button, keyboard=False)
 
     def on_resize(self, size: tuple[int, int]) -> None:

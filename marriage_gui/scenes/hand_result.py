@@ -6,11 +6,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine.cards import CARDS, Card, code_of
 from engine.ledger import Ledger, Share, describe_payments, ledger
-from engine.wilds import Role, Wilds
+from engine.wilds import Wilds
 from marriage_gui.art import fonts
-from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
 from marriage_gui.coaching import ReviewOffer
 from marriage_gui.language import N_, _, word
@@ -20,6 +18,14 @@ from marriage_gui.ui.button import Button, lay_out_row
 from marriage_gui.ui.card_names import card_label, card_text, cards_label, said
 from marriage_gui.ui.form import above, draw_tooltip
 from marriage_gui.ui.pairwise import PairwiseView
+from marriage_gui.ui.score_rows import (
+    Arranged,
+    Measures,
+    arranged,
+    draw_cards,
+    draw_note,
+    item_places,
+)
 from marriage_gui.ui.shares import split_line
 from marriage_gui.ui.theme import (
     GOLD_LIGHT,
@@ -30,15 +36,13 @@ from marriage_gui.ui.theme import (
     panel,
     shrunk,
     ui_scale,
-    wrap,
 )
 from marriage_gui.ui.widget import MOUSE_EVENTS
 from marriage_gui.ui.words import match_total
 
 if TYPE_CHECKING:
     from engine.result import HandResult
-    from engine.rules import RuleSet
-    from marriage_gui.app import App
+    from marriage_gui.scene import AppServices
     from marriage_gui.table.scene import TableScene
 
 
@@ -78,61 +82,12 @@ def refusal_of(exc: Exception) -> str:
     return word(said)
 
 
-def arranged(
-    result: HandResult, seat: int, rules: RuleSet
-) -> tuple[list[list[Card]], list[Card], list[list[Card]]]:
-    """(melds in hand, loose cards, shown melds) for ``seat``, as ``HandResult.arrangement``
-    lays them out."""
-    melds, loose = result.arrangement(seat, rules)
-    shown = [[CARDS[code_of(i)] for i in ids] for _k, ids in result.shown[seat]]
-    return (
-        [[CARDS[code_of(i)] for i in m] for m in melds],
-        [CARDS[code_of(i)] for i in loose],
-        shown,
-    )
-
-
-def row_units(melds: list[list[Card]], loose: list[Card], shown: list[list[Card]]) -> float:
-    """A row's width in card widths: each group fanned (0.42 a card) and a gap (0.3) after it."""
-    groups = [*shown, *melds, *([loose] if loose else [])]
-    return sum(1.3 + 0.42 * (len(cards) - 1) for cards in groups)
-
-
-def item_places(
-    lines: list[str], area: pygame.Rect, size: int, smallest: int = 9
-) -> list[tuple[str, tuple[int, int], int]]:
-    """Where each maal line goes in ``area``: every line is shown, never dropped.
-
-    Lines go down a column while they fit, then on in a column beside it (as many columns as
-    the lines need); a line too wide for its column is set smaller, down to ``smallest``, and
-    cut with an ellipsis only below that. Returns (text, top-left, type size) per line.
-    """
-    if not lines:
-        return []
-    line_h = fonts.size_of("Ag♦", size)[1]
-    per_column = max(1, area.h // line_h)
-    columns = -(-len(lines) // per_column)
-    gap = round(size * 0.8)
-    col_w = max(1, (area.w - gap * (columns - 1)) // columns)
-    out = []
-    for i, text in enumerate(lines):
-        col, row = divmod(i, per_column)
-        words, fit_size = shrunk(text, size, col_w, smallest)
-        out.append((words, (area.x + col * (col_w + gap), area.y + row * line_h), fit_size))
-    return out
-
-
-def size_guess(row_h: float) -> int:
-    """Room the two text lines of a row take."""
-    return round(row_h * 0.17) + 30
-
-
 class HandResultScene(Scene):
     """Shown over the table when a hand ends; Next hand deals on."""
 
     name = "hand_result"
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: AppServices, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
         game = table.state
@@ -174,7 +129,11 @@ class HandResultScene(Scene):
         """Deal on, or show the match result."""
         if self.over:
             self.app.open_instead(
-                "match_over", setup=self.table.setup, game=self.table.state, names=self.names
+                "match_over",
+                setup=self.table.setup,
+                game=self.table.state,
+                names=self.names,
+                table=self.table,
             )
             return
         self.app.pop()
@@ -239,45 +198,37 @@ class HandResultScene(Scene):
         return self.review.wake_after()
 
     def _auto_delay(self) -> float:
-        return float(getattr(getattr(self.app, "settings", None), "bot_delay", 0.6)) * 4
-
-    @staticmethod
-    def _draw_note(surface: pygame.Surface, note: str, area: pygame.Rect, size: int) -> None:
-        """Who pays whom, beside the buttons: one line, set smaller if it must be; a line that
-        would be too small to read (longer words) goes on two lines instead."""
-        one = fitting_size(note, size, area.w, 10, bold=True)
-        lines = [note]
-        if one < size - 2:
-            two = max(10, size - 2)
-            wrapped = wrap(note, two, area.w, bold=True)
-            tall = len(wrapped) * fonts.size_of("Ag", two, True)[1]
-            if len(wrapped) == 2 and tall <= area.h:
-                lines, one = wrapped, two
-        line_h = fonts.size_of("Ag", one, True)[1]
-        y = area.y + (area.h - line_h * len(lines)) // 2
-        for line in lines:
-            line, fitted = shrunk(line, one, area.w, 8, bold=True)
-            surface.blit(fonts.render(line, fitted, TABLE_TEXT, True), (area.x, y))
-            y += line_h
+        return self.app.settings.bot_delay * 4
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The result sheet."""
+        """The result sheet: the heading, a row per seat, then the buttons and who pays whom."""
         w, h = surface.get_size()
         surface.blit(felt((w, h)), (0, 0))
         r = self.result
-        g = self.table.state
         self.label_buttons()
         self.review.label()
         if r is None:
             return
-        art = self.table.art
-        four = bool(getattr(getattr(self.app, "settings", None), "four_colour", False))
-        m = max(16, w // 60)
-        title_size = max(22, h // 26)
-        tip_w = max(34, h // 22)
+        g = self.table.state
+        arrangements = [arranged(r, seat, g.rules) for seat in range(g.players)]
+        look = Measures.of(w, h, g.players, arrangements)
+        self._draw_heading(surface, r, look)
+        wild = Wilds(r.tiplu, g.rules) if r.tiplu is not None else None
+        # Where the widest name of the rows ends: the pairs never cover one.
+        names_right = look.m
+        for seat in range(g.players):
+            right = self._draw_row(surface, r, seat, arrangements[seat], wild, look)
+            names_right = max(names_right, right)
+        self._draw_footer(surface, look, names_right)
+
+    def _draw_heading(self, surface: pygame.Surface, r: HandResult, look: Measures) -> None:
+        """Who went out in which hand, the tiplu (its card at the right), or that nobody saw."""
+        w, m, title_size, tip_w = look.w, look.m, look.title_size, look.tip_w
         # Translators: the score sheet's heading: "Hand 2 of 8 — Sita went out".
         head = _("Hand {hand} of {hands} — {result}").format(
-            hand=r.hand_no + 1, hands=g.hands_total, result=said(r.describe(self.names), self.names)
+            hand=r.hand_no + 1,
+            hands=self.table.state.hands_total,
+            result=said(r.describe(self.names), self.names),
         )
         head, head_size = shrunk(head, title_size, w - 2 * m - tip_w - 12, 14, bold=True)
         img = fonts.render(head, head_size, GOLD_LIGHT, True)
@@ -287,100 +238,92 @@ class HandResultScene(Scene):
             if r.tiplu is not None
             else _("Nobody saw: no tiplu was chosen")
         )
-        y0 = m + fonts.size_of("Ag", title_size, True)[1] + 8
         if r.tiplu is not None:
-            surface.blit(art.face(r.tiplu.code, tip_w, four, ("tiplu",)), (w - m - tip_w, m))
-        surface.blit(card_text(sub, max(14, h // 50), TABLE_MUTED), (m, y0))
-        y = y0 + max(14, h // 50) + 14
-        n = g.players
-        bh = max(36, round(h * 0.055))
-        row_h = (h - y - bh - 2 * m) / n
-        cw = max(28, min(round((row_h - size_guess(row_h)) * 0.7), round(w * 0.6 / 15)))
-        arrangements = [arranged(r, seat, g.rules) for seat in range(g.players)]
-        # Every row's cards stop short of the money column (many dublees make a long row):
-        # the cards shrink rather than push the money aside and shrink its words.
-        units = max(row_units(*a) for a in arrangements)
-        cards_room = w - 2 * m - round(w * 0.34) - 30
-        cw = max(24, min(cw, int(cards_room / units))) if units else cw
-        _cw, ch = card_size(cw)
-        step = round(cw * 0.42)
-        # Rows grow with fewer players; the words stop growing at the four-player size.
-        size = max(12, min(round(row_h * 0.17), h // 30))
-        wild = None
-        if r.tiplu is not None:
-            wild = Wilds(r.tiplu, g.rules)
-        names_right = m  # where the widest name of the rows ends: the pairs never cover one
-        for seat in range(n):
-            ry = round(y + seat * row_h)
-            box = pygame.Rect(m, ry, w - 2 * m, round(row_h) - 6)
-            winner = seat == r.winner
-            panel(
-                surface,
-                box,
-                10,
-                (10, 40, 28, 210) if not winner else (70, 56, 16, 220),
-                GOLD_LIGHT if winner else None,
-                edge_width=2,
-            )
-            name = (
-                _("{name}  ★ went out").format(name=self.names[seat])
-                if winner
-                else self.names[seat]
-            )
-            name_img = fonts.render(name, size + 2, GOLD_LIGHT if winner else TABLE_TEXT, True)
-            surface.blit(name_img, (box.x + 10, box.y + 6))
-            names_right = max(names_right, box.x + 10 + name_img.get_width())
-            share = self.book.shares[seat] if self.book is not None else Share()
-            held, money = split_line(share, g.rules.scoring, r.points[seat], r.seen[seat])
-            line = _("{held}  ·  match total {total}").format(
-                held=held, total=match_total(r.totals[seat], g.rules.lowest_wins)
-            )
-            # The line stops short of the money column at the right of the row.
-            line_room = box.right - round(w * 0.34) - 10 - (box.x + 26 + name_img.get_width())
-            line_size = fitting_size(line, max(11, size - 2), line_room, 10)
-            line_img = fonts.render(line, line_size, TABLE_MUTED)
-            surface.blit(
-                line_img,
-                (
-                    box.x + 26 + name_img.get_width(),
-                    box.y + 6 + name_img.get_height() - line_img.get_height(),
-                ),
-            )
-            melds, loose, shown = arrangements[seat]
-            x = box.x + 10
-            cy = box.bottom - ch - 6
-            groups = (
-                [("shown", ms) for ms in shown]
-                + [("meld", ms) for ms in melds]
-                + ([("loose", loose)] if loose else [])
-            )
-            for kind, cards in groups:
-                for k, c in enumerate(cards):
-                    marks: set[str] = set()
-                    role = wild.role(c) if wild is not None else None
-                    if role is not None:
-                        marks = {"tiplu"} if role is Role.TIPLU else {"wild"}
-                    if kind == "loose" and not winner:
-                        marks.add("dim")
-                    surface.blit(art.face(c.code, cw, four, marks), (x + k * step, cy))
-                x += cw + step * (len(cards) - 1) + round(cw * 0.3)
-            # At the right of the row: the money in its parts, then the maal it came from.
-            bx = max(x + 10, box.right - round(w * 0.34))
-            room = box.right - 12 - bx
-            money_size = fitting_size(money, size, room, 11, bold=True)
-            money_img = fonts.render(money, money_size, GOLD_LIGHT if winner else TABLE_TEXT, True)
-            surface.blit(money_img, (bx, box.y + 6))
-            by = box.y + 6 + money_img.get_height() + 2
-            items = r.breakdowns[seat].items if r.breakdowns else ()
-            if not g.rules.scores_maal:
-                continue  # the grey cards are what was charged: no maal to list
-            item_size = max(10, size - 4)
-            lines = [f"{said(it.label)}: {cards_label(it.cards)}  = {it.points}" for it in items]
-            where = pygame.Rect(bx, by, room, box.bottom - 4 - by)
-            for text, spot, fit_size in item_places(lines, where, item_size):
-                surface.blit(card_text(text, fit_size, TABLE_TEXT), spot)
-            if not items:
-                surface.blit(fonts.render(_("no maal"), item_size, TABLE_MUTED), (bx, by))
+            four = self.app.settings.four_colour
+            tiplu = self.table.art.face(r.tiplu.code, tip_w, four, ("tiplu",))
+            surface.blit(tiplu, (w - m - tip_w, m))
+        surface.blit(card_text(sub, max(14, look.h // 50), TABLE_MUTED), (m, look.y0))
+
+    def _draw_row(
+        self,
+        surface: pygame.Surface,
+        r: HandResult,
+        seat: int,
+        seat_cards: Arranged,
+        wild: Wilds | None,
+        look: Measures,
+    ) -> int:
+        """One seat's row: its name and what it held, its cards by meld, then its money;
+        returns where its name ends."""
+        w, size = look.w, look.size
+        rules = self.table.state.rules
+        top = round(look.y + seat * look.row_h)
+        box = pygame.Rect(look.m, top, w - 2 * look.m, round(look.row_h) - 6)
+        winner = seat == r.winner
+        panel(
+            surface,
+            box,
+            10,
+            (10, 40, 28, 210) if not winner else (70, 56, 16, 220),
+            GOLD_LIGHT if winner else None,
+            edge_width=2,
+        )
+        name = _("{name}  ★ went out").format(name=self.names[seat]) if winner else self.names[seat]
+        name_img = fonts.render(name, size + 2, GOLD_LIGHT if winner else TABLE_TEXT, True)
+        surface.blit(name_img, (box.x + 10, box.y + 6))
+        share = self.book.shares[seat] if self.book is not None else Share()
+        held, money = split_line(share, rules.scoring, r.points[seat], r.seen[seat])
+        line = _("{held}  ·  match total {total}").format(
+            held=held, total=match_total(r.totals[seat], rules.lowest_wins)
+        )
+        # The line stops short of the money column at the right of the row.
+        line_x = box.x + 26 + name_img.get_width()
+        line_room = box.right - round(w * 0.34) - 10 - line_x
+        line_size = fitting_size(line, max(11, size - 2), line_room, 10)
+        line_img = fonts.render(line, line_size, TABLE_MUTED)
+        surface.blit(line_img, (line_x, box.y + 6 + name_img.get_height() - line_img.get_height()))
+        four = self.app.settings.four_colour
+        at = (box.x + 10, box.bottom - look.ch - 6)
+        x = draw_cards(surface, self.table.art, four, seat_cards, wild, winner, at, look)
+        bx = max(x + 10, box.right - round(w * 0.34))
+        self._draw_money(
+            surface, r, seat, money, pygame.Rect(bx, box.y, box.right - bx, box.h), size
+        )
+        return box.x + 10 + name_img.get_width()
+
+    def _draw_money(
+        self,
+        surface: pygame.Surface,
+        r: HandResult,
+        seat: int,
+        money: str,
+        column: pygame.Rect,
+        size: int,
+    ) -> None:
+        """At the right of a row (``column``): the money in its parts, then the maal it came
+        from, in words of ``size``."""
+        winner = seat == r.winner
+        box, bx = column, column.x
+        room = box.right - 12 - bx
+        money_size = fitting_size(money, size, room, 11, bold=True)
+        money_img = fonts.render(money, money_size, GOLD_LIGHT if winner else TABLE_TEXT, True)
+        surface.blit(money_img, (bx, box.y + 6))
+        by = box.y + 6 + money_img.get_height() + 2
+        items = r.breakdowns[seat].items if r.breakdowns else ()
+        if not self.table.state.rules.scores_maal:
+            return  # the grey cards are what was charged: no maal to list
+        item_size = max(10, size - 4)
+        lines = [f"{said(it.label)}: {cards_label(it.cards)}  = {it.points}" for it in items]
+        where = pygame.Rect(bx, by, room, box.bottom - 4 - by)
+        for text, spot, fit_size in item_places(lines, where, item_size):
+            surface.blit(card_text(text, fit_size, TABLE_TEXT), spot)
+        if not items:
+            surface.blit(fonts.render(_("no maal"), item_size, TABLE_MUTED), (bx, by))
+
+    def _draw_footer(self, surface: pygame.Surface, look: Measures, names_right: int) -> None:
+        """The buttons, the pairs when shown, who pays whom beside the buttons, a disabled
+        button's tooltip, the F1 hint under the heading and the controls sheet when open."""
+        w, h, m, bh = look.w, look.h, look.m, look.bh
         area = pygame.Rect(m, h - m - bh, w - 2 * m, bh)
         row = [self.review.button, self.replay_button, self.button]
         lay_out_row([self.pairs_button, *row] if self.pairs.offered else row, area, "right", 12)
@@ -388,9 +331,10 @@ class HandResultScene(Scene):
             self.pairs_button.draw(surface)
         # The pairs lie over the rows' cards, between the players' names and the money column:
         # each row still says whose it is, and what it comes to.
-        pairs_x = min(names_right + round(size * 1.5), m + round(w * 0.25))
+        pairs_x = min(names_right + round(look.size * 1.5), m + round(w * 0.25))
         pairs_w = w - m - round(w * 0.34) - 10 - pairs_x
-        self.pairs.draw(surface, pygame.Rect(pairs_x, y, pairs_w, h - y - bh - 2 * m), size)
+        pairs_area = pygame.Rect(pairs_x, look.y, pairs_w, h - look.y - bh - 2 * m)
+        self.pairs.draw(surface, pairs_area, look.size)
         self.button.draw(surface)
         self.replay_button.draw(surface)
         self.review.button.draw(surface)
@@ -399,14 +343,14 @@ class HandResultScene(Scene):
             note_size = max(13, h // 52)
             left = self.pairs_button if self.pairs.offered else self.review.button
             room = left.rect.x - m - round(note_size * 1.5)
-            self._draw_note(surface, note, pygame.Rect(m, area.y, room, bh), note_size)
-        if self.replay_hover and self.replay_button.tooltip:
-            tip, at = self.replay_button.tooltip, self.replay_button.rect
-            draw_tooltip(surface, tip, at, ui_scale((w, h)), above)
-        if self.review.hover and self.review.button.tooltip:
-            tip, at = self.review.button.tooltip, self.review.button.rect
-            draw_tooltip(surface, tip, at, ui_scale((w, h)), above)
+            draw_note(surface, note, pygame.Rect(m, area.y, room, bh), note_size)
+        for hover, button in (
+            (self.replay_hover, self.replay_button),
+            (self.review.hover, self.review.button),
+        ):
+            if hover and button.tooltip:
+                draw_tooltip(surface, button.tooltip, button.rect, ui_scale((w, h)), above)
         hint = fonts.render(_("F1: controls"), max(11, h // 64), TABLE_MUTED)
-        surface.blit(hint, hint.get_rect(topright=(w - m - tip_w - 12, y0)))
+        surface.blit(hint, hint.get_rect(topright=(w - m - look.tip_w - 12, look.y0)))
         if self.show_controls:
             draw_controls(surface, SHEET)

@@ -37,7 +37,7 @@ from marriage_net.serve import DEFAULT_PORT
 from marriage_net.tokens import TableMemo, TokenStore, table_key
 
 if TYPE_CHECKING:
-    from marriage_gui.app import App
+    from marriage_gui.scene import AppServices
 
 ASK_ADDRESS_AFTER = 4.0  # seconds with no table found before offering to type an address
 _LOOK_EVERY = 2.0
@@ -94,7 +94,7 @@ class JoinScene(MenuScene):
 
     def __init__(
         self,
-        app: App,
+        app: AppServices,
         player_name: str = "",
         discovery_port: int = DISCOVERY_PORT,
         rejoin: TableMemo | None = None,

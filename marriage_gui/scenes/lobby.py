@@ -43,7 +43,7 @@ from marriage_net.serve import DEFAULT_PORT
 from marriage_net.tokens import TokenStore
 
 if TYPE_CHECKING:
-    from marriage_gui.app import App
+    from marriage_gui.scene import AppServices
 
 KIND_LABELS = {
     "open": N_("Open: another laptop"),
@@ -80,7 +80,7 @@ class LobbyScene(MenuScene):
 
     def __init__(
         self,
-        app: App,
+        app: AppServices,
         player_name: str = DEFAULT_HOST_NAME,
         discovery_port: int = DISCOVERY_PORT,
         again: tuple[HostProcess, RemoteMatch] | None = None,
@@ -110,7 +110,7 @@ class LobbyScene(MenuScene):
         self._shape: tuple[Any, ...] = ()
         self._name_timers: dict[int, float] = {}
         # A new table starts with the rules last chosen on the New game screen, changes and all.
-        remembered = remembered_setup(app)
+        remembered = remembered_setup(app.settings.last_setup, app.storage.log)
         self.first_rules: RuleSet = remembered.rules if remembered else PRESETS["nepali"]
         self.changed_rules = self.first_rules != PRESETS.get(self.first_rules.name)
         self._synced: p.Lobby | None = None

@@ -31,7 +31,7 @@ from marriage_gui.ui.widget import Widget
 
 if TYPE_CHECKING:
     from engine.rules import RuleSet
-    from marriage_gui.app import App
+    from marriage_gui.scene import AppServices
 
 #: The kinds of maal card a player can lay out: the field, its words, the most one can hold
 #: (the shoe holds three of a card; the tiplu's own copy is set aside), its key (where it is
@@ -54,7 +54,7 @@ class MaalCardsScene(QuestionScene):
 
     def __init__(
         self,
-        app: App,
+        app: AppServices,
         rules: RuleSet,
         tiplu: Card,
         player: str,
@@ -148,7 +148,7 @@ class MaalCardsScene(QuestionScene):
         super().handle_event(event)
 
     # ------------------------------------------------------------------ layout and drawing
-    def on_enter(self) -> None:
+    def resume(self) -> None:
         first = self.steppers[self.kinds[0][0]]
         self.form.focus(first, keyboard=True)
 

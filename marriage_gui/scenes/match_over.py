@@ -32,9 +32,10 @@ from marriage_gui.ui.words import is_you, match_total
 
 if TYPE_CHECKING:
     from engine.view import PlayerView
-    from marriage_gui.app import App
+    from marriage_gui.scene import AppServices
     from marriage_gui.setup import MatchSetup
     from marriage_gui.table.net import NetTableScene
+    from marriage_gui.table.scene import TableScene
 
 #: Who plays a seat, as said beside their name on the podium.
 KIND_WORDS = {
@@ -60,11 +61,13 @@ class MatchOverScene(Scene):
 
     def __init__(
         self,
-        app: App,
+        app: AppServices,
         setup: MatchSetup,
         game: PlayerView,
         names: Sequence[str] | None = None,
+        table: TableScene | None = None,
     ) -> None:
+        """``table``: the table the match was played at (its score sheet opens this screen)."""
         super().__init__(app)
         self.setup = setup
         self.game = game
@@ -75,16 +78,14 @@ class MatchOverScene(Scene):
             Button(_("Main menu"), self.main_menu, hotkey="Esc", look=TABLE_BUTTON),
         ]
         #: The table across laptops this match was played at (None: one on this computer).
-        self.table = _net_table(app)
+        self.table = _net_table(table)
         #: Another laptop's new match at the table, to tell the person here (None: none yet).
         self.invited: str | None = None
         #: Why the table is gone, when its host closed it (None: it is still there).
         self.gone: str | None = None
         if self.table is None:
-            clear = getattr(getattr(app, "storage", None), "clear_game", None)
-            if clear is not None:
-                with contextlib.suppress(OSError):
-                    clear()
+            with contextlib.suppress(OSError):
+                app.storage.clear_game()
 
     def play_again(self) -> None:
         """A new match with the same seats and rules (across laptops: at the same table)."""
@@ -206,9 +207,8 @@ class MatchOverScene(Scene):
             b.draw(surface)
 
 
-def _net_table(app: App) -> NetTableScene | None:
-    """The table across laptops under this screen, if the match was played at one."""
+def _net_table(table: TableScene | None) -> NetTableScene | None:
+    """The table across laptops the match was played at, or None (one on this computer)."""
     from marriage_gui.table.net import NetTableScene
 
-    stack = getattr(app, "stack", [])
-    return next((s for s in reversed(stack) if isinstance(s, NetTableScene)), None)
+    return table if isinstance(table, NetTableScene) else None

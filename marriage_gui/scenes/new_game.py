@@ -47,7 +47,7 @@ from marriage_gui.ui.words import (
 )
 
 if TYPE_CHECKING:
-    from marriage_gui.app import App
+    from marriage_gui.scene import AppServices
 
 #: The names a new game proposes: "You" for the first seat, then names, each in the language in
 #: use (You, Sita, Ram, Hari; तपाईं, सीता, राम, हरि).
@@ -98,7 +98,7 @@ def default_setup() -> MatchSetup:
 PROPOSED_KEY = "proposed"
 
 
-def remembered_proposals(app: App, setup: MatchSetup) -> list[Proposal | None]:
+def remembered_proposals(app: AppServices, setup: MatchSetup) -> list[Proposal | None]:
     """Which of the remembered set-up's names the game proposed (and the person left alone):
     kept beside each seat when the match started. A set-up remembered before that was kept
     (or one handed to this screen) reads its names: "You" or "Sita", in English or in the
@@ -124,7 +124,7 @@ def remembered_proposals(app: App, setup: MatchSetup) -> list[Proposal | None]:
     return out
 
 
-def saved_match_note(app: App) -> Callable[[], str] | None:
+def saved_match_note(app: AppServices) -> Callable[[], str] | None:
     """What words the sentence about the match a new one would replace (in the language in
     use when called), or None if nothing is saved."""
     if not app.storage.has_game():
@@ -156,10 +156,12 @@ class NewGameScene(MenuScene):
     name = "new_game"
     heading = N_("New game")
 
-    def __init__(self, app: App, setup: MatchSetup | None = None) -> None:
+    def __init__(self, app: AppServices, setup: MatchSetup | None = None) -> None:
         self.panel = ScrollPanel()
         super().__init__(app)
-        setup = setup or remembered_setup(app) or default_setup()
+        setup = (
+            setup or remembered_setup(app.settings.last_setup, app.storage.log) or default_setup()
+        )
         self.seats: list[list[str]] = [[s.name, s.kind] for s in setup.seats]
         #: For each seat, the name the game proposed (it follows the language) or None (a name
         #: the person typed, never translated).

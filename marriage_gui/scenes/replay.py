@@ -43,7 +43,7 @@ from marriage_gui.ui.theme import text as label
 from marriage_gui.ui.widget import MOUSE_EVENTS
 
 if TYPE_CHECKING:
-    from marriage_gui.app import App
+    from marriage_gui.scene import AppServices
 
 #: Seconds between two moves while the replay plays by itself.
 STEP_SECONDS = 1.0
@@ -106,7 +106,7 @@ class ReplayScene(Scene):
 
     def __init__(
         self,
-        app: App,
+        app: AppServices,
         replay: HandReplay,
         names: Sequence[str] | None = None,
         review: Review | None = None,
@@ -432,7 +432,7 @@ class ReplayScene(Scene):
     def _card(
         self, surface: pygame.Surface, cid: int, x: float, y: float, cw: int, seat: int | None
     ) -> None:
-        four = bool(getattr(getattr(self.app, "settings", None), "four_colour", False))
+        four = self.app.settings.four_colour
         art = self.app.art
         surface.blit(art.face(code_of(cid), cw, four, self._marks(cid, seat)), (round(x), round(y)))
         if cid in self.frame.moved and self.at:

@@ -15,7 +15,7 @@ from marriage_gui.ui.button import Button
 from marriage_gui.ui.widget import Verbatim
 
 if TYPE_CHECKING:
-    from marriage_gui.app import App
+    from marriage_gui.scene import AppServices
 
 QUESTION = N_("Whose review?")
 DETAIL = N_("The coach's review is for one player's eyes: pick your own name.")
@@ -27,7 +27,7 @@ class ReviewChoiceScene(QuestionScene):
     name = "review_choice"
 
     def __init__(
-        self, app: App, people: Sequence[tuple[int, str]], on_pick: Callable[[int], object]
+        self, app: AppServices, people: Sequence[tuple[int, str]], on_pick: Callable[[int], object]
     ) -> None:
         super().__init__(app)
         self.on_pick = on_pick
@@ -50,7 +50,7 @@ class ReviewChoiceScene(QuestionScene):
         """Esc: back to the score sheet."""
         self.cancel()
 
-    def on_enter(self) -> None:
+    def resume(self) -> None:
         self.form.focus(self.cancel_button, keyboard=False)
 
     def on_resize(self, size: tuple[int, int]) -> None:

@@ -27,7 +27,7 @@ from marriage_gui.ui.rule_words import option_name, value_words
 from marriage_gui.ui.words import wrapped
 
 if TYPE_CHECKING:
-    from marriage_gui.app import App
+    from marriage_gui.scene import AppServices
 
 PRESET_TITLES = {
     "nepali": N_("Nepali rules"),
@@ -209,7 +209,7 @@ class RulesScene(MenuScene):
 
     name = "rules"
 
-    def __init__(self, app: App, rules: RuleSet | None = None) -> None:
+    def __init__(self, app: AppServices, rules: RuleSet | None = None) -> None:
         self.panel = ScrollPanel()
         self.rules = rules or PRESETS["nepali"]
         self.wilds = Wilds(TIPLU, self.rules)

@@ -34,7 +34,7 @@ from marriage_gui.ui.widget import Widget
 if TYPE_CHECKING:
     from engine.result import HandResult
     from engine.score_sheet import ScoreSheet
-    from marriage_gui.app import App
+    from marriage_gui.scene import AppServices
 
 
 class ScoreHandScene(MenuScene):
@@ -44,7 +44,7 @@ class ScoreHandScene(MenuScene):
 
     def __init__(
         self,
-        app: App,
+        app: AppServices,
         sheet: ScoreSheet,
         at: int | None = None,
         on_keep: Callable[[ScoreSheet, int], object] | None = None,
@@ -320,8 +320,8 @@ class ScoreHandScene(MenuScene):
         return True
 
     # ------------------------------------------------------------------ layout and drawing
-    def on_enter(self) -> None:
-        super().on_enter()
+    def resume(self) -> None:
+        super().resume()
         if self.form.focused is None:
             first = self.tiplu_input if self.draft.at is None else self.winner
             self.form.focus(first, keyboard=False)

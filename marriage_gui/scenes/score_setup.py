@@ -23,7 +23,7 @@ from marriage_gui.ui import theme
 from marriage_gui.ui.widget import Widget
 
 if TYPE_CHECKING:
-    from marriage_gui.app import App
+    from marriage_gui.scene import AppServices
 
 #: Names to start from when no sheet was kept before.
 NAMES = ("Sita", "Ram", "Hari", "Gita")
@@ -36,7 +36,7 @@ class ScoreSetupScene(NewGameScene):
     heading = N_("Score a real game")
 
     def __init__(
-        self, app: App, names: tuple[str, ...] | None = None, rules: RuleSet | None = None
+        self, app: AppServices, names: tuple[str, ...] | None = None, rules: RuleSet | None = None
     ) -> None:
         self.store = SheetStore(app.storage)
         if names is None or rules is None:

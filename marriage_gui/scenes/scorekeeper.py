@@ -36,7 +36,7 @@ from marriage_gui.ui.sheet_grid import SheetGrid, detail_height, draw_hand
 from marriage_gui.ui.widget import Widget
 
 if TYPE_CHECKING:
-    from marriage_gui.app import App
+    from marriage_gui.scene import AppServices
 
 
 class ScoreKeeperScene(MenuScene):
@@ -45,7 +45,7 @@ class ScoreKeeperScene(MenuScene):
     name = "scorekeeper"
     heading = N_("Score sheet")
 
-    def __init__(self, app: App, sheet: ScoreSheet | None = None, keep: bool = True) -> None:
+    def __init__(self, app: AppServices, sheet: ScoreSheet | None = None, keep: bool = True) -> None:
         self.store = SheetStore(app.storage) if keep else None
         #: Where pictures and CSV files go (a demo sheet is never saved, but may be shared).
         self.exports = SheetStore(app.storage)
@@ -297,8 +297,8 @@ class ScoreKeeperScene(MenuScene):
         shown: list[Widget] = [b for b in reversed(buttons) if b.visible]
         self.form.set_widgets([*shown, self.back_button])
 
-    def on_enter(self) -> None:
-        super().on_enter()
+    def resume(self) -> None:
+        super().resume()
         if self.sheet is not None and self.is_open and not self.sheet.hands:
             self.form.focus(self.new_button, keyboard=False)
 

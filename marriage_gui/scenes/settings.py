@@ -15,7 +15,7 @@ from marriage_gui.ui.pickers import Slider, Stepper, Toggle
 from marriage_gui.ui.widget import Widget
 
 if TYPE_CHECKING:
-    from marriage_gui.app import App
+    from marriage_gui.scene import AppServices
 
 SPEED_LABELS = {
     "instant": N_("Instant"),
@@ -33,7 +33,7 @@ class SettingsScene(MenuScene):
     name = "settings"
     heading = N_("Settings")
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         s = app.settings
         languages = tuple(language.LANGUAGES)
@@ -126,8 +126,8 @@ class SettingsScene(MenuScene):
         self.app.set_fullscreen(on)
         self.app.save_settings()
 
-    def on_enter(self) -> None:
-        super().on_enter()
+    def resume(self) -> None:
+        super().resume()
         # F11 may have changed full screen elsewhere.
         for label, _help, widget in getattr(self, "rows", []):
             if label == "Full screen" and isinstance(widget, Toggle):

@@ -21,7 +21,7 @@ from marriage_gui.ui.widget import Widget
 
 if TYPE_CHECKING:
     from engine.score_sheet import ScoreSheet
-    from marriage_gui.app import App
+    from marriage_gui.scene import AppServices
 
 KIND_NAMES = {
     "easy": N_("easy bot"),
@@ -43,7 +43,7 @@ class StatsScene(MenuScene):
     name = "stats"
     heading = N_("Statistics")
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         self.panel = ScrollPanel()
         super().__init__(app)
         self.stats: Stats = app.storage.stats()
@@ -68,11 +68,11 @@ class StatsScene(MenuScene):
         """Nothing to show: no hand played here, no sheet kept."""
         return self.stats.empty and not self.sheets.kept
 
-    def on_enter(self) -> None:
+    def resume(self) -> None:
         self.stats = self.app.storage.stats()
         self.tally = coach_tally.read(self.app.storage)
         self.sheets.show(SheetStore(self.app.storage).kept())
-        super().on_enter()
+        super().resume()
 
     def layout(self) -> None:
         if not hasattr(self, "new_button"):

@@ -20,7 +20,7 @@ from marriage_gui.ui.button import Button
 
 if TYPE_CHECKING:
     from engine.match import LocalMatch
-    from marriage_gui.app import App
+    from marriage_gui.scene import AppServices
     from marriage_gui.setup import MatchSetup
     from marriage_gui.ui.widget import Widget
     from marriage_net.tokens import TableMemo
@@ -39,7 +39,7 @@ class TitleScene(MenuScene):
 
     name = "title"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         self.saved: tuple[MatchSetup, LocalMatch] | None = None
         self.save_note = ""
         self.save_broken = False
@@ -153,10 +153,10 @@ class TitleScene(MenuScene):
         self.app.sounds.play("click")
         self.app.open("join", rejoin=self.rejoin)
 
-    def on_enter(self) -> None:
+    def resume(self) -> None:
         self.check_save()
         self.look_for_seat()
-        super().on_enter()
+        super().resume()
         if self.form.focused is None or not self.form.focused.enabled:
             first = next(b for b in self.buttons if b.enabled)
             self.form.focus(first, keyboard=False)

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pygame
-
 from engine.cards import CARDS, code_of
 from marriage_gui.language import _, ngettext, word
 from marriage_gui.ui.card_names import said
@@ -135,11 +133,7 @@ class TableCommands:
 
     def _menu(self: TableLike) -> None:
         def fullscreen() -> None:
-            setf = getattr(self.app, "set_fullscreen", None)
-            if setf is not None:
-                setf(not self.setting("fullscreen", False))
-            else:
-                pygame.display.toggle_fullscreen()
+            self.app.set_fullscreen(not self.app.settings.fullscreen)
             self._close_dialog()
 
         def controls() -> None:
@@ -182,11 +176,7 @@ class TableCommands:
     def _quit(self: TableLike) -> None:
         self._close_dialog()
         self.close()
-        go = getattr(self.app, "go_title", None)
-        if go is not None:
-            go()
-        else:
-            self.app.pop()
+        self.app.go_title()
 
     def _allow_expose(self: TableLike) -> None:
         self.expose_declined = None

@@ -50,7 +50,7 @@ from marriage_gui.ui.toast import Toasts
 from marriage_gui.ui.widget import MOUSE_EVENTS
 
 if TYPE_CHECKING:
-    from marriage_gui.app import App
+    from marriage_gui.scene import AppServices
 
 #: The table draws no toasts: the guide draws them where its box leaves room.
 _NO_TOASTS = Toasts()
@@ -65,7 +65,7 @@ class GuideScene(TableScene):
 
     name = "table"
 
-    def __init__(self, app: App, step: str = "welcome") -> None:
+    def __init__(self, app: AppServices, step: str = "welcome") -> None:
         setup = guide_setup()
         names = [s.name for s in setup.seats]
         match = lesson_match(setup.rules, names, setup.drivers, DEAL, SEED, bot_seed=bot_seed(SEED))

@@ -42,7 +42,7 @@ from marriage_net.news import SeatState
 from marriage_net.serve import DEFAULT_PORT
 
 if TYPE_CHECKING:
-    from marriage_gui.app import App
+    from marriage_gui.scene import AppServices
     from marriage_gui.table.layout import Layout
     from marriage_gui.table.overlays import Dialog
 
@@ -69,7 +69,7 @@ def spaced_code(code: str) -> str:
     return f"{code[:3]} {code[3:]}" if len(code) == 6 else code
 
 
-def read_table_rules(app: Any, lobby: Any) -> str | None:
+def read_table_rules(app: AppServices, lobby: Any) -> str | None:
     """Open the Rules screen on the rules of the table ``lobby`` describes; a problem in words,
     or None when it opened."""
     if lobby is None:
@@ -102,7 +102,7 @@ def table_words(table: str) -> str:
 
 
 def open_table_process(
-    app: Any, name: str, discovery_port: int = DISCOVERY_PORT, rules: RuleSet | None = None
+    app: AppServices, name: str, discovery_port: int = DISCOVERY_PORT, rules: RuleSet | None = None
 ) -> tuple[HostProcess, bool]:
     """Open (or reopen, if one was saved, with its own rules) this laptop's table, a new one
     with ``rules`` (Nepali if not given); (process, reopened)."""
@@ -146,7 +146,9 @@ class NetTableScene(TableScene):
 
     name = "table"
 
-    def __init__(self, app: App, remote: RemoteMatch, proc: HostProcess | None = None) -> None:
+    def __init__(
+        self, app: AppServices, remote: RemoteMatch, proc: HostProcess | None = None
+    ) -> None:
         first = remote.view(remote.seats[0])
         lobby = remote.lobby
         kinds = {s.seat: s.kind for s in lobby.seats} if lobby is not None else {}

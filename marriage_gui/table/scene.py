@@ -22,7 +22,6 @@ from engine.events import Event
 from engine.match import Match
 from engine.view import PlayerView
 from engine.worker import BotWorker
-from marriage_gui.art.cards import CardArt
 from marriage_gui.language import N_, _, word
 from marriage_gui.saved_match import saved
 from marriage_gui.scene import Scene
@@ -51,7 +50,7 @@ from .tips import PileTips
 from .tween import BASE
 
 if TYPE_CHECKING:
-    from marriage_gui.app import App
+    from marriage_gui.scene import AppServices
     from marriage_gui.setup import MatchSetup
 
 _SOUNDS = {
@@ -98,7 +97,7 @@ class TableScene(TableMoves, TableCommands, Scene):
 
     def __init__(
         self,
-        app: App,
+        app: AppServices,
         setup: MatchSetup,
         match: Match | None = None,
         seats: Sequence[int] | None = None,
@@ -109,7 +108,7 @@ class TableScene(TableMoves, TableCommands, Scene):
         self.match: Match = match if match is not None else saved(app, setup)
         local = tuple(setup.humans if seats is None else seats)
         self.seats = SeatViews(self.match, local)
-        self.art = getattr(app, "art", None) or CardArt()
+        self.art = app.art
         self.board = Board(self.art)
         self.fans: dict[int, HandFan] = {s: self._fan(s) for s in local}
         self.curtain: Curtain | None = None
@@ -226,20 +225,14 @@ class TableScene(TableMoves, TableCommands, Scene):
         return {s: fan.to_dict(self.seats.views[s].hand_no) for s, fan in self.fans.items()}
 
     # ------------------------------------------------------------------ settings
-    def setting(self, name: str, default: Any) -> Any:
-        """A field of ``app.settings`` (defaults until the settings exist)."""
-        return getattr(getattr(self.app, "settings", None), name, default)
-
     @property
     def anim(self) -> float:
         """Animation duration multiplier (0: instant)."""
-        return float(self.setting("anim_scale", 1.0))
+        return self.app.settings.anim_scale
 
     def sound(self, name: str) -> None:
-        """Play a named sound if the app has a sound board."""
-        sounds = getattr(self.app, "sounds", None)
-        if sounds is not None:
-            sounds.play(name)
+        """Play a named sound."""
+        self.app.sounds.play(name)
 
     # ------------------------------------------------------------------ scene hooks
     def on_resize(self, size: tuple[int, int]) -> None:
@@ -270,7 +263,7 @@ class TableScene(TableMoves, TableCommands, Scene):
             v.players,
             self.bottom,
             v.rules.direction == "clockwise",
-            float(self.setting("card_scale", 1.0)),
+            self.app.settings.card_scale,
             self.log.open,
         )
 
@@ -279,7 +272,7 @@ class TableScene(TableMoves, TableCommands, Scene):
         Settings screen with another card size, the cards take it at once."""
         if not self.frozen:
             self.match.advance(0.0, False)
-        if self.layout is not None and self.layout.card_scale != self.setting("card_scale", 1.0):
+        if self.layout is not None and self.layout.card_scale != self.app.settings.card_scale:
             self.on_resize(self.app.size)
 
     def shutdown(self) -> None:
@@ -460,11 +453,12 @@ class TableScene(TableMoves, TableCommands, Scene):
 
     def _record(self, what: str) -> None:
         """Add the finished hand or match to the statistics."""
-        storage = getattr(self.app, "storage", None)
-        if storage is None or self.frozen:
+        if self.frozen:
             return
+        storage = self.app.storage
+        record = storage.record_match if what == "record_match" else storage.record_hand
         try:
-            getattr(storage, what)(self.setup, self.match, self.state)
+            record(self.setup, self.match, self.state)
         except Exception as exc:  # noqa: BLE001 - statistics must not stop the game
             # Translators: {error} is what went wrong, in the computer's words.
             self.toast.show(_("could not record the result ({error})").format(error=exc), "error")
@@ -613,7 +607,7 @@ class TableScene(TableMoves, TableCommands, Scene):
         """Let a bot move when it has thought for the table's bot delay (a match played
         elsewhere moves its bots by itself)."""
         self.think += dt
-        if self.think >= float(self.setting("bot_delay", 0.6)) and self.match.advance(0.0, True):
+        if self.think >= self.app.settings.bot_delay and self.match.advance(0.0, True):
             self.think = 0.0
             self.take_news()
 
@@ -711,7 +705,7 @@ class TableScene(TableMoves, TableCommands, Scene):
         held = tuple(self.input.drag_ids)
         ring = None
         if self.is_bot(v.current_player) and not v.hand_over:
-            ring = min(1.0, self.think / max(0.3, float(self.setting("bot_delay", 0.6))))
+            ring = min(1.0, self.think / max(0.3, self.app.settings.bot_delay))
         focused = None
         if self.looking and fan is not None and self.input.keyboard and fan.order:
             focused = fan.order[min(fan.focus, len(fan.order) - 1)]
@@ -747,7 +741,7 @@ class TableScene(TableMoves, TableCommands, Scene):
             curtain=self.curtain,
             dialog=self.dialog,
             show_controls=self.show_controls,
-            four_colour=bool(self.setting("four_colour", False)),
+            four_colour=self.app.settings.four_colour,
             notes=self.seat_notes(),
             clock=clock,
         )

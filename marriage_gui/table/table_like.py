@@ -8,12 +8,13 @@ and never import the scene itself: the table's modules import one way.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from engine.actions import Action
 from engine.match import Match
 from engine.view import PlayerView
 from engine.worker import BotWorker
+from marriage_gui.scene import AppServices
 from marriage_gui.ui.button import Button
 from marriage_gui.ui.toast import Toasts
 
@@ -30,7 +31,7 @@ from .seats import SeatViews
 class TableLike(Protocol):
     """The table as its commands and moves see it."""
 
-    app: Any
+    app: AppServices
     board: Board
     input: TableInput
     layout: Layout | None
@@ -63,8 +64,6 @@ class TableLike(Protocol):
     def anim(self) -> float: ...
 
     def sound(self, name: str) -> None: ...
-
-    def setting(self, name: str, default: Any) -> Any: ...
 
     def relayout(self, duration: float | None = None, gap_at: int | None = None) -> None: ...
 

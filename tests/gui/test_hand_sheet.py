@@ -47,7 +47,7 @@ def test_rules_text_no_longer_says_everyone_pays_the_winner_the_maal(tmp_path):
 def test_every_maal_line_is_placed_inside_its_room_none_dropped():
     import pygame
 
-    from marriage_gui.scenes.hand_result import item_places
+    from marriage_gui.ui.score_rows import item_places
 
     pygame.init()
     lines = [f"poplu: K♦ K♦  = {i}" for i in range(7)]
