@@ -281,6 +281,11 @@ class Game:
                 # the advice may use); until then the view only says there may be some.
                 "best_see": advice,
                 "best_go_out": advice,
+                # For a screen that cannot run the engine (the phone page): worked out from the
+                # view itself, when first read (a bot or a laptop never asks).
+                "groups": offers.ASK,
+                "maal": offers.ASK,
+                "wild_roles": offers.ASK,
             }
         )
 
