@@ -28,6 +28,7 @@ from marriage_net import protocol as p
 from marriage_net.cover import Cover
 from marriage_net.lockout import WrongCodes
 from marriage_net.matches import load_match, new_match
+from marriage_net.page import Door
 from marriage_net.seats import (
     BOT_LEVELS,
     BOT_NAMES,
@@ -195,6 +196,8 @@ class TableHost:
             self._handle,
             address,
             self.port if port is None else port,
+            # The phone page: plain GETs of its files on this port (marriage_net/page.py).
+            process_request=Door(self).answer,
             max_size=p.MAX_CLIENT_MESSAGE,
             compression=None,  # small messages on a LAN; and no zip bombs to worry about
             ping_interval=s.ping_interval,
@@ -597,6 +600,10 @@ class TableHost:
         return self.match.version if self.match is not None else 0
 
     # ------------------------------------------------------------------ a connection
+    def page_busy(self) -> bool:
+        """Whether the phone page's files wait: the table is full of connections, or closing."""
+        return len(self.sockets) >= self.settings.max_connections or self.closing_why is not None
+
     @property
     def open_sockets(self) -> dict[str, int]:
         """Open connections by address."""
