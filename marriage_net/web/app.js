@@ -117,7 +117,7 @@ function changed(state, detail) {
   S.conn = state;
   if (state === "refused") {
     const words = refusalWords(detail.code, detail.reason, S.view ? S.view.names : []);
-    if (S.screen === "table" && detail.code !== "gone") S.announce = words;
+    if (S.screen === "table" && detail.code !== "gone") S.announce = words;  // already worded
     S.problem = words;
     if (detail.code !== "seat_moved") {
       S.screen = S.seat !== null && S.view && detail.code !== "seat_given" ? "table" : "join";
@@ -172,7 +172,7 @@ function take(msg) {
         S.story.push(...msg.events);
       }
       const last = msg.events.filter((e) => e.text).pop();
-      if (last) S.announce = said(last.text, msg.view.names);
+      if (last) S.announce = last.text; // worded when drawn, in the language of the moment
       takeView(msg.view);
       break;
     }
@@ -424,7 +424,7 @@ function drawAll() {
   parts.top.replaceChildren(
     kept("menu", "button", { "aria-label": "≡", ontap: openMenu }, "menu", "≡"),
     h("span", { class: "hand-no" }, handLabel(v)),
-    h("span", { class: "news" }, shown(S.announce)),
+    h("span", { class: "news" }, said(S.announce, v.names)),
   );
   drawTable(parts, v, {
     statuses: statusesNow(),

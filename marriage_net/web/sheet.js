@@ -91,14 +91,13 @@ export function scoreSheet(view, t) {
     return h(
       "div",
       { class: `row${seat === view.seat ? " me" : ""}${seat === r.winner ? " winner" : ""}` },
+      h("span", { class: "who" }, nameOf(names, seat)),
       h(
-        "div",
-        { class: "row-head" },
-        h("span", { class: "who" }, nameOf(names, seat)),
-        h("span", { class: "seen" }, r.seen[seat] ? _("seen") : _("not seen")),
-        h("span", { class: "points" }, shown(say("maal {points}", { points: r.points[seat] }))),
-        h("span", { class: "net" }, signed(r.nets[seat])),
-        h("span", { class: "total" }, shown(String(r.totals[seat]))),
+        "span",
+        { class: "seen" },
+        r.seen[seat] ? _("seen") : _("not seen"),
+        h("br"),
+        shown(say("maal {points}", { points: r.points[seat] })),
       ),
       h(
         "div",
@@ -106,31 +105,25 @@ export function scoreSheet(view, t) {
         (r.shown[seat] || []).map(([, ids]) => cardRow(ids, "tiny shown-meld", roles)),
         finish.map((ids) => cardRow(ids, "tiny", roles)),
         left.length ? cardRow(left, "tiny loose", roles) : null,
+        maal.length ? h("div", { class: "row-maal" }, maal) : null,
       ),
-      maal.length ? h("div", { class: "row-maal" }, maal) : null,
+      h("span", { class: "net" }, signed(r.nets[seat])),
+      h("span", { class: "total" }, signed(r.totals[seat]).replace(/^\+/, "")),
     );
   });
   const pay = said(paymentWords(r, scoring, names), names);
   return h(
     "div",
     { class: "sheet" },
-    h("h2", {}, shown(heading)),
     h(
       "div",
-      { class: "row row-labels" },
-      h(
-        "div",
-        { class: "row-head" },
-        h("span", { class: "who" }, ""),
-        h("span", { class: "seen" }, ""),
-        h("span", { class: "points" }, ""),
-        h("span", { class: "net" }, _("this hand")),
-        h("span", { class: "total" }, _("total")),
-      ),
+      { class: "sheet-head" },
+      h("h2", {}, shown(heading)),
+      h("span", { class: "net" }, _("this hand")),
+      h("span", { class: "total" }, _("total")),
     ),
-    rows,
-    h("p", { class: "pay" }, pay),
-    t.foot,
+    h("div", { class: "sheet-rows" }, rows),
+    h("div", { class: "sheet-foot" }, h("p", { class: "pay" }, pay), t.foot),
   );
 }
 

@@ -75,6 +75,9 @@ export function othersAfter(view, me) {
   return out;
 }
 
+/** The computer players' levels, as a plate names them. */
+const LEVELS = { easy: N_("easy"), medium: N_("medium"), hard: N_("hard") };
+
 const PLATE_NOTES = {
   reconnecting: N_("Away · {time}"),
   computer: N_("Computer plays"),
@@ -150,10 +153,9 @@ function plate(view, seat, t) {
   const note = plateNote(status);
   const clock = t.clock && t.clock.seat === seat ? t.clock : null;
   const kind = t.kinds.get(seat);
-  const level = kind === "easy" || kind === "medium" || kind === "hard";
+  const level = LEVELS[kind];
   const sub =
-    note ||
-    (view.seen[seat] ? _("seen") : level ? say("Bot · {level}", { level: _(kind) }) : "");
+    note || (view.seen[seat] ? _("seen") : level ? say("Bot · {level}", { level: _(level) }) : "");
   const el = kept(
     `plate-${seat}`,
     "button",
