@@ -128,11 +128,12 @@ class Frames:
             self.texts.append(payload)
 
 
-def phone(browser: Any, locale: str = "en-GB") -> Any:
-    """A new phone: its own storage, a landscape 6-inch screen at three device pixels, touch."""
+def phone(browser: Any, locale: str = "en-GB", pixels: int = 3) -> Any:
+    """A new phone: its own storage, a landscape 6-inch screen at three device pixels (or
+    ``pixels``) to the CSS pixel, touch."""
     context = browser.new_context(
         viewport=PHONE,
-        device_scale_factor=3,
+        device_scale_factor=pixels,
         has_touch=True,
         is_mobile=True,
         locale=locale,
