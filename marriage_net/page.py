@@ -17,6 +17,7 @@ import http
 import importlib.util
 import logging
 import re
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -117,9 +118,12 @@ class Budget:
 def _assets_dir() -> Path:
     """The game's assets folder, found as the game finds it (``marriage_gui/art/paths.py``,
     read on its own: the art package around it draws with pygame, which a server never loads)."""
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle:  # the frozen app carries them where paths.py looks first
+        return Path(bundle) / "marriage_gui" / "assets"
     recipe = ROOT / "marriage_gui" / "art" / "paths.py"
     spec = importlib.util.spec_from_file_location("marriage_asset_paths", recipe)
-    if spec is None or spec.loader is None:
+    if not recipe.is_file() or spec is None or spec.loader is None:
         return ROOT / "assets"
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
