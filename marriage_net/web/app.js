@@ -7,7 +7,7 @@ import { Fan } from "./hand.js";
 import { Table, keptSeat } from "./net.js";
 import { box, joinScreen, menuBox, refusalWords, seatsScreen } from "./screens.js";
 import { scoreSheet } from "./sheet.js";
-import { bannerLine, drawTable, h, handLabel, kept, nameOf, promptText } from "./table.js";
+import { bannerLine, drawTable, h, handLabel, kept, nameOf, onTap, promptText } from "./table.js";
 import { _, ngettext, phoneLanguage, said, say, say_n, shown, speech, useLanguage } from "./words.js";
 
 const root = document.getElementById("app");
@@ -44,6 +44,10 @@ const parts = {
   veil: h("div", { class: "over" }),
   pileEl: null,
 };
+// A computer playing this seat (its clock ran out): a tap on the news takes the seat back.
+onTap(parts.banner, () => {
+  if (S.table && S.statuses.get(S.seat)?.state === "computer") S.table.send({ type: "back", seat: S.seat });
+});
 parts.screen.append(parts.top, parts.plates, parts.middle, parts.bar, parts.hand, parts.banner, parts.toast, parts.veil);
 
 const fan = new Fan(parts.hand, {
@@ -399,7 +403,6 @@ function render() {
         code: S.code,
         name: S.name || (kept ? kept.name : ""),
         problem: S.problem,
-        busy: false,
         join,
       }),
     );
@@ -502,10 +505,14 @@ function drawBanner() {
       if (line) lines.push(shown(line));
     }
   }
-  const mineCovered = S.statuses.get(S.seat)?.state === "computer";
-  parts.banner.replaceChildren(...lines.filter(Boolean).map((l) => h("p", {}, l)));
+  const said = lines.filter(Boolean);
+  if (said.join("\n") !== parts.banner.dataset.said) {
+    parts.banner.dataset.said = said.join("\n");
+    parts.banner.replaceChildren(...said.map((l) => h("p", {}, l)));
+  }
   parts.banner.classList.toggle("on", lines.some(Boolean));
-  parts.banner.onclick = mineCovered ? () => S.table.send({ type: "back", seat: S.seat }) : null;
+  // Only the news that a computer plays this seat takes a tap; other news lets taps through.
+  parts.banner.classList.toggle("act", S.statuses.get(S.seat)?.state === "computer");
 }
 
 /** The box over the table, or the score sheet: built again only when what it shows changed

@@ -55,7 +55,7 @@ export function tableWords(table) {
 }
 
 /** The join screen: the table's code and the person's name. */
-export function joinScreen({ code, name, problem, busy, join }) {
+export function joinScreen({ code, name, problem, join }) {
   const codeBox = h("input", {
     id: "code",
     inputmode: "numeric",
@@ -84,7 +84,7 @@ export function joinScreen({ code, name, problem, busy, join }) {
       { class: "fields" },
       h("label", {}, h("span", {}, _("Table code")), codeBox),
       h("label", {}, h("span", {}, _("Your name")), nameBox),
-      h("button", { class: "primary", type: "submit", disabled: busy }, _("Join")),
+      h("button", { class: "primary", type: "submit" }, _("Join")),
     ),
     h("p", { class: problem ? "problem" : "hint" }, problem || _("The code is on the host's screen.")),
   );

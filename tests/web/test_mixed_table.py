@@ -77,7 +77,7 @@ def test_a_desktop_and_two_phones_share_a_table_each_seeing_only_its_own_cards(b
         seats = make_seats([("open", ""), ("open", ""), ("open", ""), ("medium", "")])
         settings = HostSettings(auto_start=True, tick=0.005, substitute="easy")
         # The desktop's person never moves here: the turn clock hands its turns to a computer.
-        return TableHost(seats, PRESETS["nepali"], 1, settings=settings, clock=2)
+        return TableHost(seats, PRESETS["nepali"], 1, settings=settings, clock=4)
 
     table = HostThread(make)
     url = f"http://{LOOPBACK}:{table.port}/?code={table.code}"
@@ -99,7 +99,12 @@ def test_a_desktop_and_two_phones_share_a_table_each_seeing_only_its_own_cards(b
                 if st.get("phase") in ("hand_over", "match_over"):
                     moves = 99
                     break
-                if st.get("mine") and not st["dialog"]:
+                if st.get("dialog"):
+                    # A page too slow for its clock (a busy machine) hears what the computer
+                    # played for it: the person reads it and closes the box.
+                    pg.locator(".box button.primary").tap()
+                    continue
+                if st.get("mine"):
                     play_my_turn(pg, st)
                     phase = st["phase"]
                     wait_until(pg, lambda s, v=st["v"], ph=phase: s["v"] > v or s["phase"] != ph)
