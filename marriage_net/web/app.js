@@ -440,7 +440,7 @@ function drawAll() {
   });
   fan.mark(roles);
   const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
-  const cardW = Math.min((parts.hand.clientHeight - 1.5 * rem) * 0.7, rem * 5.4);
+  const cardW = Math.min((parts.hand.clientHeight - 1.5 * rem) * 0.7, rem * 7);
   fan.lay(cardW || 60);
   drawBar();
   drawBanner();
