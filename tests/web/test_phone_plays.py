@@ -59,8 +59,9 @@ def test_a_phone_plays_a_whole_hand_comes_back_after_a_reload_and_speaks_nepali(
         # Deal on: whoever deals next (here or a computer), the second hand comes.
         if page.locator(".sheet button.primary").count():
             page.locator(".sheet button.primary").tap()
-        wait_until(page, lambda s: s["hand_no"] == 1 and s["phase"] in ("draw", "play"), timeout=30)
-        assert not page.locator(".sheet").count()
+        second = wait_until(page, lambda s: s["hand_no"] == 1, timeout=30)
+        if second["phase"] in ("draw", "play"):  # (computers may finish a hand in a few turns)
+            assert not page.locator(".sheet").count()
         # Nepali, from the menu: the buttons are the catalog's words.
         page.locator(".top .menu").tap()
         page.locator(".box button[lang=ne]").tap()
