@@ -54,10 +54,7 @@ const fan = new Fan(parts.hand, {
   tapped: () => drawBar(),
   dropped: () => drawBar(),
   discard: (id) => discard([id]),
-  overPile: (x, y) => {
-    const r = parts.pileEl && parts.pileEl.getBoundingClientRect();
-    return !!r && x >= r.left - 12 && x <= r.right + 12 && y >= r.top - 12 && y <= r.bottom + 12;
-  },
+  pileBox: () => (parts.pileEl ? parts.pileEl.getBoundingClientRect() : null),
   hover: (on) => {
     S.pileHover = on;
     if (parts.pileEl) parts.pileEl.classList.toggle("hover", on);

@@ -9,7 +9,7 @@ const SLOP = 7; // CSS px a finger may wander before a press becomes a drag
 
 export class Fan {
   /** `root`: the hand's element. `ask`: {tapped(id), dropped(), discard(id) -> void,
-   * overPile(x, y) -> bool, hover(bool)} */
+   * pileBox() -> DOMRect|null (the discard pile, measured once a drag starts), hover(bool)} */
   constructor(root, ask) {
     this.root = root;
     this.ask = ask;
@@ -95,7 +95,8 @@ export class Fan {
 
   /** Where each card of `order` lies: x of its left edge (a small gap before a new group). */
   places(order, hole = -1, holeCards = 0) {
-    const width = this.root.clientWidth;
+    // Measured once a drag starts: a frame of a drag reads no layout.
+    const width = this.drag ? this.drag.width : this.root.clientWidth;
     const n = order.length + holeCards;
     const gap = Math.round(this.cardW * 0.22);
     let breaks = 0;
@@ -162,6 +163,8 @@ export class Fan {
   lift(press) {
     const ids = this.selected.has(press.id) && this.selected.size > 1 ? this.chosen() : [press.id];
     const box = this.root.getBoundingClientRect();
+    const width = this.root.clientWidth;
+    const pile = this.ask.pileBox();
     const { xs } = this.places(this.order);
     const at = this.order.indexOf(press.id);
     this.drag = {
@@ -173,6 +176,8 @@ export class Fan {
       y: press.y,
       frame: 0,
       over: false,
+      width,
+      pile,
     };
     ids.forEach((id) => this.els.get(id).classList.add("lifted"));
     this.drag.index = this.slot(press.x);
@@ -200,7 +205,8 @@ export class Fan {
       const el = this.els.get(id);
       el.style.transform = `translate3d(${left + k * this.cardW * 0.34}px, ${top}px, 0)`;
     });
-    const over = this.ask.overPile(d.x, d.y);
+    const r = d.pile;
+    const over = !!r && d.x >= r.left - 12 && d.x <= r.right + 12 && d.y >= r.top - 12 && d.y <= r.bottom + 12;
     if (over !== d.over) {
       d.over = over;
       this.ask.hover(over);
