@@ -1,6 +1,6 @@
 """What a view tells a screen that cannot run the engine (the phone page): the hand grouped as
 Group groups it, the seat's maal so far and the wild cards it knows. Each is checked by a second
-route: the groups by the meld rules, the maal against the desktop's own panel, the wild cards
+route: the groups by the meld rules, the maal counted here from the seat's cards, the wild cards
 against the tiplu's ``Wilds``."""
 
 import pytest
@@ -8,6 +8,7 @@ import pytest
 from engine import PRESETS, Game
 from engine.ai import make_bot
 from engine.cards import CARDS, code_of
+from engine.scoring import maal_breakdown
 from engine.view import PlayerView
 from engine.wilds import Wilds
 
@@ -49,14 +50,32 @@ def _suit_order(code: int) -> tuple[int, int]:
     return ((0, 1, 3, 2)[code // 13] if code < 52 else 4, code % 13)
 
 
-def test_maal_and_wild_cards_are_what_the_desktop_shows():
+def counted_by_hand(view):
+    """The seat's maal counted here, from its cards: hand and shown melds, dealt tunnelas
+    apart, with the wilds of its tiplu (the desktop's panel counted so before views did)."""
+    if view.tiplu_id is None or not view.seen[view.seat] or not view.rules.scores_maal:
+        return None
+    wilds = Wilds(view.tiplu, view.rules)
+    shown = [(kind, [CARDS[code_of(i)] for i in ids]) for kind, ids in view.shown[view.seat]]
+    cards = [CARDS[code_of(i)] for i in view.hand] + [c for _k, m in shown for c in m]
+    return maal_breakdown(
+        cards,
+        wilds,
+        view.rules,
+        exposed_tunnelas=[m for kind, m in shown if kind == "tunnela"],
+        seen=True,
+        shown=[m for kind, m in shown if kind != "tunnela"],
+    )
+
+
+def test_maal_and_wild_cards_are_counted_from_the_seats_own_cards():
     from marriage_gui.table.maal import seat_maal
 
     seen_views = 0
     for g in positions("nepali", 4, 5, 400):
         for seat in range(4):
             view = g.view(seat)
-            assert view.maal == seat_maal(view)
+            assert view.maal == counted_by_hand(view) == seat_maal(view)
             if view.wilds is None:
                 assert view.wild_roles == () and view.maal is None
                 continue

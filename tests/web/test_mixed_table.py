@@ -4,13 +4,11 @@ received is checked against what its seat could know at that version, and each p
 exactly its seat's hand as the host holds it. A phone that locks comes back by itself and is
 told, in words, what the computer played for it."""
 
-import json
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 from net.tablekit import HostThread, wait_for
+from net.test_killed_app import AppProcess
 from net.test_play import check_nothing_hidden
 from playwright.sync_api import expect
 from web.pagekit import Frames, phone, play_my_turn, state, wait_until
@@ -21,45 +19,11 @@ from marriage_net.host import HostSettings, TableHost
 from marriage_net.seats import make_seats
 
 LOOPBACK = "127.0.0.1"
-APP = Path(__file__).resolve().parents[1] / "net" / "app_process.py"
 
 
-class DesktopApp:
-    """The desktop game joining the table (tests/net/app_process.py), read line by line."""
-
-    def __init__(self, data: Path, port: int, code: str, name: str, seat: int) -> None:
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                str(APP),
-                str(data),
-                "join",
-                f"{LOOPBACK}:{port}",
-                code,
-                name,
-                str(seat),
-            ],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-        )
-        self.last: dict = {}
-
-    def until(self, want, timeout=40.0):
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            line = self.proc.stdout.readline()
-            if not line:
-                break
-            if line.startswith("{"):
-                self.last = json.loads(line)
-                if want(self.last):
-                    return self.last
-        raise AssertionError(f"the app never got there; last report: {self.last}")
-
-    def stop(self) -> None:
-        self.proc.kill()
-        self.proc.wait(10)
+def desktop_app(data: Path, port: int, code: str, name: str, seat: int) -> AppProcess:
+    """The desktop game joining the table by its join screen (tests/net/app_process.py)."""
+    return AppProcess(data, "join", f"{LOOPBACK}:{port}", code, name, seat)
 
 
 def join(browser, url: str, name: str):
@@ -81,7 +45,7 @@ def test_a_desktop_and_two_phones_share_a_table_each_seeing_only_its_own_cards(b
 
     table = HostThread(make)
     url = f"http://{LOOPBACK}:{table.port}/?code={table.code}"
-    desktop = DesktopApp(tmp_path / "ram", table.port, table.code, "Ram", 0)
+    desktop = desktop_app(tmp_path / "ram", table.port, table.code, "Ram", 0)
     pages = []
     try:
         assert wait_for(lambda: table.call(lambda: 0 in table.host.holder), timeout=40)
@@ -124,7 +88,7 @@ def test_a_desktop_and_two_phones_share_a_table_each_seeing_only_its_own_cards(b
         # The desktop app played on beside them (its computer covering its turns).
         assert desktop.until(lambda r: r["scene"] in ("table", "hand_result") and r.get("hand"))
     finally:
-        desktop.stop()
+        desktop.kill()
         for pg, _f in pages:
             pg.context.close()
         table.stop()
