@@ -283,6 +283,11 @@ class Game:
                 "why_not": offers.Pending(self.drawn[seat]) if playing else offers.NOTHING,
                 "best_see": advice,
                 "best_go_out": advice,
+                # For a screen that cannot run the engine (the phone page): worked out from the
+                # view itself, when first read (a bot or a laptop never asks).
+                "groups": offers.ASK,
+                "maal": offers.ASK,
+                "wild_roles": offers.ASK,
             }
         )
 

@@ -9,12 +9,14 @@ import msgspec
 
 from engine import offers, turns, wire
 from engine.actions import Action, GoOut, See, parse_action
-from engine.cards import CARDS, DECKS, JOKER_CODE, Card, code_of
+from engine.arrange import arranged
+from engine.cards import CARDS, DECKS, JOKER_CODE, Card, code_of, format_cards, parse_cards
 from engine.events import Event
 from engine.melds import classify_meld, is_dublee
 from engine.offers import WhyNot
-from engine.result import HandResult
+from engine.result import BreakdownData, HandResult
 from engine.rules import RuleSet
+from engine.scoring import MaalBreakdown, MaalItem, maal_breakdown
 from engine.speed import seat_history
 from engine.wilds import Wilds
 from engine.wire import travels
@@ -95,6 +97,32 @@ def _field(
     return field(metadata=travels(kind, out, back, own=own), **more)
 
 
+def _worked(kind: Any, out: Any = wire.lists, back: Any = wire.same) -> Any:
+    return travels(kind, out, back, optional=True)
+
+
+def _maal_out(count: MaalBreakdown | None) -> dict[str, Any] | None:
+    if count is None:
+        return None
+    items = [[wire.said(i.label), format_cards(i.cards), i.points] for i in count.items]
+    return {"total": count.total, "items": items}
+
+
+def _maal_back(data: BreakdownData | None) -> MaalBreakdown | None:
+    if data is None:
+        return None
+    try:
+        items = tuple(
+            MaalItem(wire.heard(label), tuple(parse_cards(cards)), points)
+            for label, cards, points in data.items
+        )
+    except ValueError as exc:
+        raise ValueError(f"the maal count is damaged: {exc}") from None
+    return MaalBreakdown(data.total, items)
+
+
+#: A wild card kind and its role.
+_ROLE: Any = tuple[Annotated[int, msgspec.Meta(ge=0, le=JOKER_CODE)], wire.text(20)]  # type: ignore[misc]
 _EVENT = wire.form(Event).struct
 _RESULT = wire.form(HandResult).struct
 _WHY_NOT = wire.form(WhyNot)
@@ -154,6 +182,23 @@ class PlayerView:
     best_see: See | None = field(default=None, compare=False, metadata=_advice(See))
     #: The Go out the engine would choose among those offered (None when none is).
     best_go_out: GoOut | None = field(default=None, compare=False, metadata=_advice(GoOut))
+    #: What a screen that cannot run the engine itself (the phone page) asks of this seat's
+    #: cards, worked out from the view when first read: the hand as Group arranges it (its
+    #: melds first, the loose cards last; empty between hands), the seat's maal so far once it
+    #: has seen (None before, or where the rules count no maal), and the wild cards it knows
+    #: as (card code, role) pairs.
+    groups: tuple[tuple[int, ...], ...] = field(
+        default=(), compare=False, repr=False, metadata=_worked(wire.many(wire.CardIds, 60))
+    )
+    maal: MaalBreakdown | None = field(
+        default=None,
+        compare=False,
+        repr=False,
+        metadata=_worked(BreakdownData | None, _maal_out, _maal_back),
+    )
+    wild_roles: tuple[tuple[int, str], ...] = field(
+        default=(), compare=False, repr=False, metadata=_worked(wire.many(_ROLE, JOKER_CODE + 1))
+    )
     _wilds: list[Wilds | None] = field(default_factory=list, compare=False, repr=False)
 
     @property
@@ -383,8 +428,60 @@ class _Answered:
         view.__dict__["why_not"] = value
 
 
+class _Worked:
+    """``PlayerView.groups`` / ``maal`` / ``wild_roles``: worked out from the view when first
+    read, if the view was built with ``offers.ASK`` there (as ``Game.view`` builds it), and
+    kept."""
+
+    def __init__(self, name: str, work: Any) -> None:
+        self.name, self.work = name, work
+
+    def __get__(self, view: PlayerView | None, owner: type | None = None) -> Any:
+        if view is None:
+            return None  # the dataclass's default
+        value = view.__dict__[self.name]
+        if value is offers.ASK:
+            value = view.__dict__[self.name] = self.work(view)
+        return value
+
+    def __set__(self, view: PlayerView, value: Any) -> None:
+        view.__dict__[self.name] = value
+
+
+def _seat_groups(view: PlayerView) -> tuple[tuple[int, ...], ...]:
+    if view.phase not in ("draw", "play") or not view.hand:
+        return ()
+    shown = [tuple(CARDS[code_of(i)] for i in ids) for _kind, ids in view.shown[view.seat]]
+    return arranged(view.hand, view.rules, view.wilds, shown, view.players)
+
+
+def _seat_maal(view: PlayerView) -> MaalBreakdown | None:
+    """The seat's maal as the score sheet would count it now: its hand and its shown melds
+    (dealt tunnelas apart), with the wilds it has seen."""
+    wilds = view.wilds
+    if wilds is None or not view.seen[view.seat] or not view.rules.scores_maal:
+        return None
+    shown = [(kind, [CARDS[code_of(i)] for i in ids]) for kind, ids in view.shown[view.seat]]
+    tunnelas = [m for kind, m in shown if kind == "tunnela"]
+    melds = [m for kind, m in shown if kind != "tunnela"]
+    cards = [CARDS[code_of(i)] for i in view.hand] + [c for _k, m in shown for c in m]
+    return maal_breakdown(
+        cards, wilds, view.rules, exposed_tunnelas=tunnelas, seen=True, shown=melds
+    )
+
+
+def _seat_wild_roles(view: PlayerView) -> tuple[tuple[int, str], ...]:
+    wilds = view.wilds
+    if wilds is None:
+        return ()
+    return tuple((code, role.value) for code, role in enumerate(wilds.roles) if role is not None)
+
+
 # Set after the dataclass is made, so that the fields keep their defaults and types for checkers.
 setattr(PlayerView, "history", _History())  # noqa: B010
 setattr(PlayerView, "why_not", _Answered())  # noqa: B010
 setattr(PlayerView, "best_see", _Advised("best_see", offers.best_see))  # noqa: B010
 setattr(PlayerView, "best_go_out", _Advised("best_go_out", offers.best_go_out))  # noqa: B010
+setattr(PlayerView, "groups", _Worked("groups", _seat_groups))  # noqa: B010
+setattr(PlayerView, "maal", _Worked("maal", _seat_maal))  # noqa: B010
+setattr(PlayerView, "wild_roles", _Worked("wild_roles", _seat_wild_roles))  # noqa: B010

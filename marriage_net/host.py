@@ -27,6 +27,7 @@ from marriage_net.cover import Cover
 from marriage_net.door import Conn, Door, HostSettings, Refuse
 from marriage_net.lockout import WrongCodes
 from marriage_net.matches import load_match, new_match
+from marriage_net.page import PageDoor
 from marriage_net.seats import (
     BOT_LEVELS,
     BOT_NAMES,
@@ -127,6 +128,8 @@ class TableHost(Door):
             self._handle,
             address,
             self.port if port is None else port,
+            # The phone page: plain GETs of its files on this port (marriage_net/page.py).
+            process_request=PageDoor(self).answer,
             max_size=p.MAX_CLIENT_MESSAGE,
             compression=None,  # small messages on a LAN; and no zip bombs to worry about
             ping_interval=s.ping_interval,
@@ -574,6 +577,11 @@ class TableHost(Door):
 
     def _version(self) -> int:
         return self.match.version if self.match is not None else 0
+
+    # ------------------------------------------------------------------ the phone page
+    def page_busy(self) -> bool:
+        """Whether the phone page's files wait: the table is full of connections, or closing."""
+        return len(self.conns) >= self.settings.max_connections or self.closing_why is not None
 
     # ------------------------------------------------------------------ messages in
     def _receive(self, conn: Conn, raw: str | bytes) -> bool:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from engine.rules import PRESETS
-from marriage_net.discovery import DISCOVERY_PORT
+from marriage_net.discovery import DISCOVERY_PORT, host_addresses
 from marriage_net.host import HostSettings, TableHost
 from marriage_net.hostproc import TableConfig, run_table
 from marriage_net.protocol import DEFAULT_CLOCK, TURN_CLOCKS
@@ -178,8 +178,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             free = sum(1 for s in host.seats if s.free)
             seats = f"{free} open seat" + ("" if free == 1 else "s")
             clock = f"{host.clock} s a turn" if host.clock else "no turn clock"
+            # Phones join through their browsers, at the same address and port.
+            shown = [args.address] if args.address not in ("0.0.0.0", "::", "") else []
+            phones = ""
+            for address in (shown or host_addresses())[:1]:
+                where = f"[{address}]" if ":" in address else address
+                phones = f"; phones open http://{where}:{host.port}/?code={host.code}"
             lines = [
-                f"Marriage table {host.table!r} is open on {args.address} port {host.port}",
+                f"Marriage table {host.table!r} is open on {args.address} port {host.port}{phones}",
                 f"Table code: {host.code}   ({seats}; players type the address; {clock})",
             ]
             if args.discovery and not host.discoverable:

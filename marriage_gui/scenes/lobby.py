@@ -30,6 +30,7 @@ from marriage_gui.table.net import (
 from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button
 from marriage_gui.ui.match_pickers import length_stepper, preset_stepper
+from marriage_gui.ui.phone_invite import PhoneInvite, page_address
 from marriage_gui.ui.pickers import Stepper
 from marriage_gui.ui.text_input import TextInput
 from marriage_gui.ui.words import PLAYER_N, proposed, proposed_name
@@ -135,6 +136,7 @@ class LobbyScene(MenuScene):
         self.back_label = MenuScene.back_label if self.asking else CLOSE_TABLE
         self.back_button.text = _(self.back_label)
         self.addresses = host_addresses()
+        self.invite = PhoneInvite()  # phones join through their browsers: the QR code
         self.layout()
         if self.asking:
             self.form.focus(self.name_input, keyboard=False)
@@ -523,6 +525,12 @@ class LobbyScene(MenuScene):
         for part in noted:
             surface.blit(theme.text(part, note_size, theme.TEXT_DIM), (x, y))
             y += round(21 * k)
+        if self.proc is not None and self.addresses:
+            url = page_address(self.addresses[0], self.proc.port, self.proc.code)
+            top = panel.bottom + round(16 * k)
+            self.invite.draw(
+                surface, pygame.Rect(panel.x, top, panel.w, h - round(20 * k) - top), url, k
+            )
         # The seats, with who is connected.
         sx = round(w * 0.46)
         surface.blit(theme.text(_("Seats"), round(20 * k), theme.TEXT_DIM), (sx, self.content_top))

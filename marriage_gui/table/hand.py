@@ -4,24 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from engine.cards import CARDS, Card, code_of
-from engine.deadwood import deadwood
+from engine.arrange import arrange, rank_key, suit_key
+from engine.cards import Card, code_of
 from engine.rules import RuleSet
-from engine.solver import find_going_out, pure_melds_in
 from engine.wilds import Wilds
-
-# Suits alternate colours left to right: spades, hearts, clubs, diamonds.
-_SUIT_ORDER = (0, 1, 3, 2)
-
-
-def suit_key(code: int) -> tuple[int, int]:
-    """Sort key: by suit (alternating colours), then rank."""
-    return (_SUIT_ORDER[code // 13] if code < 52 else 4, code % 13)
-
-
-def rank_key(code: int) -> tuple[int, int]:
-    """Sort key: by rank, then suit."""
-    return (code % 13 if code < 52 else 13, _SUIT_ORDER[code // 13] if code < 52 else 4)
 
 
 class HandFan:
@@ -195,45 +181,4 @@ class HandFan:
         return sum(1 for g in groups[:-1] if len(g) >= 2)
 
 
-def _take(pool: list[int], cards: Sequence[Card]) -> list[int]:
-    out = []
-    for c in cards:
-        for j, i in enumerate(pool):
-            if code_of(i) == c.code:
-                out.append(pool.pop(j))
-                break
-    return out
-
-
-def arrange(
-    ids: Sequence[int],
-    rules: RuleSet,
-    wilds: Wilds | None,
-    shown: Sequence[Sequence[Card]],
-    players: int,
-) -> list[list[int]]:
-    """The hand as groups: melds first, then loose cards sorted by suit (the last group)."""
-    pool = list(ids)
-    cards = [CARDS[code_of(i)] for i in pool]
-    groups: list[list[int]] = []
-    if wilds is not None:
-        finish = find_going_out(cards, wilds, rules, shown, players)
-        melds = list(finish.melds) if finish is not None else deadwood(cards, wilds, rules).melds
-        for m in melds:
-            groups.append(_take(pool, m))
-    else:
-        # Not seen: pure melds first (they let you see), then triplets, then dublees.
-        for m in sorted(pure_melds_in(cards, rules), key=lambda m: m[0] != m[1]):
-            while all(sum(1 for i in pool if code_of(i) == c.code) >= m.count(c) for c in m):
-                groups.append(_take(pool, m))
-        for m in deadwood([CARDS[code_of(i)] for i in pool], None, rules).melds:
-            groups.append(_take(pool, m))
-        codes = sorted({code_of(i) for i in pool}, key=suit_key)
-        for code in codes:
-            same = [i for i in pool if code_of(i) == code]
-            if len(same) >= 2:
-                groups.append(_take(pool, [CARDS[code]] * 2))
-    groups = [g for g in groups if g]
-    pool.sort(key=lambda i: suit_key(code_of(i)))
-    groups.append(pool)
-    return groups
+__all__ = ["HandFan", "arrange", "rank_key", "suit_key"]

@@ -1,6 +1,6 @@
 """The live maal panel: what the seat at the screen holds in maal once it has seen.
 
-Counted by the engine's ``maal_breakdown`` from the seat's own view only: its hand, its shown
+Counted by the engine from the seat's own view only (``PlayerView.maal``): its hand, its shown
 melds (dealt tunnelas apart, as the score sheet counts them) and the wilds it has seen.
 """
 
@@ -10,8 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from engine.cards import CARDS, code_of
-from engine.scoring import MaalBreakdown, maal_breakdown
+from engine.scoring import MaalBreakdown
 from engine.view import PlayerView
 from marriage_gui.language import _, ngettext, word
 from marriage_gui.ui.card_names import card_text, cards_label, said
@@ -21,17 +20,8 @@ from marriage_gui.ui.theme import text as label
 
 def seat_maal(view: PlayerView) -> MaalBreakdown | None:
     """The seat's maal, item by item, as the score sheet would count it now (None: not seen, or
-    the rules score no maal)."""
-    wilds = view.wilds
-    if wilds is None or not view.seen[view.seat] or not view.rules.scores_maal:
-        return None
-    shown = [(kind, [CARDS[code_of(i)] for i in ids]) for kind, ids in view.shown[view.seat]]
-    tunnelas = [m for kind, m in shown if kind == "tunnela"]
-    melds = [m for kind, m in shown if kind != "tunnela"]
-    cards = [CARDS[code_of(i)] for i in view.hand] + [c for _k, m in shown for c in m]
-    return maal_breakdown(
-        cards, wilds, view.rules, exposed_tunnelas=tunnelas, seen=True, shown=melds
-    )
+    the rules score no maal): the view's own count (``PlayerView.maal``)."""
+    return view.maal
 
 
 def maal_lines(view: PlayerView) -> list[tuple[str, str, int]]:
