@@ -1,0 +1,45 @@
+"""A change of language mid-game re-words at once what the game is saying about the position:
+the open hint (#31)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from marriage_gui import language
+
+from .test_table import DT, click, close_tables, headless_app, solo
+from .test_table_calm import ask_hint
+
+DEVANAGARI = re.compile(r"[\u0900-\u097F]")
+#: English words a Nepali line must not keep (card signs and numbers may stay).
+ENGLISH = re.compile(r"\b(discard|draw|stock|goes|with|nothing|hand|take|throw|the)\b", re.I)
+
+
+@pytest.fixture
+def app(tmp_path):
+    a = headless_app(tmp_path)
+    a.go_title()
+    yield a
+    close_tables(a)
+
+
+def test_the_open_hint_is_worded_again_in_the_new_language(app):
+    scene = solo(app)
+    click(app, scene.layout.stock.center)
+    ask_hint(app, scene)
+    english = scene.toast.current or ""
+    assert english.startswith("Hint: ") and not DEVANAGARI.search(english)
+    language.use("ne")
+    app.step([], DT)
+    nepali = scene.toast.current or ""
+    assert nepali.startswith("सुझाव: "), nepali
+    assert DEVANAGARI.search(nepali) and not ENGLISH.search(nepali), nepali
+    # Acting withdraws the hint, in whichever language it now shows.
+    text = scene.commands.forget()
+    assert text is not None
+    scene.toast.withdraw(text)
+    for _ in range(30):
+        app.step([], DT)
+    assert scene.toast.current != nepali
