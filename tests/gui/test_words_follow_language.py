@@ -1,5 +1,5 @@
 """A change of language mid-game re-words at once what the game is saying about the position:
-the open hint (#31)."""
+the open hint and the coach's panel (#31)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,12 @@ import re
 
 import pytest
 
+from engine.ai.coach import Mark, Review
+from engine.words import say
 from marriage_gui import language
 
+from .test_coach_review import sheet
+from .test_replay import SOLO
 from .test_table import DT, click, close_tables, headless_app, solo
 from .test_table_calm import ask_hint
 
@@ -43,3 +47,33 @@ def test_the_open_hint_is_worded_again_in_the_new_language(app):
     for _ in range(30):
         app.step([], DT)
     assert scene.toast.current != nepali
+
+
+def test_the_coach_panel_is_worded_again_in_the_new_language(app):
+    result, match = sheet(app, SOLO)
+    why = say("{card} goes with {cards}", card="KC", cards=say("nothing"))
+    review = Review(
+        0,
+        0,
+        6,
+        4,
+        (
+            Mark(
+                3,
+                "discard",
+                say("you threw {card}", card="8D"),
+                say("the hard bot would throw {card}", card="KC"),
+                why,
+                2.0,
+            ),
+        ),
+    )
+    scene = app.open("replay", replay=match.hand_replay(0), names=result.names, review=review)
+    app.step([], DT)
+    assert scene.coach_lines()[2] == "K♣ goes with nothing"
+    language.use("ne")
+    app.step([], DT)
+    head, done, why_ne = scene.coach_lines()
+    for line in (done, why_ne):
+        assert DEVANAGARI.search(line) and not ENGLISH.search(line), line
+    assert "K♣" in why_ne and "8♦" in done
