@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -175,9 +176,20 @@ class HandResultScene(Scene):
 
     name = "hand_result"
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(
+        self,
+        app: App,
+        table: TableScene,
+        closing: str | None = None,
+        then: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__(app)
         self.table = table
+        #: The guided hand's last word: where the player's points came from (None: none).
+        self.closing = closing
+        #: What the button does instead of dealing on (the guided hand goes back to its guide,
+        #: which neither replays nor reviews its stacked deal).
+        self.then = then
         game = table.state
         self.result = game.result
         self.over = game.is_over
@@ -203,18 +215,26 @@ class HandResultScene(Scene):
         self.pairs = PairwiseView(self.result, game.rules, self.names)
         self.pairs_button = Button("", self.pairs.toggle, hotkey="P", look=TABLE_BUTTON)
         self.pairs_button.enabled = self.pairs.offered
+        if then is not None:
+            self.replay_button.visible = self.review.button.visible = False
         self.label_buttons()
 
     def label_buttons(self) -> None:
         """The buttons' words in the language in use (the sheet says them again as it draws)."""
         self.button.text = _("Final standings") if self.over else _("Next hand")
+        if self.then is not None:
+            self.button.text = _("Next")
         self.replay_button.text = _("Replay")
         self.pairs_button.text = _("Pair by pair")
         if not self.table.match.can_replay:
             self.replay_button.tooltip = _(NO_REPLAY)
 
     def proceed(self) -> None:
-        """Deal on, or show the match result."""
+        """Deal on, or show the match result (or go back to the guide)."""
+        if self.then is not None:
+            self.app.pop()
+            self.then()
+            return
         if self.over:
             self.app.open_instead(
                 "match_over", setup=self.table.setup, game=self.table.state, names=self.names
@@ -230,7 +250,9 @@ class HandResultScene(Scene):
         try:
             frames = self.table.match.replay(self.result.hand_no)
         except ValueError as exc:
-            self.app.toast(_("This hand cannot be replayed: {reason}").format(reason=refusal_of(exc)))
+            self.app.toast(
+                _("This hand cannot be replayed: {reason}").format(reason=refusal_of(exc))
+            )
             return
         if frames is None:
             self.app.toast(_(NO_REPLAY))
@@ -246,9 +268,9 @@ class HandResultScene(Scene):
             self.show_controls = sheet
             return
         if event.type == pygame.KEYDOWN:
-            if self.replay_button.answers(event.key):
+            if self.replay_button.visible and self.replay_button.answers(event.key):
                 self.replay_button.click()
-            elif self.review.button.answers(event.key):
+            elif self.review.button.visible and self.review.button.answers(event.key):
                 self.review.button.click()
             elif self.pairs_button.answers(event.key):
                 self.pairs_button.click()
@@ -333,6 +355,12 @@ class HandResultScene(Scene):
             surface.blit(art.face(r.tiplu.code, tip_w, four, ("tiplu",)), (w - m - tip_w, m))
         surface.blit(card_text(sub, max(14, h // 50), TABLE_MUTED), (m, y0))
         y = y0 + max(14, h // 50) + 14
+        if self.closing:
+            # The guided hand's last word, under the tiplu: where the points came from.
+            size = max(14, h // 46)
+            line, fitted = shrunk(self.closing, size, w - 2 * m, 11)
+            surface.blit(card_text(line, fitted, GOLD_LIGHT), (m, y - 6))
+            y += fonts.size_of("Ag", size)[1] + 4
         n = g.players
         bh = max(36, round(h * 0.055))
         row_h = (h - y - bh - 2 * m) / n
@@ -432,7 +460,7 @@ class HandResultScene(Scene):
         if self.book is not None:
             note = said(describe_payments(self.book, self.names), self.names)
             note_size = max(13, h // 52)
-            left = self.pairs_button if self.pairs.offered else self.review.button
+            left = self.pairs_button if self.pairs.offered else [b for b in row if b.visible][0]
             room = left.rect.x - m - round(note_size * 1.5)
             self._draw_note(surface, note, pygame.Rect(m, area.y, room, bh), note_size)
         if self.replay_hover and self.replay_button.tooltip:

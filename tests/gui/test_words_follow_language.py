@@ -1,10 +1,11 @@
 """A change of language mid-game re-words at once what the game is saying about the position:
-the open hint and the coach's panel (#31)."""
+the open hint, the guide's box and the coach's panel (#31)."""
 
 from __future__ import annotations
 
 import re
 
+import pygame
 import pytest
 
 from engine.ai.coach import Mark, Review
@@ -12,6 +13,7 @@ from engine.words import say
 from marriage_gui import language
 
 from .test_coach_review import sheet
+from .test_guide import open_guide, said
 from .test_replay import SOLO
 from .test_table import DT, click, close_tables, headless_app, solo
 from .test_table_calm import ask_hint
@@ -47,6 +49,18 @@ def test_the_open_hint_is_worded_again_in_the_new_language(app):
     for _ in range(30):
         app.step([], DT)
     assert scene.toast.current != nepali
+
+
+def test_the_guide_box_is_worded_again_in_the_new_language(app):
+    scene = open_guide(app)
+    key = pygame.K_RETURN
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="")], DT)
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=0, unicode="g")], DT)
+    assert scene.step.key == "take" and "it makes the tunnela 9♣ 9♣ 9♣" in said(scene)
+    language.use("ne")
+    app.step([], DT)
+    words = said(scene)
+    assert DEVANAGARI.search(words) and "9♣ 9♣ 9♣" in words and not ENGLISH.search(words), words
 
 
 def test_the_coach_panel_is_worded_again_in_the_new_language(app):
