@@ -5,7 +5,9 @@ from __future__ import annotations
 import time
 
 import pygame
+import pytest
 
+from marriage_gui.app import App
 from marriage_gui.guide_steps import STEP_KEYS, preset_note
 from marriage_gui.scenes.hand_result import HandResultScene
 from marriage_gui.table.guide import GuideScene
@@ -188,3 +190,23 @@ def test_the_screenshot_tool_shows_the_guides_first_prompt(tmp_path):
     out = tmp_path / "guide.png"
     assert main(["--screenshot", str(out), "--scene", "guide", "--data-dir", str(tmp_path)]) == 0
     assert pygame.image.load(str(out)).get_size() == (1280, 800)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_the_open_log_ends_above_the_box_instead_of_squeezing_it(tmp_path, size):
+    from .test_table import close_tables
+
+    a = App(size, headless=True, data_dir=tmp_path)
+    a.settings.animation_speed = "instant"
+    a.go_title()
+    scene = GuideScene(a)
+    a.push(scene)
+    a.step([], DT)
+    closed = scene.box.rect.copy()
+    key(a, pygame.K_l, "l")  # the log opens
+    a.step([], DT)
+    box, log = scene.box.rect, scene.layout.log_rect
+    assert scene.log.open and box.width == closed.width and box.width > size[0] * 0.35
+    assert not box.colliderect(log) and log.bottom <= box.top
+    assert len(scene.log.rows(log, 12, round(12 * 1.45))) >= 1 and log.height >= 80
+    close_tables(a)
