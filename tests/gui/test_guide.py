@@ -210,3 +210,12 @@ def test_the_open_log_ends_above_the_box_instead_of_squeezing_it(tmp_path, size)
     assert not box.colliderect(log) and log.bottom <= box.top
     assert len(scene.log.rows(log, 12, round(12 * 1.45))) >= 1 and log.height >= 80
     close_tables(a)
+
+
+def test_the_screenshot_tool_shows_the_guides_ace_step(tmp_path):
+    from marriage_gui.__main__ import main
+
+    out = tmp_path / "throw.png"
+    args = ["--screenshot", str(out), "--scene", "guide-throw", "--data-dir", str(tmp_path)]
+    assert main(args) == 0
+    assert pygame.image.load(str(out)).get_size() == (1280, 800)
