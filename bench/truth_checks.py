@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from engine import turns
 from engine.actions import GoOut, See, TakeDiscard
 from engine.ai.alternatives import Judge
-from engine.ai.coach_words import Ends, Judged, Kept, Seeing, SeeRule, Took, Wild
+from engine.ai.coach_facts import Ends, Judged, Kept, Seeing, SeeRule, Took, Wild
 from engine.ai.hint import Refused, Shown
 from engine.cards import CARDS, Card, card_of, code_of
 from engine.facts import GoesWith, How, Makes, Missing, Outs, Taking, Throwing
@@ -204,8 +204,11 @@ def shown(seat: Seat, game: Game, fact: Shown) -> list[str]:
     if fact.kind == "go_out":
         if not any(isinstance(a, GoOut) and a.discard == fact.discard for a in legal):
             out.append(f"going out throwing {fact.discard} is not legal")
+        wilds = game.wilds_for(seat.view.seat)
+        pairs = seat.view.seen_by_dublees[seat.view.seat]
         for m in fact.melds:
-            if classify_meld(list(m), game.wilds_for(seat.view.seat), rules) is None:
+            dublee = pairs and len(m) == 2 and is_dublee(m[0], m[1], wilds, rules)
+            if not dublee and classify_meld(list(m), wilds, rules) is None:
                 out.append(f"{m} is not a meld")
     elif fact.kind == "dublees":
         if any(len(m) != 2 or not is_dublee(m[0], m[1], None, rules) for m in fact.melds):

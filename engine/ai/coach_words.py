@@ -10,10 +10,9 @@ again. ``why(judge, kind, played, best)`` may be asked of any two ways to play a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engine.actions import Action, Discard, GoOut, See, TakeDiscard
 from engine.ai.alternatives import Alternative, Judge
+from engine.ai.coach_facts import Ends, Judged, Kept, Seeing, SeeRule, Took, Wild
 from engine.ai.evaluate import next_seat
 from engine.ai.medium import without
 from engine.ai.reasons import Told, cards_text, gain, goes_with, melds_text
@@ -22,70 +21,6 @@ from engine.facts import Position, Throwing, partners
 from engine.rules import RuleSet
 from engine.wilds import Role
 from engine.words import Said, clauses, say, say_n
-
-
-@dataclass(frozen=True)
-class Took:
-    """Cards ``seat`` (named ``name``) took from the discards this hand and holds, each going
-    with ``card``; ``safe``, if said, goes with none of them."""
-
-    seat: int
-    name: str
-    card: Card
-    cards: tuple[Card, ...]
-    safe: Card | None
-    seen: bool = False
-
-
-@dataclass(frozen=True)
-class Judged:
-    """The hard bot's own measure (``measure``: "feeds", "draw", "score") puts ``worse``
-    behind ``better`` in a decision of ``kind``."""
-
-    measure: str
-    kind: str
-    worse: Action
-    better: Action
-
-
-@dataclass(frozen=True)
-class Wild:
-    """``card`` is a wild card of ``role`` for the seat (``maal``: it scores maal points)."""
-
-    card: Card
-    role: Role
-    maal: bool
-
-
-@dataclass(frozen=True)
-class SeeRule:
-    """Seeing shows the tiplu and makes wild cards count; ``maal``: and a player's maal pays
-    only once they have seen."""
-
-    maal: bool
-
-
-@dataclass(frozen=True)
-class Seeing:
-    """Seeing with ``melds`` leaves ``out`` cards missing to go out."""
-
-    melds: tuple[tuple[Card, ...], ...]
-    out: int
-
-
-@dataclass(frozen=True)
-class Kept:
-    """Going out with ``action`` keeps ``maal`` maal points."""
-
-    action: GoOut
-    maal: int
-
-
-@dataclass(frozen=True)
-class Ends:
-    """``action`` (a legal Go out) ends the hand."""
-
-    action: GoOut
 
 
 def _count(n: float) -> tuple[int, str]:
@@ -420,15 +355,4 @@ def why(judge: Judge, kind: str, done: Alternative, best: Alternative) -> Told:
     return _out_why(judge, done, best)
 
 
-__all__ = [
-    "Ends",
-    "Judged",
-    "Kept",
-    "SeeRule",
-    "Seeing",
-    "Took",
-    "Wild",
-    "maal_needs_seeing",
-    "role_word",
-    "why",
-]
+__all__ = ["maal_needs_seeing", "role_word", "why"]

@@ -149,6 +149,13 @@ def reason(view: PlayerView, action: Action) -> Told:
         return Told(say("see now with {melds}", melds=melds_text(melds)), (Shown("see", melds),))
     if isinstance(action, GoOut):
         melds = tuple(tuple(m) for m in action.melds)
+        if melds and all(len(m) == 2 for m in melds):
+            said = say(
+                "go out now with dublees {melds}, discarding {card}",
+                melds=melds_text(melds),
+                card=str(action.discard),
+            )
+            return Told(said, (Shown("go_out", melds, action.discard),))
         said = say(
             "go out now: {melds}, discarding {card}",
             melds=melds_text(melds),

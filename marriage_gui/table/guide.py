@@ -20,19 +20,8 @@ from engine.actions import Action, Discard, DrawStock, GoOut, See, TakeDiscard
 from engine.cards import CARDS, code_of
 from engine.lesson import LessonFacts, lesson_facts, lesson_match
 from marriage_gui import language
-from marriage_gui.guide_steps import (
-    DEAL,
-    SEED,
-    STEP_KEYS,
-    STEPS,
-    Step,
-    closing,
-    guide_setup,
-    keep_words,
-    preset_note,
-    step_at,
-    words,
-)
+from marriage_gui.guide_steps import DEAL, SEED, STEP_KEYS, STEPS, Step, guide_setup, preset_note
+from marriage_gui.guide_words import closing, keep_words, step_at, words
 from marriage_gui.language import N_, _
 from marriage_gui.setup import bot_seed
 from marriage_gui.table import intents as i

@@ -18,7 +18,7 @@ from bench import truth
 from bench.truth_checks import fact_problems
 from bench.truth_words import claim_problems
 from engine import PRESETS
-from engine.actions import Discard, DrawStock
+from engine.actions import Discard, DrawStock, GoOut, See
 from engine.ai.hint import reason
 from engine.ai.reasons import Told
 from engine.cards import parse_card
@@ -104,3 +104,12 @@ def test_a_sentence_missing_from_the_nepali_catalog_is_caught() -> None:
     nepali = truth.nepali_check()
     assert nepali(say("it goes with nothing in your hand")) == []
     assert any("not in the Nepali catalog" in p for p in nepali(say("a sentence nobody wrote")))
+
+
+def test_going_out_with_the_eighth_dublee_is_said_truly() -> None:
+    g = _drawn("2S 2S 3H 3H 4D 4D 5C 5C 6S 6S 7H 7H 8D 8D 9C JS QH KD AC TS 3C", "9C")
+    see = next(a for a in g.legal_actions() if isinstance(a, See) and a.dublees)
+    g.apply(see)
+    out = next(a for a in g.legal_actions() if isinstance(a, GoOut))
+    told = reason(g.view(0), out)
+    assert "9C 9C" in told.said and _check(g, told) == []

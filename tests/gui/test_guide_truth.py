@@ -26,7 +26,8 @@ from engine.melds import MeldKind, classify_meld
 from engine.view import PlayerView
 from engine.wilds import Wilds
 from marriage_gui import language
-from marriage_gui.guide_steps import DEAL, OTHERS, SEED, STEPS, guide_setup, step_at, words
+from marriage_gui.guide_steps import DEAL, OTHERS, SEED, STEPS, guide_setup
+from marriage_gui.guide_words import step_at, words
 
 #: The guide's own bot seed first, then 19 more.
 BOT_SEEDS = [zlib.crc32(str(SEED).encode()) & 0xFFFF, *range(19)]
