@@ -244,7 +244,7 @@ def main(argv: list[str]) -> int:
             f"{len(t.false)} false (English and Nepali); {time.process_time() - cpu:.0f} CPU s",
             flush=True,
         )
-        for line in t.false[:8]:
+        for line in t.false[:20]:
             print("  FALSE", line)
         bad += len(t.false)
     return 1 if bad else 0

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 import pygame
-import pytest
 
 from engine.ai.coach import Mark, Review
 from engine.words import say
@@ -15,7 +14,7 @@ from marriage_gui import language
 from .test_coach_review import sheet
 from .test_guide import open_guide, said
 from .test_replay import SOLO
-from .test_table import DT, click, close_tables, headless_app, solo
+from .test_table import DT, click, solo
 from .test_table_calm import ask_hint
 
 DEVANAGARI = re.compile(r"[\u0900-\u097F]")
@@ -23,15 +22,8 @@ DEVANAGARI = re.compile(r"[\u0900-\u097F]")
 ENGLISH = re.compile(r"\b(discard|draw|stock|goes|with|nothing|hand|take|throw|the)\b", re.I)
 
 
-@pytest.fixture
-def app(tmp_path):
-    a = headless_app(tmp_path)
-    a.go_title()
-    yield a
-    close_tables(a)
-
-
 def test_the_open_hint_is_worded_again_in_the_new_language(app):
+    app.go_title()
     scene = solo(app)
     click(app, scene.layout.stock.center)
     ask_hint(app, scene)
@@ -64,6 +56,7 @@ def test_the_guide_box_is_worded_again_in_the_new_language(app):
 
 
 def test_the_coach_panel_is_worded_again_in_the_new_language(app):
+    app.go_title()
     result, match = sheet(app, SOLO)
     why = say("{card} goes with {cards}", card="KC", cards=say("nothing"))
     review = Review(
