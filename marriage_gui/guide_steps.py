@@ -197,9 +197,9 @@ STEPS: tuple[Step, ...] = (
         N_("draw from the stock: click it, or press 1"),
         ("draw",),
         {
-            # Translators: {why} is the hint's words for drawing, e.g. "draw from the stock:
+            # Translators: {draw} is the hint's words for drawing, e.g. "draw from the stock:
             # 5♥ goes with nothing in your hand".
-            "take": N_("This time {why}. Click the stock (or press 1)."),
+            "take": N_("This time {draw}. Click the stock (or press 1)."),
             "throw": N_("Throw comes after drawing: first click the stock (or press 1)."),
         },
     ),

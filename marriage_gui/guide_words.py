@@ -58,14 +58,13 @@ def facts(
         # Translators: stands in for a card's name in "The {drawn} makes…".
         "drawn": card_label(card) if card is not None else _("card"),
         "why": "",
+        "draw": shown(f.draw.said, view) if f.draw is not None else "",
         "won": _won(view),
     }
     if f.take is not None:
         out["why"] = shown(f.take.said, view)
     elif f.throw is not None:
         out["why"] = shown(f.throw.said, view)
-    elif f.draw is not None:
-        out["why"] = shown(f.draw.said, view)
     out.update(_see_facts(f))
     out.update(_wild_facts(view, f))
     return out

@@ -27,7 +27,7 @@ from engine.view import PlayerView
 from engine.wilds import Wilds
 from marriage_gui import language
 from marriage_gui.guide_steps import DEAL, OTHERS, SEED, STEPS, guide_setup
-from marriage_gui.guide_words import step_at, words
+from marriage_gui.guide_words import shown, step_at, words
 
 #: The guide's own bot seed first, then 19 more.
 BOT_SEEDS = [zlib.crc32(str(SEED).encode()) & 0xFFFF, *range(19)]
@@ -127,9 +127,14 @@ def walk(bot_seed: int, nepali) -> list[str]:
             step = step_at([s.key for s in STEPS].index(key), view, f)
             for lang in ("en", "ne"):
                 language.use(lang)
-                words(step.text, view, None, f)
-                for text in step.wrong.values():
-                    words(text, view, None, f)
+                said = [words(t, view, None, f) for t in (step.text, *step.wrong.values())]
+                # Each sentence of the facts shows where the step says it, as the facts say it.
+                told = f.take if "take" in step.wants else f.throw if key == "throw" else None
+                told = f.draw if key == "draw" and "draw" in step.wants else told
+                if told is not None and not any(shown(told.said, view) in w for w in said):
+                    out.append(
+                        f"seed {bot_seed}, {key} ({lang}): the step does not say {told.said}"
+                    )
             wanted = _wanted(key, view, f)
             advice = hint(view, iterations=12)
             if advice is None or not _agrees(key, advice.action, wanted, f):
