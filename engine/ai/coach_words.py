@@ -152,13 +152,29 @@ def _feeds_why(judge: Judge, done: Action, best: Action) -> Told:
     return Told(said, (judged, Took(nxt, name, mine, (), None, False)))
 
 
+def scores_alone(role: Role, rules: RuleSet) -> bool:
+    """Whether one card of ``role`` in a hand scores maal points, by the rules' point tables
+    (an alter and a printed joker score only where the rules give them points)."""
+    if not rules.scores_maal:
+        return False
+    tables = {
+        Role.TIPLU: rules.tiplu_points,
+        Role.POPLU: rules.poplu_points,
+        Role.JHIPLU: rules.poplu_points if rules.poplu_jhiplu_combined else rules.jhiplu_points,
+        Role.ALTER: rules.alter_points,
+        Role.PRINTED: rules.printed_joker_points,
+    }
+    table = tables.get(role, ())
+    return bool(table) and table[0] > 0
+
+
 def _maal_why(judge: Judge, mine: Card, its: Throwing) -> Told | None:
     """The player threw a wild card the bot would keep."""
     wilds = judge.k.wilds
     role = wilds.role(mine) if wilds is not None else None
     if role is None:
         return None
-    maal = role.is_maal and judge.k.rules.scores_maal
+    maal = scores_alone(role, judge.k.rules)
     fact = Wild(mine, role, maal)
     if maal:
         # Translators: {role} is what the card is ("tiplu", "poplu"); {theirs} says what the
@@ -355,4 +371,4 @@ def why(judge: Judge, kind: str, done: Alternative, best: Alternative) -> Told:
     return _out_why(judge, done, best)
 
 
-__all__ = ["maal_needs_seeing", "role_word", "why"]
+__all__ = ["maal_needs_seeing", "role_word", "scores_alone", "why"]

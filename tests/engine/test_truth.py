@@ -113,3 +113,13 @@ def test_going_out_with_the_eighth_dublee_is_said_truly() -> None:
     out = next(a for a in g.legal_actions() if isinstance(a, GoOut))
     told = reason(g.view(0), out)
     assert "9C 9C" in told.said and _check(g, told) == []
+
+
+def test_a_wild_card_is_said_to_score_maal_only_where_the_rules_give_it_points() -> None:
+    from engine.ai.coach_words import scores_alone
+    from engine.wilds import Role
+
+    house, indian = PRESETS["house"], PRESETS["indian"]
+    assert scores_alone(Role.ALTER, house) and not scores_alone(Role.ALTER, N)
+    assert scores_alone(Role.POPLU, N) and not scores_alone(Role.POPLU, indian)
+    assert not scores_alone(Role.JOKER, house)
