@@ -3,7 +3,7 @@
 Every card a step names and every sentence it says about the cards comes from the lesson's
 facts (``engine.lesson.lesson_facts``): what the top discard would make, which cards may go and
 why, what throwing a needed card would cost, the melds going out lays down, where the points of
-the hand came from. The engine's sentences among them are worded in the language in use, with
+the hand came from. The engine's sentences among them are sentence_words in the language in use, with
 each card as a player reads it.
 """
 
@@ -33,7 +33,7 @@ def step_at(at: int, view: PlayerView, f: LessonFacts) -> Step:
     return step
 
 
-def shown(sentence: str, view: PlayerView) -> str:
+def sentence_words(sentence: str, view: PlayerView) -> str:
     """An engine sentence as the guide shows it: in the language in use, cards as a player
     reads them (10♠), and without the capital a sentence starts with (it is set in a
     sentence of the step's)."""
@@ -58,13 +58,13 @@ def facts(
         # Translators: stands in for a card's name in "The {drawn} makes…".
         "drawn": card_label(card) if card is not None else _("card"),
         "why": "",
-        "draw": shown(f.draw.said, view) if f.draw is not None else "",
+        "draw": sentence_words(f.draw.said, view) if f.draw is not None else "",
         "won": _won(view),
     }
     if f.take is not None:
-        out["why"] = shown(f.take.said, view)
+        out["why"] = sentence_words(f.take.said, view)
     elif f.throw is not None:
-        out["why"] = shown(f.throw.said, view)
+        out["why"] = sentence_words(f.throw.said, view)
     out.update(_see_facts(f))
     out.update(_wild_facts(view, f))
     return out
@@ -183,7 +183,7 @@ def keep_words(view: PlayerView, card: Card) -> str | None:
     # Translators: {card} is a card the player needs; {why} says what throwing it would cost,
     # e.g. "without it you would be 2 cards from going out, not 1"; {loose} a card to throw.
     return _("Keep the {card}: {why}. Throw a card you do not need, like the {loose}.").format(
-        card=card_label(card), why=shown(told.said, view), loose=loose
+        card=card_label(card), why=sentence_words(told.said, view), loose=loose
     )
 
 
@@ -196,4 +196,4 @@ def words(
     return said_.format(**facts(view, drawn, told)) if "{" in said_ else said_
 
 
-__all__ = ["closing", "facts", "keep_words", "shown", "step_at", "words"]
+__all__ = ["closing", "facts", "keep_words", "sentence_words", "step_at", "words"]

@@ -27,7 +27,7 @@ from engine.view import PlayerView
 from engine.wilds import Wilds
 from marriage_gui import language
 from marriage_gui.guide_steps import DEAL, OTHERS, SEED, STEPS, guide_setup
-from marriage_gui.guide_words import shown, step_at, words
+from marriage_gui.guide_words import sentence_words, step_at, words
 
 #: The guide's own bot seed first, then 19 more.
 BOT_SEEDS = [zlib.crc32(str(SEED).encode()) & 0xFFFF, *range(19)]
@@ -131,7 +131,7 @@ def walk(bot_seed: int, nepali) -> list[str]:
                 # Each sentence of the facts shows where the step says it, as the facts say it.
                 told = f.take if "take" in step.wants else f.throw if key == "throw" else None
                 told = f.draw if key == "draw" and "draw" in step.wants else told
-                if told is not None and not any(shown(told.said, view) in w for w in said):
+                if told is not None and not any(sentence_words(told.said, view) in w for w in said):
                     out.append(
                         f"seed {bot_seed}, {key} ({lang}): the step does not say {told.said}"
                     )
