@@ -312,20 +312,8 @@ def check(g: GameState, action: Action) -> Said | None:
     if g.phase == "hand_over":
         return say("the hand is over: deal the next hand")
     p = g.current_player
-    hand = g.hands[p]
     if isinstance(action, ExposeTunnela):
-        if g.phase != "draw" or g.drawn[p]:
-            return say("tunnelas can be exposed only before your first draw")
-        if not g.rules.expose_dealt_tunnelas:
-            return say("these rules do not expose dealt tunnelas")
-        if len(action.cards) != 3 or len(set(action.cards)) != 1:
-            return say(
-                "{cards} is not a tunnela (three identical cards)",
-                cards=format_cards(action.cards),
-            )
-        if _resolve(hand, action.cards) is None:
-            return say("you do not hold {cards}", cards=format_cards(action.cards))
-        return None
+        return _expose_refusal(g, p, action)
     kind = type(action)
     if kind is DrawStock or kind is TakeDiscard:
         if g.phase != "draw":
@@ -336,21 +324,41 @@ def check(g: GameState, action: Action) -> Said | None:
     if g.phase != "play":
         return say("draw a card first (from the stock or the discard pile)")
     if isinstance(action, Discard):
-        if g.must_go_out:
-            return say("you took the discard for your last dublee: go out now")
-        if action.card_id is not None:
-            if action.card_id not in hand:
-                return say("you do not hold that {card}", card=str(action.card))
-            if code_of(action.card_id) != action.card.code:
-                return say("that card is not what it says")
-        elif action.card.code not in map(_CODE_OF_ID.__getitem__, hand):
-            return say("you do not hold {cards}", cards=str(action.card))
-        return _discard_refusal(g, p, action.card)
+        return _throw_refusal(g, p, action)
     if isinstance(action, See):
         return _see_refusal(g, p, action)
     if isinstance(action, GoOut):
         return _go_out_refusal(g, p, action)
     return say("unknown action {action}", action=str(action))
+
+
+def _expose_refusal(g: GameState, p: int, action: ExposeTunnela) -> Said | None:
+    if g.phase != "draw" or g.drawn[p]:
+        return say("tunnelas can be exposed only before your first draw")
+    if not g.rules.expose_dealt_tunnelas:
+        return say("these rules do not expose dealt tunnelas")
+    if len(action.cards) != 3 or len(set(action.cards)) != 1:
+        return say(
+            "{cards} is not a tunnela (three identical cards)",
+            cards=format_cards(action.cards),
+        )
+    if _resolve(g.hands[p], action.cards) is None:
+        return say("you do not hold {cards}", cards=format_cards(action.cards))
+    return None
+
+
+def _throw_refusal(g: GameState, p: int, action: Discard) -> Said | None:
+    if g.must_go_out:
+        return say("you took the discard for your last dublee: go out now")
+    hand = g.hands[p]
+    if action.card_id is not None:
+        if action.card_id not in hand:
+            return say("you do not hold that {card}", card=str(action.card))
+        if code_of(action.card_id) != action.card.code:
+            return say("that card is not what it says")
+    elif action.card.code not in map(_CODE_OF_ID.__getitem__, hand):
+        return say("you do not hold {cards}", cards=str(action.card))
+    return _discard_refusal(g, p, action.card)
 
 
 def _see_refusal(g: GameState, p: int, action: See) -> Said | None:
