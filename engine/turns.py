@@ -21,6 +21,7 @@ from engine.cards import CARDS, SHOE_SIZE, Card, card_of, code_of, format_cards,
 from engine.events import Event
 from engine.melds import classify_meld, is_dublee
 from engine.rules import RuleSet
+from engine.speed import glance
 from engine.words import Later, Said, say, say_n
 
 if TYPE_CHECKING:
@@ -179,20 +180,22 @@ def legal_actions(g: Game) -> list[Action]:
         if _take_discard_bar(g, p) == TAKE_OK:
             acts.append(_TAKE_DISCARD)
         return acts
-    # play phase
-    cards = _cards(hand)
-    shown = _shown_cards(g, p)
-    if not g.seen[p] and not g.must_go_out:
+    # play phase: most hands have no way to see or to go out, which a glance at the hand tells
+    # (the searches run only where it cannot tell).
+    players = len(g.names)
+    seen = g.seen[p]
+    if not seen and not g.must_go_out:
         if not option_count_needed(g, p):
             acts.append(See(()))
-        # The options are distinct and never empty, so each is its own See.
-        for option in solver.seeing_options(cards, rules, shown, players=len(g.names)):
-            dublees = len(option[0]) == 2
-            acts.append(See(tuple(tuple(m) for m in option), dublees=dublees))
-    if g.seen[p]:
-        finishes = solver.going_out_options(
-            cards, g.wilds_for(p), rules, shown, players=len(g.names)
-        )
+        if glance.may_see(hand, g.shown[p], rules, players):
+            # The options are distinct and never empty, so each is its own See.
+            cards, shown = _cards(hand), _shown_cards(g, p)
+            for option in solver.seeing_options(cards, rules, shown, players=players):
+                dublees = len(option[0]) == 2
+                acts.append(See(tuple(tuple(m) for m in option), dublees=dublees))
+    if seen and glance.may_go_out(hand, g.shown[p], g.wilds_for(p), rules, players):
+        cards, shown = _cards(hand), _shown_cards(g, p)
+        finishes = solver.going_out_options(cards, g.wilds_for(p), rules, shown, players=players)
         if rules.lay_off and rules.lay_off_onto == "anyone" and not g.seen_by_dublees[p]:
             found = layoff.onto_anyone(
                 cards,
@@ -200,7 +203,7 @@ def legal_actions(g: Game) -> list[Action]:
                 rules,
                 shown,
                 [m for _seat, _k, m in _others_melds(g, p)],
-                len(g.names),
+                players,
                 {f.discard.code: f for f in finishes},
             )
             finishes = [found[code] for code in sorted(found)]
