@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from engine import layoff, showdown, solver
@@ -160,17 +160,56 @@ def _hand_pairs(hand: Sequence[int]) -> int:
 
 
 # ---------------------------------------------------------------------- legality
-def legal_actions(g: Game) -> list[Action]:
-    """Every legal action now, in a fixed order."""
-    if g.phase == "match_over":
+#: Finds the ways to see or to go out of the seat to act (``options`` unless a memo stands in).
+Options = Callable[["Game", int], list[Action]]
+
+
+def options(g: Game, p: int) -> list[Action]:
+    """The See (before seeing) or GoOut (after) actions open to ``p``, the seat to act after
+    drawing: the searches of the hand. ``See(())`` aside, when nothing more is needed."""
+    rules = g.rules
+    players = len(g.names)
+    cards, shown = _cards(g.hands[p]), _shown_cards(g, p)
+    acts: list[Action] = []
+    if not g.seen[p]:
+        # The options are distinct and never empty, so each is its own See.
+        for option in solver.seeing_options(cards, rules, shown, players=players):
+            dublees = len(option[0]) == 2
+            acts.append(See(tuple(tuple(m) for m in option), dublees=dublees))
+        return acts
+    wilds = g.wilds_for(p)
+    finishes = solver.going_out_options(cards, wilds, rules, shown, players=players)
+    if rules.lay_off and rules.lay_off_onto == "anyone" and not g.seen_by_dublees[p]:
+        found = layoff.onto_anyone(
+            cards,
+            wilds,
+            rules,
+            shown,
+            [m for _seat, _k, m in _others_melds(g, p)],
+            players,
+            {f.discard.code: f for f in finishes},
+        )
+        finishes = [found[code] for code in sorted(found)]
+    for fin in finishes:
+        melds, discard = fin
+        if _discard_refusal(g, p, discard) is None:
+            acts.append(GoOut(tuple(tuple(m) for m in melds), discard))
+    return acts
+
+
+def legal_actions(g: Game, search: Options = options) -> list[Action]:
+    """Every legal action now, in a fixed order (``search``: how the ways to see or to go out
+    are found)."""
+    phase = g.phase
+    if phase == "match_over":
         return []
-    if g.phase == "hand_over":
+    if phase == "hand_over":
         return [NextHand()]
     p = g.current_player
     hand = g.hands[p]
     rules = g.rules
     acts: list[Action] = []
-    if g.phase == "draw":
+    if phase == "draw":
         if not g.drawn[p] and rules.expose_dealt_tunnelas:
             counts = Counter(code_of(i) for i in hand)
             for code in sorted(c for c, k in counts.items() if k >= 3):
@@ -180,37 +219,16 @@ def legal_actions(g: Game) -> list[Action]:
         if _take_discard_bar(g, p) == TAKE_OK:
             acts.append(_TAKE_DISCARD)
         return acts
-    # play phase: most hands have no way to see or to go out, which a glance at the hand tells
-    # (the searches run only where it cannot tell).
-    players = len(g.names)
-    seen = g.seen[p]
-    if not seen and not g.must_go_out:
+    # The play phase. Most hands have no way to see or to go out, which a glance at the hand
+    # tells: the searches run only where it cannot.
+    if g.seen[p]:
+        if glance.may_go_out(hand, g.shown[p], g.wilds_for(p), rules, len(g.names)):
+            acts += search(g, p)
+    elif not g.must_go_out:
         if not option_count_needed(g, p):
             acts.append(See(()))
-        if glance.may_see(hand, g.shown[p], rules, players):
-            # The options are distinct and never empty, so each is its own See.
-            cards, shown = _cards(hand), _shown_cards(g, p)
-            for option in solver.seeing_options(cards, rules, shown, players=players):
-                dublees = len(option[0]) == 2
-                acts.append(See(tuple(tuple(m) for m in option), dublees=dublees))
-    if seen and glance.may_go_out(hand, g.shown[p], g.wilds_for(p), rules, players):
-        cards, shown = _cards(hand), _shown_cards(g, p)
-        finishes = solver.going_out_options(cards, g.wilds_for(p), rules, shown, players=players)
-        if rules.lay_off and rules.lay_off_onto == "anyone" and not g.seen_by_dublees[p]:
-            found = layoff.onto_anyone(
-                cards,
-                g.wilds_for(p),
-                rules,
-                shown,
-                [m for _seat, _k, m in _others_melds(g, p)],
-                players,
-                {f.discard.code: f for f in finishes},
-            )
-            finishes = [found[code] for code in sorted(found)]
-        for fin in finishes:
-            melds, discard = fin
-            if _discard_refusal(g, p, discard) is None:
-                acts.append(GoOut(tuple(tuple(m) for m in melds), discard))
+        if glance.may_see(hand, g.shown[p], rules, len(g.names)):
+            acts += search(g, p)
     if not g.must_go_out:
         taken_code = _forbidden_discard_code(g)
         discards = _DISCARD_OF_CODE

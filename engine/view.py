@@ -30,18 +30,9 @@ def _actions(texts: tuple[str, ...]) -> tuple[Action, ...]:
 
 
 def _texts(actions: tuple[Action, ...]) -> list[str]:
-    """The legal actions as text: worked out once per tuple (a position's legal tuple comes
-    from the legal actions' memo, shared by every view of it)."""
-    if not actions:
-        return []
-    hit = _TEXTS.get(id(actions))
-    # The tuple is kept in the entry so that its id cannot be reused by another.
-    if hit is None or hit[0] is not actions:
-        if len(_TEXTS) >= _LIMIT:
-            _TEXTS.clear()
-        known = turns.ACTION_TEXTS
-        hit = _TEXTS[id(actions)] = (actions, [known.get(id(a)) or str(a) for a in actions])
-    return hit[1].copy()
+    """The legal actions as text (the common ones, made once by the engine, know theirs)."""
+    known = turns.ACTION_TEXTS
+    return [known.get(id(a)) or str(a) for a in actions]
 
 
 def _rules_out(rules: RuleSet) -> dict[str, Any]:
@@ -68,7 +59,6 @@ def _history_out(history: Any) -> list[dict[str, Any]]:
     return [e.wire() for e in history]
 
 
-_TEXTS: dict[int, tuple[tuple[Action, ...], list[str]]] = {}
 _RULES: dict[int, tuple[RuleSet, dict[str, Any]]] = {}
 _LIMIT = 4096
 

@@ -382,3 +382,27 @@ def _plain_pure_melds(counts: list[int], long_melds: bool) -> list[tuple[int, ..
 def test_pure_melds_from_the_suit_memo_equal_the_plain_way(counts, long_melds):
     """Each suit's sequences are memoised on which of its ranks are held: same melds."""
     assert _pure_code_melds(counts, long_melds) == _plain_pure_melds(counts, long_melds)
+
+
+@pytest.mark.parametrize("onto", ["own", "anyone"])
+def test_melds_of_others_are_part_of_the_position_where_cards_may_go_onto_them(onto):
+    """Laying off onto anyone's melds, the ways out change with another seat's melds."""
+    rules = dataclasses.replace(PRESETS["indian"], lay_off_onto=onto)
+    g = Game.new(rules, 3, 8, hands=1)
+    g.apply("draw stock")
+    p = g.current_player
+    before = legal_cache.position_key(g)
+    other = (p + 1) % 3
+    g.shown[other].append(("see", tuple(g.hands[other][:3])))
+    after = legal_cache.position_key(g)
+    assert (before != after) == (onto == "anyone")
+    assert g.legal_actions() == turns.legal_actions(g)
+
+
+def test_only_positions_with_a_search_are_kept():
+    """Draws and hands a glance rules out cost no entry: the memo holds searched positions."""
+    legal_cache.clear()
+    for g in _positions("nepali", 4, 12, 200):
+        g.legal_actions()
+    kept = len(legal_cache._MEMO)
+    assert 0 < kept < 40
