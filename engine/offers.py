@@ -18,7 +18,7 @@ from engine.actions import Discard, DrawStock, ExposeTunnela, GoOut, See, TakeDi
 from engine.cards import CARDS, Card, code_of
 from engine.rules import RuleSet
 from engine.scoring import maal_points
-from engine.solver import distance
+from engine.solver.distance import go_out_cost
 from engine.wire import travels
 from engine.words import code_of as code_of_said
 from engine.words import say, say_n
@@ -68,11 +68,15 @@ class WhyNot:
 
     def to_dict(self) -> dict[str, str]:
         """Plain data: each kind's words (a sentence as its language-neutral code)."""
+        return dict(self.wire())
+
+    def wire(self) -> dict[str, str]:
+        """``to_dict``, made once and shared: read it or encode it, never change it."""
         own = self.__dict__
         data = own.get("_wire")
         if data is None:  # made once: the answers never change
             data = own["_wire"] = {k: code_of_said(own[k]) for k in KINDS}
-        return dict(data)
+        return data
 
 
 #: The kinds of action a ``WhyNot`` answers for, in its field order.
@@ -304,12 +308,20 @@ def best_see(view: PlayerView) -> See | None:
     cards = view.cards
     shown = [[CARDS[code_of(i)] for i in ids] for _kind, ids in view.shown[seat]]
     capped = _unseen_capped(view)
+    rules, players = view.rules, view.players
     best: tuple[int, See] | None = None
     for see in sees:
         rest = _without(cards, [c for m in see.melds for c in m])
         after = shown + [list(m) for m in see.melds]
         # Once seen, only the distance to going out counts; the tiplu is still unknown here.
-        cost = distance(rest, None, view.rules, after, True, capped, view.players).to_go_out
+        # After the first, a way is only asked whether it beats the best so far (which a
+        # search answers sooner), and measured in full only when it does.
+        if best is not None and (
+            best[0] == 0
+            or go_out_cost(rest, None, rules, after, True, capped, players, best[0]) >= best[0]
+        ):
+            continue
+        cost = go_out_cost(rest, None, rules, after, True, capped, players)
         if best is None or cost < best[0]:
             best = (cost, see)
     assert best is not None

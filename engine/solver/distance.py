@@ -29,7 +29,7 @@ from operator import itemgetter
 
 from engine.cards import JOKER_CODE, Card
 from engine.rules import RuleSet
-from engine.solver.search import NCODES, Table, pack, search_for
+from engine.solver.search import NCODES, Table, pack, search_for, table_for
 from engine.solver.suits import (
     NO_WILDS,
     WILD_AVAIL,
@@ -57,13 +57,29 @@ def _natural(
     counts: Sequence[int], wild: Sequence[bool] | None, unseen: Sequence[int]
 ) -> tuple[list[int], int, int, int]:
     """Natural counts, wild cards held, the available-codes mask and the wild mode."""
-    avail = sum(1 << c for c in range(NCODES) if unseen[c] > 0)
+    avail = _available(unseen)
     if wild is None:
         return list(counts), 0, avail, NO_WILDS
     natural = [0 if wild[c] else counts[c] for c in range(NCODES)]
     pool = sum(counts[c] for c in range(NCODES) if wild[c])
     mode = WILD_AVAIL if any(unseen[c] > 0 for c in range(NCODES) if wild[c]) else WILD_GONE
     return natural, pool, avail, mode
+
+
+_AVAILABLE: dict[tuple[int, ...], int] = {}
+
+
+def _available(unseen: Sequence[int]) -> int:
+    """The mask of the codes with a copy unseen (memoised: a seat's unseen counts change
+    little from one question to the next)."""
+    key = tuple(unseen)
+    mask = _AVAILABLE.get(key)
+    if mask is None:
+        mask = sum(1 << c for c in range(NCODES) if unseen[c] > 0)
+        if len(_AVAILABLE) >= 4096:
+            _AVAILABLE.clear()
+        _AVAILABLE[key] = mask
+    return mask
 
 
 def meld_cost(
@@ -203,7 +219,7 @@ class _Setup:
             if unseen_counts is not None
             else default_unseen(hand, groups, rules)
         )
-        self.table = table = Table(groups, rules, players)
+        self.table = table = table_for(groups, rules, players)
         self.seen = seen or table.pure >= 3 or (table.pairs > 0 and table.pairs >= rules.dublee_see)
         self.need = 0 if self.seen else table.need
         self.wilds = wilds
@@ -273,6 +289,24 @@ def distance(
     setup = _Setup(hand, wilds, rules, shown, seen, unseen_counts, players)
     counts = _counts(hand)
     return Distance(setup.to_see(counts), setup.to_go_out(counts))
+
+
+def go_out_cost(
+    cards: Iterable[Card],
+    wilds: Wilds | None,
+    rules: RuleSet,
+    shown: Iterable[Sequence[Card]] = (),
+    seen: bool = False,
+    unseen_counts: Sequence[int] | None = None,
+    players: int | None = None,
+    cap: int = 99,
+) -> int:
+    """``distance(...).to_go_out`` alone; with a ``cap`` below 99 only whether it is below the
+    cap: ``cap`` when it is not, else some number below ``cap`` and no lower than it (a search
+    that cannot beat the cap stops early)."""
+    hand = list(cards)
+    setup = _Setup(hand, wilds, rules, shown, seen, unseen_counts, players)
+    return setup.to_go_out(_counts(hand), cap)
 
 
 def distances_after_draws(
