@@ -193,7 +193,7 @@ def _before_drawing(view: PlayerView, drawn: bool) -> WhyNot:
             view.wilds,
         )
         take_why = turns.take_discard_refusal(bar, view.discards) or ""
-    return WhyNot(
+    return _answers(
         "" if draw else _NO_STOCK,
         take_why,
         ""
@@ -236,7 +236,7 @@ def _after_drawing(view: PlayerView) -> WhyNot:
         discard_why = _TAKEN
     else:
         discard_why = _taken_back(code_of(view.taken))
-    return WhyNot(
+    return _answers(
         DRAWN,
         DRAWN,
         _expose(view.rules),
@@ -244,6 +244,21 @@ def _after_drawing(view: PlayerView) -> WhyNot:
         "" if go_out else NO_GO_OUT if seen else NOT_SEEN,
         discard_why,
     )
+
+
+def _answers(*answers: str) -> WhyNot:
+    """``WhyNot(*answers)``, one shared by every view with the same answers, so that its plain
+    data is made once: each answer is "" or a sentence said once and kept (the refusals above,
+    ``_not_held``, ``_taken_back``, ``turns.take_discard_refusal``), so a seat meets few sets.
+    Keyed on the answers' identities: the entry holds them, so no other object takes their
+    ids while it stands."""
+    key = tuple(map(id, answers))
+    hit = _SHARED.get(key)
+    if hit is None:
+        if len(_SHARED) >= _LIMIT:
+            _SHARED.clear()
+        hit = _SHARED[key] = (answers, WhyNot(*answers))
+    return hit[1]
 
 
 def _not_held(rules: RuleSet, players: int, tunnelas: int) -> str:
@@ -277,6 +292,7 @@ def _taken_back(code: int) -> str:
 
 _NOT_HELD: dict[tuple[int, int, int], tuple[RuleSet, str]] = {}
 _TAKEN_BACK: dict[int, str] = {}
+_SHARED: dict[tuple[int, ...], tuple[tuple[str, ...], WhyNot]] = {}
 _LIMIT = 4096
 
 

@@ -283,19 +283,30 @@ def take_discard_bar(
 
 
 def take_discard_refusal(bar: int, discards: Sequence[int]) -> Said | None:
-    """The words of ``take_discard_bar``'s answer (None when the discard may be taken)."""
+    """The words of ``take_discard_bar``'s answer (None when the discard may be taken), each
+    said once and shared (every view of a seat to draw asks)."""
     if bar == TAKE_OK:
         return None
     if bar == _TAKE_NONE:
-        return say("the discard pile is empty")
+        return _EMPTY_PILE
     if bar == _TAKE_WILD:
-        return say(
-            "you may not take a wild card ({card}) from the discard pile after seeing",
-            card=str(card_of(discards[-1])),
-        )
-    return say(
-        "after seeing with dublees you may take a discard only when it completes your last dublee"
-    )
+        code = code_of(discards[-1])
+        said = _WILD_TAKEN.get(code)
+        if said is None:
+            said = _WILD_TAKEN[code] = say(
+                "you may not take a wild card ({card}) from the discard pile after seeing",
+                card=str(card_of(discards[-1])),
+            )
+        return said
+    return _NOT_LAST_DUBLEE
+
+
+_EMPTY_PILE = say("the discard pile is empty")
+_NOT_LAST_DUBLEE = say(
+    "after seeing with dublees you may take a discard only when it completes your last dublee"
+)
+#: The refusal of each wild card kind on the discard pile, said once.
+_WILD_TAKEN: dict[int, Said] = {}
 
 
 def _take_discard_bar(g: Game, p: int) -> int:
