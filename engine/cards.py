@@ -80,7 +80,10 @@ class Card:
         return "JK" if self.code == JOKER_CODE else RANKS[self.code % 13]
 
     def __str__(self) -> str:
-        return "JK" if self.code == JOKER_CODE else RANKS[self.code % 13] + SUITS[self.code // 13]
+        try:
+            return _TEXTS[self.code]
+        except (IndexError, TypeError):
+            return _text(self.code)
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
@@ -93,6 +96,12 @@ class Card:
         return CARDS[suit * 13 + rank - 2]
 
 
+def _text(code: int) -> str:
+    return "JK" if code == JOKER_CODE else RANKS[code % 13] + SUITS[code // 13]
+
+
+#: The text of every card kind by code (``str`` of a card, made once).
+_TEXTS: tuple[str, ...] = tuple(_text(c) for c in range(JOKER_CODE + 1))
 #: Every card kind by code (flyweights: ``CARDS[c.code] is c`` for parsed cards).
 CARDS: tuple[Card, ...] = tuple(Card(c) for c in range(JOKER_CODE + 1))
 JOKER = CARDS[JOKER_CODE]
@@ -128,7 +137,11 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
 
 def format_cards(cards: Iterable[Card]) -> str:
     """The canonical text of cards, e.g. ``"AS TH QC 7H"``."""
-    return " ".join(str(c) for c in cards)
+    cards = list(cards)
+    try:
+        return " ".join([_TEXTS[c.code] for c in cards])
+    except (AttributeError, IndexError, TypeError):
+        return " ".join(str(c) for c in cards)
 
 
 def card_of(card_id: int) -> Card:

@@ -18,7 +18,7 @@ from engine.actions import Discard, DrawStock, ExposeTunnela, GoOut, See, TakeDi
 from engine.cards import CARDS, Card, code_of
 from engine.rules import RuleSet
 from engine.scoring import maal_points
-from engine.solver import distance
+from engine.solver.distance import go_out_cost
 from engine.wire import travels
 from engine.words import code_of as code_of_said
 from engine.words import say, say_n
@@ -107,11 +107,15 @@ class WhyNot:
 
     def to_dict(self) -> dict[str, str]:
         """Plain data: each kind's words (a sentence as its language-neutral code)."""
+        return dict(self.wire())
+
+    def wire(self) -> dict[str, str]:
+        """``to_dict``, made once and shared: read it or encode it, never change it."""
         own = self.__dict__
         data = own.get("_wire")
         if data is None:  # made once: the answers never change
             data = own["_wire"] = {k: code_of_said(own[k]) for k in KINDS}
-        return dict(data)
+        return data
 
 
 #: The kinds of action a ``WhyNot`` answers for, in its field order.
@@ -228,7 +232,7 @@ def _before_drawing(view: Sight, drawn: bool) -> WhyNot:
             view.wilds,
         )
         take_why = turns.take_discard_refusal(bar, view.discards) or ""
-    return WhyNot(
+    return _answers(
         "" if draw else _NO_STOCK,
         take_why,
         ""
@@ -271,7 +275,7 @@ def _after_drawing(view: Sight) -> WhyNot:
         discard_why = _TAKEN
     else:
         discard_why = _taken_back(code_of(view.taken))
-    return WhyNot(
+    return _answers(
         DRAWN,
         DRAWN,
         _expose(view.rules),
@@ -279,6 +283,21 @@ def _after_drawing(view: Sight) -> WhyNot:
         "" if go_out else NO_GO_OUT if seen else NOT_SEEN,
         discard_why,
     )
+
+
+def _answers(*answers: str) -> WhyNot:
+    """``WhyNot(*answers)``, one shared by every view with the same answers, so that its plain
+    data is made once: each answer is "" or a sentence said once and kept (the refusals above,
+    ``_not_held``, ``_taken_back``, ``turns.take_discard_refusal``), so a seat meets few sets.
+    Keyed on the answers' identities: the entry holds them, so no other object takes their
+    ids while it stands."""
+    key = tuple(map(id, answers))
+    hit = _SHARED.get(key)
+    if hit is None:
+        if len(_SHARED) >= _LIMIT:
+            _SHARED.clear()
+        hit = _SHARED[key] = (answers, WhyNot(*answers))
+    return hit[1]
 
 
 def _not_held(rules: RuleSet, players: int, tunnelas: int) -> str:
@@ -312,6 +331,7 @@ def _taken_back(code: int) -> str:
 
 _NOT_HELD: dict[tuple[int, int, int], tuple[RuleSet, str]] = {}
 _TAKEN_BACK: dict[int, str] = {}
+_SHARED: dict[tuple[int, ...], tuple[tuple[str, ...], WhyNot]] = {}
 _LIMIT = 4096
 
 
@@ -343,12 +363,20 @@ def best_see(view: Sight) -> See | None:
     cards = view.cards
     shown = [[CARDS[code_of(i)] for i in ids] for _kind, ids in view.shown[seat]]
     capped = _unseen_capped(view)
+    rules, players = view.rules, view.players
     best: tuple[int, See] | None = None
     for see in sees:
         rest = _without(cards, [c for m in see.melds for c in m])
         after = shown + [list(m) for m in see.melds]
         # Once seen, only the distance to going out counts; the tiplu is still unknown here.
-        cost = distance(rest, None, view.rules, after, True, capped, view.players).to_go_out
+        # After the first, a way is only asked whether it beats the best so far (which a
+        # search answers sooner), and measured in full only when it does.
+        if best is not None and (
+            best[0] == 0
+            or go_out_cost(rest, None, rules, after, True, capped, players, best[0]) >= best[0]
+        ):
+            continue
+        cost = go_out_cost(rest, None, rules, after, True, capped, players)
         if best is None or cost < best[0]:
             best = (cost, see)
     assert best is not None

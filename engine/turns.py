@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from engine import layoff, showdown, solver
@@ -21,6 +21,7 @@ from engine.cards import CARDS, SHOE_SIZE, Card, card_of, code_of, format_cards,
 from engine.events import Event
 from engine.melds import classify_meld, is_dublee
 from engine.rules import RuleSet
+from engine.speed import glance
 from engine.words import Later, Said, say, say_n
 
 if TYPE_CHECKING:
@@ -159,17 +160,56 @@ def _hand_pairs(hand: Sequence[int]) -> int:
 
 
 # ---------------------------------------------------------------------- legality
-def legal_actions(g: GameState) -> list[Action]:
-    """Every legal action now, in a fixed order."""
-    if g.phase == "match_over":
+#: Finds the ways to see or to go out of the seat to act (``options`` unless a memo stands in).
+Options = Callable[["GameState", int], list[Action]]
+
+
+def options(g: GameState, p: int) -> list[Action]:
+    """The See (before seeing) or GoOut (after) actions open to ``p``, the seat to act after
+    drawing: the searches of the hand. ``See(())`` aside, when nothing more is needed."""
+    rules = g.rules
+    players = len(g.names)
+    cards, shown = _cards(g.hands[p]), _shown_cards(g, p)
+    acts: list[Action] = []
+    if not g.seen[p]:
+        # The options are distinct and never empty, so each is its own See.
+        for option in solver.seeing_options(cards, rules, shown, players=players):
+            dublees = len(option[0]) == 2
+            acts.append(See(tuple(tuple(m) for m in option), dublees=dublees))
+        return acts
+    wilds = g.wilds_for(p)
+    finishes = solver.going_out_options(cards, wilds, rules, shown, players=players)
+    if rules.lay_off and rules.lay_off_onto == "anyone" and not g.seen_by_dublees[p]:
+        found = solver.onto_anyone(
+            cards,
+            wilds,
+            rules,
+            shown,
+            [m for _seat, _k, m in _others_melds(g, p)],
+            players,
+            {f.discard.code: f for f in finishes},
+        )
+        finishes = [found[code] for code in sorted(found)]
+    for fin in finishes:
+        melds, discard = fin
+        if _discard_refusal(g, p, discard) is None:
+            acts.append(GoOut(tuple(tuple(m) for m in melds), discard))
+    return acts
+
+
+def legal_actions(g: GameState, search: Options = options) -> list[Action]:
+    """Every legal action now, in a fixed order (``search``: how the ways to see or to go out
+    are found)."""
+    phase = g.phase
+    if phase == "match_over":
         return []
-    if g.phase == "hand_over":
+    if phase == "hand_over":
         return [NextHand()]
     p = g.current_player
     hand = g.hands[p]
     rules = g.rules
     acts: list[Action] = []
-    if g.phase == "draw":
+    if phase == "draw":
         if not g.drawn[p] and rules.expose_dealt_tunnelas:
             counts = Counter(code_of(i) for i in hand)
             for code in sorted(c for c, k in counts.items() if k >= 3):
@@ -179,35 +219,16 @@ def legal_actions(g: GameState) -> list[Action]:
         if _take_discard_bar(g, p) == TAKE_OK:
             acts.append(_TAKE_DISCARD)
         return acts
-    # play phase
-    cards = _cards(hand)
-    shown = _shown_cards(g, p)
-    if not g.seen[p] and not g.must_go_out:
+    # The play phase. Most hands have no way to see or to go out, which a glance at the hand
+    # tells: the searches run only where it cannot.
+    if g.seen[p]:
+        if glance.may_go_out(hand, g.shown[p], g.wilds_for(p), rules, len(g.names)):
+            acts += search(g, p)
+    elif not g.must_go_out:
         if not option_count_needed(g, p):
             acts.append(See(()))
-        # The options are distinct and never empty, so each is its own See.
-        for option in solver.seeing_options(cards, rules, shown, players=len(g.names)):
-            dublees = len(option[0]) == 2
-            acts.append(See(tuple(tuple(m) for m in option), dublees=dublees))
-    if g.seen[p]:
-        finishes = solver.going_out_options(
-            cards, g.wilds_for(p), rules, shown, players=len(g.names)
-        )
-        if rules.lay_off and rules.lay_off_onto == "anyone" and not g.seen_by_dublees[p]:
-            found = solver.onto_anyone(
-                cards,
-                g.wilds_for(p),
-                rules,
-                shown,
-                [m for _seat, _k, m in _others_melds(g, p)],
-                len(g.names),
-                {f.discard.code: f for f in finishes},
-            )
-            finishes = [found[code] for code in sorted(found)]
-        for fin in finishes:
-            melds, discard = fin
-            if _discard_refusal(g, p, discard) is None:
-                acts.append(GoOut(tuple(tuple(m) for m in melds), discard))
+        if glance.may_see(hand, g.shown[p], rules, len(g.names)):
+            acts += search(g, p)
     if not g.must_go_out:
         taken_code = _forbidden_discard_code(g)
         discards = _DISCARD_OF_CODE
@@ -262,19 +283,30 @@ def take_discard_bar(
 
 
 def take_discard_refusal(bar: int, discards: Sequence[int]) -> Said | None:
-    """The words of ``take_discard_bar``'s answer (None when the discard may be taken)."""
+    """The words of ``take_discard_bar``'s answer (None when the discard may be taken), each
+    said once and shared (every view of a seat to draw asks)."""
     if bar == TAKE_OK:
         return None
     if bar == _TAKE_NONE:
-        return say("the discard pile is empty")
+        return _EMPTY_PILE
     if bar == _TAKE_WILD:
-        return say(
-            "you may not take a wild card ({card}) from the discard pile after seeing",
-            card=str(card_of(discards[-1])),
-        )
-    return say(
-        "after seeing with dublees you may take a discard only when it completes your last dublee"
-    )
+        code = code_of(discards[-1])
+        said = _WILD_TAKEN.get(code)
+        if said is None:
+            said = _WILD_TAKEN[code] = say(
+                "you may not take a wild card ({card}) from the discard pile after seeing",
+                card=str(card_of(discards[-1])),
+            )
+        return said
+    return _NOT_LAST_DUBLEE
+
+
+_EMPTY_PILE = say("the discard pile is empty")
+_NOT_LAST_DUBLEE = say(
+    "after seeing with dublees you may take a discard only when it completes your last dublee"
+)
+#: The refusal of each wild card kind on the discard pile, said once.
+_WILD_TAKEN: dict[int, Said] = {}
 
 
 def _take_discard_bar(g: GameState, p: int) -> int:

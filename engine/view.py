@@ -32,46 +32,51 @@ def _actions(texts: tuple[str, ...]) -> tuple[Action, ...]:
 
 
 def _texts(actions: tuple[Action, ...]) -> list[str]:
-    """The legal actions as text: worked out once per tuple (a position's legal tuple comes
-    from the legal actions' memo, shared by every view of it)."""
-    if not actions:
+    """The legal actions as text (the common ones, made once by the engine, know theirs)."""
+    if not actions:  # every seat but the one to act
         return []
-    hit = _TEXTS.get(id(actions))
-    # The tuple is kept in the entry so that its id cannot be reused by another.
-    if hit is None or hit[0] is not actions:
-        if len(_TEXTS) >= _LIMIT:
-            _TEXTS.clear()
-        known = turns.ACTION_TEXTS
-        hit = _TEXTS[id(actions)] = (actions, [known.get(id(a)) or str(a) for a in actions])
-    return hit[1].copy()
+    known = turns.ACTION_TEXTS
+    return [known.get(id(a)) or str(a) for a in actions]
 
 
 def _rules_out(rules: RuleSet) -> dict[str, Any]:
-    """``rules.to_dict()``, worked out once per rule set (a view of every update carries it);
-    its point tables are shared: read or encode them, never change them."""
+    """``rules.to_dict()``, worked out once per rule set (a view of every update carries it)
+    and shared: read or encode it, never change it."""
     hit = _RULES.get(id(rules))
     if hit is None or hit[0] is not rules:
         if len(_RULES) >= _LIMIT:
             _RULES.clear()
         hit = _RULES[id(rules)] = (rules, rules.to_dict())
-    return hit[1].copy()
+    return hit[1]
 
 
 def _shown_out(shown: tuple[tuple[Shown, ...], ...]) -> list[Any]:
-    """``wire.lists(shown)``, spelled out for its one shape (every view of every update)."""
-    return [[[kind, list(ids)] for kind, ids in seat] for seat in shown]
+    """``wire.lists(shown)``, made once per table of melds (every view of every update carries
+    it, and it changes a few times a hand): each seat's list is shared, read or encode it,
+    never change it."""
+    try:
+        hit = _SHOWN.get(shown)
+    except TypeError:  # lists inside (a state edited by hand)
+        return [[[kind, list(ids)] for kind, ids in seat] for seat in shown]
+    if hit is None:
+        if len(_SHOWN) >= _LIMIT:
+            _SHOWN.clear()
+        hit = _SHOWN[shown] = [[[kind, list(ids)] for kind, ids in seat] for seat in shown]
+    return hit.copy()
 
 
 def _history_out(history: Any) -> list[dict[str, Any]]:
     """A view's history as plain data: each event's made once (an unread history takes the
     seat's log of them, which grows with the hand) and shared."""
-    if isinstance(history, seat_history.History):
+    if history.__class__ is seat_history.History:
         return history.wire()
+    if not history:  # a view built without its history
+        return []
     return [e.wire() for e in history]
 
 
-_TEXTS: dict[int, tuple[tuple[Action, ...], list[str]]] = {}
 _RULES: dict[int, tuple[RuleSet, dict[str, Any]]] = {}
+_SHOWN: dict[tuple[tuple[Shown, ...], ...], list[Any]] = {}
 _LIMIT = 4096
 
 
@@ -175,7 +180,7 @@ class PlayerView:
     #: Why each kind of action is not offered now (only the seat to act hears it).
     why_not: WhyNot = field(
         default=offers.NOTHING,
-        metadata=travels(_WHY_NOT.struct, WhyNot.to_dict, _WHY_NOT.make, optional=True),
+        metadata=travels(_WHY_NOT.struct, WhyNot.wire, _WHY_NOT.make, optional=True),
     )
     #: The See the engine would choose among those offered (None when none is). Worked out
     #: from the other fields, so equality leaves it (and ``best_go_out``) out.
@@ -318,7 +323,11 @@ class PlayerView:
         return counts
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data: what a network client or a save of this seat's view would carry."""
+        """Plain data: what a network client or a save of this seat's view would carry.
+
+        Made for every seat on every update, so the nested parts that change seldom (the
+        rules, each seat's shown melds, the why-nots, the history's events) are made once and
+        shared between views: read or encode them, never change them."""
         return _FORM.to_dict(self)
 
     @classmethod
@@ -397,6 +406,9 @@ class _Advised:
     """``PlayerView.best_see`` / ``best_go_out``: the advice, worked out from the view when
     first read if the view was built with ``offers.ASK`` there (and kept)."""
 
+    #: What stands in the view's dict until the advice is worked out.
+    pending = type(offers.ASK)
+
     def __init__(self, name: str, advise: Any) -> None:
         self.name, self.advise = name, advise
 
@@ -415,6 +427,9 @@ class _Advised:
 class _Answered:
     """``PlayerView.why_not``: the answers, worked out from the view when first read if it was
     built with an ``offers.Pending`` there (and kept)."""
+
+    #: What stands in the view's dict until the answers are worked out.
+    pending = offers.Pending
 
     def __get__(self, view: PlayerView | None, owner: type | None = None) -> Any:
         if view is None:

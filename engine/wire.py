@@ -141,14 +141,24 @@ class Form:
         instance's own dict costs a fraction of a loop over the fields.
 
         A field is read from the instance's dict, or by attribute where the class has a
-        descriptor for it (unless it travels ``own``); a plain field is taken as it is, a
-        sequence made a list by ``list``, and any other field goes through its ``out``.
+        descriptor for it (unless it travels ``own``); a descriptor that works its value out
+        when first read and names the type of what stands in until then (``pending``) is only
+        asked while that stands there. A plain field is taken as it is, a sequence made a
+        list by ``list``, and any other field goes through its ``out``.
         """
         given: dict[str, Any] = {}
         items = []
         for i, (name, how) in enumerate(self.fields):
-            described = hasattr(_static(self.cls, name), "__get__")
+            static = _static(self.cls, name)
+            described = hasattr(static, "__get__")
             read = f"own[{name!r}]" if how.own or not described else f"value.{name}"
+            pending = getattr(static, "pending", None) if described and not how.own else None
+            if pending is not None:
+                given[f"pending{i}"] = pending
+                read = (
+                    f"(v{i} if (v{i} := own[{name!r}]).__class__ is not pending{i} "
+                    f"else value.{name})"
+                )
             if how.out is same:
                 items.append(f"{name!r}: {read}")
             elif how.out is list:

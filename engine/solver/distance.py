@@ -58,13 +58,29 @@ def _natural(
     counts: Sequence[int], wild: Sequence[bool] | None, unseen: Sequence[int]
 ) -> tuple[list[int], int, int, int]:
     """Natural counts, wild cards held, the available-codes mask and the wild mode."""
-    avail = sum(1 << c for c in range(NCODES) if unseen[c] > 0)
+    avail = _available(unseen)
     if wild is None:
         return list(counts), 0, avail, NO_WILDS
     natural = [0 if wild[c] else counts[c] for c in range(NCODES)]
     pool = sum(counts[c] for c in range(NCODES) if wild[c])
     mode = WILD_AVAIL if any(unseen[c] > 0 for c in range(NCODES) if wild[c]) else WILD_GONE
     return natural, pool, avail, mode
+
+
+_AVAILABLE: dict[tuple[int, ...], int] = {}
+
+
+def _available(unseen: Sequence[int]) -> int:
+    """The mask of the codes with a copy unseen (memoised: a seat's unseen counts change
+    little from one question to the next)."""
+    key = tuple(unseen)
+    mask = _AVAILABLE.get(key)
+    if mask is None:
+        mask = sum(1 << c for c in range(NCODES) if unseen[c] > 0)
+        if len(_AVAILABLE) >= 4096:
+            _AVAILABLE.clear()
+        _AVAILABLE[key] = mask
+    return mask
 
 
 def meld_cost(
@@ -276,6 +292,24 @@ def distance(
     sight = Sight(hand, wilds, rules, shown, seen, unseen_counts, players)
     counts = _counts(hand)
     return Distance(sight.to_see(counts), sight.to_go_out(counts))
+
+
+def go_out_cost(
+    cards: Iterable[Card],
+    wilds: Wilds | None,
+    rules: RuleSet,
+    shown: Iterable[Sequence[Card]] = (),
+    seen: bool = False,
+    unseen_counts: Sequence[int] | None = None,
+    players: int | None = None,
+    cap: int = 99,
+) -> int:
+    """``distance(...).to_go_out`` alone; with a ``cap`` below 99 only whether it is below the
+    cap: ``cap`` when it is not, else some number below ``cap`` and no lower than it (a search
+    that cannot beat the cap stops early)."""
+    hand = list(cards)
+    sight = Sight(hand, wilds, rules, shown, seen, unseen_counts, players)
+    return sight.to_go_out(_counts(hand), cap)
 
 
 def distances_after_draws(

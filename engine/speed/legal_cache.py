@@ -1,9 +1,12 @@
-"""A memo of legal actions by position: a view, a bot and ``apply`` asking about one position
-pay for the rules once.
+"""A memo of the searched part of the legal actions by position: a view, a bot and ``apply``
+asking about one position pay for its searches once.
 
-The key holds everything ``turns.legal_actions`` reads (the mover's hand, table and flags, the
-top discard, the tiplu), so a position reached by another route, a clone, or a state edited by
-hand all find the right entry; nothing needs invalidating.
+Only the ways to see or to go out cost a search (a glance at the hand rules them out for most
+turns, and the rest of the list is a few lines); they are memoised here, listed by
+``turns.options``. The key holds everything those read (the mover's hand, table and flags, the
+top discard, the tiplu, and every seat's melds where cards may be laid off onto them), so a
+position reached by another route, a clone, or a state edited by hand all find the right
+entry; nothing needs invalidating.
 """
 
 from __future__ import annotations
@@ -22,15 +25,15 @@ _MEMO: dict[tuple[Any, ...], tuple[Any, tuple[Action, ...]]] = {}
 
 
 def position_key(g: GameState) -> tuple[Any, ...] | None:
-    """What the legal actions of ``g`` depend on, or None when they are cheaper to work out
-    than to look up (between hands, and before a draw: draw, take or a dealt tunnela)."""
-    phase = g.phase
-    if phase != "play":
+    """What the searched legal actions of ``g`` depend on (None outside the play phase, where
+    nothing is searched)."""
+    if g.phase != "play":
         return None
     p = g.current_player
     discards = g.discards
+    rules = g.rules
     return (
-        id(g.rules),
+        id(rules),
         len(g.names),
         tuple(g.hands[p]),
         tuple(g.shown[p]),
@@ -42,48 +45,50 @@ def position_key(g: GameState) -> tuple[Any, ...] | None:
         g.must_go_out,
         g.taken,
         g.tiplu_id,
+        tuple(map(tuple, g.shown)) if rules.lay_off and rules.lay_off_onto == "anyone" else (),
     )
 
 
-def _entry(g: GameState) -> tuple[Action, ...] | None:
+def options(g: GameState, p: int) -> list[Action]:
+    """``turns.options(g, p)``, searched once per position."""
     key = position_key(g)
-    if key is None:
-        return None
     try:
-        hit = _MEMO.get(key)
+        hit = _MEMO.get(key) if key is not None else None
     except TypeError:  # a state edited by hand with lists inside: answer without the memo
-        return tuple(turns.legal_actions(g))
+        return turns.options(g, p)
     # The rules object is kept in the entry so that its id cannot be reused by another.
     if hit is not None and hit[0] is g.rules:
-        return hit[1]
-    acts = tuple(turns.legal_actions(g))
-    if len(_MEMO) >= LIMIT:
-        _MEMO.clear()
-    _MEMO[key] = (g.rules, acts)
+        return list(hit[1])
+    acts = turns.options(g, p)
+    if key is not None:
+        if len(_MEMO) >= LIMIT:
+            _MEMO.clear()
+        _MEMO[key] = (g.rules, tuple(acts))
     return acts
 
 
 def legal_actions(g: GameState) -> list[Action]:
-    """``turns.legal_actions(g)``, computed once per position."""
-    entry = _entry(g)
-    if entry is None:
-        return turns.legal_actions(g)
-    return list(entry)
+    """``turns.legal_actions(g)``, each position's searches made once."""
+    return turns.legal_actions(g, options)
 
 
 def legal_tuple(g: GameState) -> tuple[Action, ...]:
-    """``legal_actions(g)`` as the tuple a view holds, without copying the memo's entry."""
-    entry = _entry(g)
-    return tuple(turns.legal_actions(g)) if entry is None else entry
+    """``legal_actions(g)`` as the tuple a view holds."""
+    return tuple(turns.legal_actions(g, options))
 
 
 def check(g: GameState, action: Action) -> str | None:
-    """``turns.check(g, action)``; an action listed as legal skips the rules."""
+    """``turns.check(g, action)``; a way to see or go out found for this position skips the
+    rules."""
     # Only showing melds is dear to check; the rest is checked directly (a discard naming its
     # physical card must be checked against the hand anyway: the id is not part of equality).
     if isinstance(action, See | GoOut):
-        entry = _entry(g)
-        if entry is not None and action in entry:
+        key = position_key(g)
+        try:
+            hit = _MEMO.get(key) if key is not None else None
+        except TypeError:
+            hit = None
+        if hit is not None and hit[0] is g.rules and action in hit[1]:
             return None
     return turns.check(g, action)
 

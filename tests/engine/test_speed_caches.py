@@ -382,3 +382,64 @@ def _plain_pure_melds(counts: list[int], long_melds: bool) -> list[tuple[int, ..
 def test_pure_melds_from_the_suit_memo_equal_the_plain_way(counts, long_melds):
     """Each suit's sequences are memoised on which of its ranks are held: same melds."""
     assert _pure_code_melds(counts, long_melds) == _plain_pure_melds(counts, long_melds)
+
+
+@pytest.mark.parametrize("onto", ["own", "anyone"])
+def test_melds_of_others_are_part_of_the_position_where_cards_may_go_onto_them(onto):
+    """Laying off onto anyone's melds, the ways out change with another seat's melds."""
+    rules = dataclasses.replace(PRESETS["indian"], lay_off_onto=onto)
+    g = Game.new(rules, 3, 8, hands=1)
+    g.apply("draw stock")
+    p = g.current_player
+    before = legal_cache.position_key(g)
+    other = (p + 1) % 3
+    g.shown[other].append(("see", tuple(g.hands[other][:3])))
+    after = legal_cache.position_key(g)
+    assert (before != after) == (onto == "anyone")
+    assert g.legal_actions() == turns.legal_actions(g)
+
+
+def test_only_positions_with_a_search_are_kept():
+    """Draws and hands a glance rules out cost no entry: the memo holds searched positions."""
+    legal_cache.clear()
+    for g in _positions("nepali", 4, 12, 200):
+        g.legal_actions()
+    kept = len(legal_cache._MEMO)
+    assert 0 < kept < 40
+
+
+def _plain_best_see(view):
+    """``offers.best_see`` measuring every way in full, the first of the nearest kept."""
+    from engine.cards import code_of
+    from engine.offers import _unseen_capped, _without
+    from engine.solver import distance
+
+    sees = [a for a in view.legal if isinstance(a, See)]
+    if len(sees) <= 1 or See(()) in sees:
+        return sees[0] if len(sees) == 1 else (See(()) if sees else None)
+    shown = [[CARDS[code_of(i)] for i in ids] for _kind, ids in view.shown[view.seat]]
+    best = None
+    for see in sees:
+        rest = _without(view.cards, [c for m in see.melds for c in m])
+        after = shown + [list(m) for m in see.melds]
+        cost = distance(
+            rest, None, view.rules, after, True, _unseen_capped(view), view.players
+        ).to_go_out
+        if best is None or cost < best[0]:
+            best = (cost, see)
+    return best[1]
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_the_advised_see_asks_later_ways_only_whether_they_are_nearer(preset):
+    """The advice stops measuring a way once it cannot beat the best: the same choice."""
+    compared = 0
+    for players in (2, 3, 4, 5):
+        for g in _positions(preset, players, 50 + players, 500):
+            if g.phase != "play":
+                continue
+            view = g.view(g.current_player, history=False)
+            if sum(1 for a in view.legal if isinstance(a, See)) > 1:
+                assert view.best_see == _plain_best_see(view)
+                compared += 1
+    assert compared >= 10

@@ -161,3 +161,31 @@ def test_answers_read_late_are_the_answers_of_the_position_they_were_made_for():
     for late, pickled, why in held:
         assert late.why_not == why
         assert pickle.loads(pickled).why_not == why
+
+
+def test_what_views_share_in_their_plain_data_stays_as_it_was_written():
+    """The rules, the melds on the table and the why-nots are shared between views' plain
+    data: writing later views (the table changing meanwhile) leaves earlier data as it was."""
+    import copy
+
+    kept = []
+    for g in _games("nepali", 4, 9, hands=2):
+        if len(g.log) % 5:
+            continue
+        for seat in range(4):
+            data = g.view(seat, history=False).to_dict()
+            kept.append((data, copy.deepcopy(data)))
+    assert any(any(seat) for data, _ in kept for seat in data["shown"])
+    for data, then in kept:
+        assert data == then
+
+
+def test_card_texts_made_once_are_the_texts():
+    from engine.cards import CARDS, RANKS, SUITS, format_cards
+
+    for card in CARDS:
+        c = card.code
+        assert str(card) == ("JK" if c == 52 else RANKS[c % 13] + SUITS[c // 13])
+    assert format_cards(CARDS[:3]) == "2S 3S 4S"
+    assert format_cards(iter(CARDS[51:])) == "AC JK"
+    assert format_cards(["AS", CARDS[0]]) == "AS 2S"  # anything else as its own text
