@@ -17,6 +17,7 @@ from engine.plain import latin_digits
 from marriage_gui.language import N_, _, ngettext, word
 from marriage_gui.scene import polling
 from marriage_gui.scenes.base import MenuScene, Words, sentence, worded
+from marriage_gui.scenes.match_over import gather_line
 from marriage_gui.table.net import (
     TOKENS,
     NetTableScene,
@@ -311,6 +312,8 @@ class JoinScene(MenuScene):
         elif remote.finished:  # the match just finished: the host has not called a new one yet
             self.message = N_("Waiting for the host to start a new match at this table…")
             self.problem = False
+        elif self.again and gather_line(lobby) is not None:  # a table with no host screen
+            self.message, self.problem = (lambda: gather_line(lobby) or ""), False
         elif status.state == RECONNECTING:  # a seat kept for us: the connection says how it goes
             self.message, self.problem = status.message, False
         elif remote.seats and lobby is not None and not lobby.started:

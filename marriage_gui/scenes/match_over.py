@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from marriage_gui.setup import MatchSetup
     from marriage_gui.table.net import NetTableScene
     from marriage_gui.table.scene import TableScene
+    from marriage_net.protocol import Lobby
 
 #: Who plays a seat, as said beside their name on the podium.
 KIND_WORDS = {
@@ -83,6 +84,8 @@ class MatchOverScene(Scene):
         self.invited: str | None = None
         #: Why the table is gone, when its host closed it (None: it is still there).
         self.gone: str | None = None
+        #: Who has said Play again at a table that gathers for a new match (None: it does not).
+        self.gathering: str | None = None
         if self.table is None:
             with contextlib.suppress(OSError):
                 app.storage.clear_game()
@@ -111,6 +114,7 @@ class MatchOverScene(Scene):
             self.buttons[0].enabled = False
         elif lobby is not None and not remote.finished:
             self.invited = lobby.table
+        self.gathering = gather_line(lobby) if status.state != GONE else None
 
     def wake_after(self) -> float | None:
         own = super().wake_after()
@@ -160,12 +164,16 @@ class MatchOverScene(Scene):
             call = _("A new match at {table}: Play again to sit back down.").format(
                 table=table_words(self.invited)
             )
+        foot = h - h // 12 - max(40, h // 16) - 12
+        if self.gathering is not None:
+            size = fitting_size(self.gathering, max(15, h // 42), w - 40, 10)
+            ready = fonts.render(self.gathering, size, TABLE_TEXT)
+            surface.blit(ready, ready.get_rect(midbottom=(w // 2, foot)))
+            foot -= ready.get_height() + 6
         if call is not None:
             call_size = fitting_size(call, max(16, h // 38), w - 40, 11, True)
             line = fonts.render(call, call_size, GOLD_LIGHT, True)
-            surface.blit(
-                line, line.get_rect(midbottom=(w // 2, h - h // 12 - max(40, h // 16) - 12))
-            )
+            surface.blit(line, line.get_rect(midbottom=(w // 2, foot)))
         row_h = max(44, h // 12)
         box_w = min(w - 80, 720)
         y = h // 10 + title.get_height() + sub.get_height() + 40
@@ -205,6 +213,27 @@ class MatchOverScene(Scene):
         lay_out_row(self.buttons, area, "center", 16)
         for b in self.buttons:
             b.draw(surface)
+
+
+def gather_line(lobby: Lobby | None) -> str | None:
+    """At a table without a host screen gathering for a new match: who has said Play again and
+    who it waits for, in words (None: it is not gathering)."""
+    if lobby is None or lobby.started or lobby.host_screen:
+        return None
+    people = [s for s in lobby.seats if s.kind in ("open", "here")]
+    ready = [s.name for s in people if s.ready]
+    if not ready:
+        return None
+    waiting = [s.name for s in people if not s.ready]
+    names = ", "
+    if not waiting:
+        # Translators: at the end of a match across laptops; {ready} lists players' names.
+        return _("Ready for a new match: {ready}.").format(ready=names.join(ready))
+    # Translators: at the end of a match across laptops; {ready} and {waiting} list players'
+    # names (those who pressed Play again, and the others).
+    return _("Ready for a new match: {ready}. Waiting for {waiting}.").format(
+        ready=names.join(ready), waiting=names.join(waiting)
+    )
 
 
 def _net_table(table: TableScene | None) -> NetTableScene | None:

@@ -1,0 +1,130 @@
+"""Play again at a table without a host screen (``marriage --serve``), through the screens: the
+table gathers its players, every screen says who is ready, and the new match is dealt only when
+everyone has said Play again, or once the wait has run out, a computer then playing for whoever
+is still looking at the standings (no turn clock runs against them). Two headless apps against
+a real host on 127.0.0.1."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from net.tablekit import LOOPBACK, HostThread, close_screens, free_udp_port, step_apps
+from net.test_match_end_screens import _play_to_the_end
+from net.test_missing_seat_screens import _drawn
+
+from engine import PRESETS
+from marriage_gui.app import App
+from marriage_net import discovery
+from marriage_net import protocol as p
+from marriage_net.host import HostSettings, TableHost
+from marriage_net.seats import make_seats
+
+
+@pytest.fixture
+def served(tmp_path, monkeypatch):
+    """A served table (two seats for players on other laptops and an easy computer player,
+    one hand) and two apps, Asha's and Bina's, seated at it and dealt in."""
+    monkeypatch.setenv(discovery.ENV, LOOPBACK)
+    made: list[App] = []
+    tables: list[HostThread] = []
+
+    def make(clock: int, grace: float) -> tuple[HostThread, App, App]:
+        def host() -> TableHost:
+            seats = make_seats([("open", ""), ("open", ""), ("easy", "")])
+            settings = HostSettings(auto_start=True, grace=grace, tick=0.01, substitute="easy")
+            return TableHost(seats, PRESETS["nepali"], 1, settings=settings, clock=clock)
+
+        from marriage_gui.scenes.join import JoinScene
+
+        table = HostThread(host)
+        tables.append(table)
+        apps = []
+        for i, name in enumerate(("Asha", "Bina")):
+            app = App((1280, 800), headless=True, data_dir=tmp_path / name)
+            app.settings.animation_speed = "instant"
+            app.go_title()
+            made.append(app)
+            join = JoinScene(app, name, discovery_port=free_udp_port())
+            app.push(join)
+            join.code_input.set_text(table.code)
+            join.address_input.set_text(f"{LOOPBACK}:{table.port}")
+            join.connect()
+            assert step_apps([app], lambda j=join: len(j.seat_buttons) == 3)
+            join.sit(i)
+            assert step_apps([app], lambda j=join, i=i: j.remote is None or j.remote.seats == [i])
+            apps.append(app)
+        assert step_apps(apps, lambda: all(a.scene.name == "table" for a in apps))
+        return table, apps[0], apps[1]
+
+    yield make
+    close_screens(made)
+    for table in tables:
+        table.stop()
+
+
+def _host(table: HostThread, ask):
+    return table.call(lambda: ask(table.host))
+
+
+def test_play_again_deals_only_when_everyone_has_said_it(served, monkeypatch):
+    table, asha, bina = served(clock=60, grace=60.0)
+    both = [asha, bina]
+    _play_to_the_end(both)
+    asha.scene.play_again()
+    waiting = asha.scene
+    assert waiting.name == "join" and waiting.remote.seats == [0]
+    # The table gathers: no match, so no clock runs for anyone on the standings.
+    assert step_apps(both, lambda: _host(table, lambda h: h.gathering is not None))
+    assert _host(table, lambda h: h.match is None and h.cover.turn.deadline is None)
+    ready = "Ready for a new match: Asha. Waiting for Bina."
+    over = bina.scene
+    assert over.name == "match_over"
+    assert step_apps(both, lambda: over.gathering == ready and waiting.message == ready)
+    words = _drawn(bina, monkeypatch)
+    assert ready in words and "Play again to sit back down" in words
+    assert ready in _drawn(asha, monkeypatch)
+    # Time passes (well within the wait): still nobody is dealt in.
+    end = time.monotonic() + 1.0
+    while time.monotonic() < end:
+        for app in both:
+            app.step([], 1 / 30)
+        time.sleep(0.02)
+    assert asha.scene is waiting and bina.scene is over
+    assert _host(table, lambda h: h.match is None)
+    # Bina says Play again: the new match is dealt to both, with nobody's seat given away.
+    over.play_again()
+    assert step_apps(both, lambda: all(a.scene.name == "table" for a in both))
+    for app, seat in ((asha, 0), (bina, 1)):
+        state = app.scene.state
+        assert app.scene.remote.seats == [seat] and state.hand_no == 0 and len(state.hand) >= 21
+    assert _host(table, lambda h: not h.cover.kept and h.gathering is None)
+    assert _host(table, lambda h: h.cover.turn.deadline is not None)  # Asha's turn, timed
+
+
+def test_a_player_who_never_says_play_again_is_played_for_without_a_clock(served, monkeypatch):
+    table, asha, bina = served(clock=0, grace=2.0)
+    both = [asha, bina]
+    _play_to_the_end(both)
+    asha.scene.play_again()
+    over = bina.scene
+    started = time.monotonic()
+    # The wait (the grace time: this table plays without a turn clock) runs out: dealt, and a
+    # computer plays Bina's seat while she still looks at the standings.
+    assert step_apps(both, lambda: asha.scene.name == "table", timeout=20)
+    assert time.monotonic() - started >= 1.5
+    assert _host(table, lambda h: h.cover.kept == {1: p.WHY_AWAY} and h.match is not None)
+    assert bina.scene is over
+    assert step_apps(both, lambda: over.invited is not None and over.gathering is None)
+    assert "Play again to sit back down" in _drawn(bina, monkeypatch)
+    told = "A computer plays for Bina until Bina is back"
+    if asha.scene.dialog is not None:  # a box (a dealt tunnela?) keeps the banner off it
+        asha.scene._close_dialog()
+    assert step_apps(both, lambda: told in _drawn(asha, monkeypatch))
+    assert _host(table, lambda h: h.cover.turn.seat != 1 or h.cover.turn.deadline is None)
+    # Bina says Play again: she is dealt in, and her seat is hers again.
+    over.play_again()
+    assert step_apps(both, lambda: bina.scene.name == "table")
+    assert step_apps(both, lambda: _host(table, lambda h: not h.cover.computer(1)))
+    assert "A computer is playing for you" not in _drawn(bina, monkeypatch)
+    assert bina.scene.remote.seats == [1] and len(bina.scene.state.hand) >= 21
