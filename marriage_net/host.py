@@ -458,7 +458,7 @@ class TableHost(Door):
             return
         want = self.settings.substitute if self.cover.computer(seat) else "human"
         if self.match.driver(seat) != want:
-            self.match.set_driver(seat, want)
+            self.match.set_driver(seat, want, stand_in=True)
 
     def _person_acts(self, seat: int) -> None:
         """``seat``'s person acted: a computer covering for them lets go."""
