@@ -258,7 +258,10 @@ class TableHost(Door):
         table gathers, and deals once every person's seat has said Play again (``Ready`` says
         it too), or once the wait has run out (see ``_gather_check``)."""
         gathering = self.settings.auto_start and seat is not None
-        if self.match is None and gathering and self.gathering is not None:
+        if self.match is None and gathering and self._seated():
+            # Gathering (or the table reopened from a save made while it gathered).
+            if self.gathering is None:
+                self.gathering = time.monotonic()
             self._gather(seat)
             return
         if self.match is None:
@@ -288,6 +291,10 @@ class TableHost(Door):
         self._broadcast_lobby()
         if self.settings.auto_start and not any(s.free for s in self.seats):
             self.start_match()
+
+    def _seated(self) -> bool:
+        """Every seat has its player (or is a computer player's)."""
+        return not any(s.free for s in self.seats)
 
     def _gather(self, seat: int | None) -> None:
         """``seat``'s person is ready for the new match; deal when every person is."""
@@ -738,8 +745,8 @@ class TableHost(Door):
         if isinstance(msg, p.Ready):
             if msg.seat not in conn.seats:
                 raise Refuse(p.Refusal.NOT_YOUR_SEAT, "that is not your seat")
-            if self.gathering is not None:
-                self._gather(msg.seat)
+            if self.settings.auto_start and self.match is None and self._seated():
+                self.play_again(msg.seat)  # ready for the new match the table gathers for
                 return
             self.seats[msg.seat].ready = True
             self._broadcast_lobby()

@@ -128,3 +128,24 @@ def test_a_player_who_never_says_play_again_is_played_for_without_a_clock(served
     assert step_apps(both, lambda: _host(table, lambda h: not h.cover.computer(1)))
     assert "A computer is playing for you" not in _drawn(bina, monkeypatch)
     assert bina.scene.remote.seats == [1] and len(bina.scene.state.hand) >= 21
+
+
+def test_a_table_saved_while_it_gathers_gathers_again_when_reopened(tmp_path):
+    save = tmp_path / "table.json"
+    seats = make_seats([("open", ""), ("open", ""), ("easy", "")])
+    for seat, name in zip(seats, ("Asha", "Bina"), strict=False):
+        seat.name, seat.taken = name, True
+    settings = HostSettings(auto_start=True, grace=60.0)
+    first = TableHost(seats, PRESETS["nepali"], 1, settings=settings, save_path=save, clock=60)
+    first.save().write(save)  # the save of a table that gathers: every seat taken, no match
+    host = TableHost.reopen(save, settings)
+    try:
+        assert host.match is None and host.gathering is None
+        host.play_again(0)  # Asha's Play again (or Ready) reaches the reopened table
+        assert host.match is None and host.gathering is not None
+        assert [s.ready for s in host.seats[:2]] == [True, False]
+        host.play_again(1)
+        assert host.match is not None and host.gathering is None and not host.cover.kept
+    finally:
+        if host.match is not None:
+            host.match.close()
