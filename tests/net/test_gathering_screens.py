@@ -6,8 +6,11 @@ a real host on 127.0.0.1."""
 
 from __future__ import annotations
 
+import os
 import time
+from pathlib import Path
 
+import pygame
 import pytest
 from net.tablekit import LOOPBACK, HostThread, close_screens, free_udp_port, step_apps
 from net.test_match_end_screens import _play_to_the_end
@@ -19,6 +22,15 @@ from marriage_net import discovery
 from marriage_net import protocol as p
 from marriage_net.host import HostSettings, TableHost
 from marriage_net.seats import make_seats
+
+#: Where to keep pictures of the screens met on the way (for the docs), if anywhere.
+PICTURES = os.environ.get("MARRIAGE_SCREENSHOTS")
+
+
+def _keep(app: App, name: str) -> None:
+    if PICTURES:
+        app.step([], 1 / 30)
+        pygame.image.save(app.screen, str(Path(PICTURES) / f"{name}.png"))
 
 
 @pytest.fixture
@@ -84,6 +96,8 @@ def test_play_again_deals_only_when_everyone_has_said_it(served, monkeypatch):
     words = _drawn(bina, monkeypatch)
     assert ready in words and "Play again to sit back down" in words
     assert ready in _drawn(asha, monkeypatch)
+    _keep(bina, "lan-served-play-again-standings")
+    _keep(asha, "lan-served-play-again-waiting")
     # Time passes (well within the wait): still nobody is dealt in.
     end = time.monotonic() + 1.0
     while time.monotonic() < end:
