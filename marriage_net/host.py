@@ -95,6 +95,9 @@ class TableHost(Door):
         #: Since when a table without a host screen gathers its players for a new match (Play
         #: again; None: it does not).
         self.gathering: float | None = None
+        #: A match has been played at this table and another is being set up (Play again): the
+        #: host's Start stands a computer in for each player not back from the standings.
+        self.rematch = False
         if self.match is not None:
             self._attach_match()
 
@@ -242,6 +245,8 @@ class TableHost(Door):
         drivers = [s.kind if s.is_bot else "human" for s in self.seats]
         hands = self.match_hands()
         self.match = new_match(names, self.rules, hands, drivers, secrets.randbits(128))
+        for seat in self.seats:  # each says it again for the next match (Play again)
+            seat.ready = False
         now = time.monotonic()
         self.cover.missing_since = {i: now for i in range(len(self.seats)) if i not in self.holder}
         self._attach_match()
@@ -281,8 +286,7 @@ class TableHost(Door):
         now = time.monotonic()
         self.cover.missing_since = {i: now for i in range(len(self.seats)) if i not in self.holder}
         self.cover.left = {i for i in left if i in self.cover.missing_since}
-        for s in self.seats:
-            s.ready = False
+        self.rematch = True
         self._request_save()
         if gathering:
             self.gathering = now
@@ -745,6 +749,9 @@ class TableHost(Door):
         if isinstance(msg, p.Ready):
             if msg.seat not in conn.seats:
                 raise Refuse(p.Refusal.NOT_YOUR_SEAT, "that is not your seat")
+            if self.match is not None and not self.match.is_over:
+                self._person_acts(msg.seat)  # back from the standings after the deal
+                return
             if self.settings.auto_start and self.match is None and self._seated():
                 self.play_again(msg.seat)  # ready for the new match the table gathers for
                 return
@@ -775,7 +782,10 @@ class TableHost(Door):
         elif isinstance(msg, p.SetRules):
             self._set_rules(msg)
         elif isinstance(msg, p.Start):
-            self.start_match()
+            if self.match is not None:
+                raise Refuse(p.Refusal.STARTED, "the match has already started")
+            late = [i for i, s in enumerate(self.seats) if s.kind == "open" and not s.ready]
+            self._deal_gathered(late if self.rematch else [])
         elif isinstance(msg, p.Kick):
             self._kick(msg.seat)
         elif isinstance(msg, p.Handover):

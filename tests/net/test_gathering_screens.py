@@ -163,3 +163,42 @@ def test_a_table_saved_while_it_gathers_gathers_again_when_reopened(tmp_path):
     finally:
         if host.match is not None:
             host.match.close()
+
+
+def test_a_host_starting_before_a_player_is_back_leaves_them_no_clock(tmp_path, monkeypatch):
+    """At a table with a host screen: the lobby says who is back from the standings; the host
+    may start without them, and a computer then plays their seat until they say Play again."""
+    from net.test_match_end_screens import _seated_table
+
+    monkeypatch.setenv(discovery.ENV, LOOPBACK)
+    made = []
+    for name in ("host", "join"):
+        app = App((1280, 800), headless=True, data_dir=tmp_path / name)
+        app.settings.animation_speed = "instant"
+        app.go_title()
+        made.append(app)
+    asha, bina = made
+    try:
+        _seated_table(asha, bina)
+        _play_to_the_end(made)
+        asha.scene.play_again()
+        lobby = asha.scene
+        over = bina.scene
+        assert lobby.name == "lobby" and over.name == "match_over"
+        assert step_apps(made, lambda: lobby.lobby is not None and lobby.start_button.enabled)
+        away = "Still on the standings: Bina."
+        assert step_apps(made, lambda: away in _drawn(asha, monkeypatch))
+        _keep(asha, "lan-play-again-host-lobby-one-still-on-the-standings")
+        lobby.start_button.click()
+        assert step_apps(made, lambda: asha.scene.name == "table")
+        states = asha.scene.remote.seat_states
+        assert step_apps(made, lambda: states()[1].state == p.COMPUTER and states()[1].why)
+        assert step_apps(made, lambda: over.invited is not None)
+        assert "Play again to sit back down" in _drawn(bina, monkeypatch)
+        # Bina is back: her seat is hers again, at the new match.
+        over.play_again()
+        assert step_apps(made, lambda: bina.scene.name == "table")
+        assert step_apps(made, lambda: states()[1].state == p.CONNECTED)
+        assert bina.scene.remote.seats == [1] and len(bina.scene.state.hand) >= 21
+    finally:
+        close_screens(made)
