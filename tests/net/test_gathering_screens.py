@@ -132,9 +132,13 @@ def test_a_player_who_never_says_play_again_is_played_for_without_a_clock(served
     assert step_apps(both, lambda: over.invited is not None and over.gathering is None)
     assert "Play again to sit back down" in _drawn(bina, monkeypatch)
     told = "A computer plays for Bina until Bina is back"
-    if asha.scene.dialog is not None:  # a box (a dealt tunnela?) keeps the banner off it
-        asha.scene._close_dialog()
-    assert step_apps(both, lambda: told in _drawn(asha, monkeypatch))
+
+    def banner() -> str:
+        if asha.scene.dialog is not None:  # a box (a dealt tunnela?) keeps the banner off it
+            asha.scene._close_dialog()
+        return _drawn(asha, monkeypatch)
+
+    assert step_apps(both, lambda: told in banner())
     assert _host(table, lambda h: h.cover.turn.seat != 1 or h.cover.turn.deadline is None)
     # Bina says Play again: she is dealt in, and her seat is hers again.
     over.play_again()
