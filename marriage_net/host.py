@@ -14,7 +14,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -320,9 +320,17 @@ class TableHost(Door):
         since = self.gathering
         if since is None or time.monotonic() - since < self.gather_wait():
             return
-        late = [i for i, s in enumerate(self.seats) if not s.is_bot and not s.ready]
+        late = self._not_back(lambda s: not s.is_bot)
         log.info("the wait for a new match ran out: a computer plays seats %s", late)
         self._deal_gathered(late)
+
+    def _not_back(self, person: Callable[[Seat], bool]) -> list[int]:
+        """The ``person`` seats whose player is here but has not said Play again (still on the
+        standings). A player who is not here is missing as usual: the grace time, then a
+        computer until they are back."""
+        return [
+            i for i, s in enumerate(self.seats) if person(s) and not s.ready and i in self.holder
+        ]
 
     def _deal_gathered(self, late: Sequence[int] = ()) -> None:
         self.gathering = None
@@ -773,7 +781,8 @@ class TableHost(Door):
                 other.send(text, self.settings.outbox_limit)
             return
         if isinstance(msg, p.Again) and conn.seats and self.settings.auto_start:
-            self.play_again(min(conn.seats))  # no host screen here: a player asks for it
+            for seat in sorted(conn.seats):  # no host screen here: a player asks for it
+                self.play_again(seat)
             return
         if not conn.owner:
             raise Refuse(p.Refusal.HOST_ONLY, "only the host's screen may do that")
@@ -784,8 +793,8 @@ class TableHost(Door):
         elif isinstance(msg, p.Start):
             if self.match is not None:
                 raise Refuse(p.Refusal.STARTED, "the match has already started")
-            late = [i for i, s in enumerate(self.seats) if s.kind == "open" and not s.ready]
-            self._deal_gathered(late if self.rematch else [])
+            late = self._not_back(lambda s: s.kind == "open") if self.rematch else []
+            self._deal_gathered(late)
         elif isinstance(msg, p.Kick):
             self._kick(msg.seat)
         elif isinstance(msg, p.Handover):

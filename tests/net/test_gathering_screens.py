@@ -206,3 +206,21 @@ def test_a_host_starting_before_a_player_is_back_leaves_them_no_clock(tmp_path, 
         assert bina.scene.remote.seats == [1] and len(bina.scene.state.hand) >= 21
     finally:
         close_screens(made)
+
+
+def test_a_player_who_is_not_here_when_the_wait_runs_out_gets_the_grace_time(tmp_path):
+    """Nobody is connected when the gathering's wait runs out: no seat is kept by a computer
+    at once; each is missing as usual (the grace time, then a computer until they are back)."""
+    seats = make_seats([("open", ""), ("open", ""), ("easy", "")])
+    for seat, name in zip(seats, ("Asha", "Bina"), strict=False):
+        seat.name, seat.taken = name, True
+    host = TableHost(seats, PRESETS["nepali"], 1, settings=HostSettings(auto_start=True, grace=30))
+    try:
+        host.play_again(0)  # Asha asked (then her laptop went); Bina never did
+        host.gathering = time.monotonic() - host.gather_wait() - 1
+        host._gather_check()
+        assert host.match is not None and host.gathering is None
+        assert not host.cover.kept and set(host.cover.missing_since) == {0, 1, 2}
+    finally:
+        if host.match is not None:
+            host.match.close()
