@@ -17,7 +17,6 @@ from engine.plain import latin_digits
 from marriage_gui.language import N_, _, ngettext, word
 from marriage_gui.scene import polling
 from marriage_gui.scenes.base import MenuScene, Words, sentence, worded
-from marriage_gui.scenes.match_over import gather_line
 from marriage_gui.table.net import (
     TOKENS,
     NetTableScene,
@@ -30,6 +29,7 @@ from marriage_gui.ui.button import Button
 from marriage_gui.ui.match_pickers import hands_label, preset_label
 from marriage_gui.ui.text_input import TextInput
 from marriage_gui.ui.widget import Verbatim, Widget
+from marriage_gui.ui.words import gather_line
 from marriage_net import protocol as p
 from marriage_net.client import GONE, RECONNECTING, RemoteMatch
 from marriage_net.discovery import DISCOVERY_PORT, TableFound, discovery_targets, find_tables

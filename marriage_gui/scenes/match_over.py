@@ -28,7 +28,7 @@ from marriage_gui.ui.theme import (
     text_width,
 )
 from marriage_gui.ui.widget import MOUSE_EVENTS
-from marriage_gui.ui.words import is_you, match_total
+from marriage_gui.ui.words import gather_line, is_you, match_total
 
 if TYPE_CHECKING:
     from engine.view import PlayerView
@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     from marriage_gui.setup import MatchSetup
     from marriage_gui.table.net import NetTableScene
     from marriage_gui.table.scene import TableScene
-    from marriage_net.protocol import Lobby
 
 #: Who plays a seat, as said beside their name on the podium.
 KIND_WORDS = {
@@ -213,27 +212,6 @@ class MatchOverScene(Scene):
         lay_out_row(self.buttons, area, "center", 16)
         for b in self.buttons:
             b.draw(surface)
-
-
-def gather_line(lobby: Lobby | None) -> str | None:
-    """At a table without a host screen gathering for a new match: who has said Play again and
-    who it waits for, in words (None: it is not gathering)."""
-    if lobby is None or lobby.started or lobby.host_screen:
-        return None
-    people = [s for s in lobby.seats if s.kind in ("open", "here")]
-    ready = [s.name for s in people if s.ready]
-    if not ready:
-        return None
-    waiting = [s.name for s in people if not s.ready]
-    names = ", "
-    if not waiting:
-        # Translators: at the end of a match across laptops; {ready} lists players' names.
-        return _("Ready for a new match: {ready}.").format(ready=names.join(ready))
-    # Translators: at the end of a match across laptops; {ready} and {waiting} list players'
-    # names (those who pressed Play again, and the others).
-    return _("Ready for a new match: {ready}. Waiting for {waiting}.").format(
-        ready=names.join(ready), waiting=names.join(waiting)
-    )
 
 
 def _net_table(table: TableScene | None) -> NetTableScene | None:
