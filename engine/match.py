@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol, runtime_checkable
 
 from engine import plain
-from engine.actions import Action, parse_action
+from engine.actions import Action, ExposeTunnela, parse_action
 from engine.events import Event
 from engine.game import Game, IllegalAction
 from engine.replay import HandReplay, replay_hand
@@ -250,6 +250,8 @@ class LocalMatch:
             _check_driver(kind)
         self._game = game
         self._drivers = kinds
+        #: Seats a computer plays for their person (see ``set_driver``).
+        self._stand_ins: set[int] = set()
         self.bot_seed = bot_seed
         self.on_change = on_change
         self._worker = BotWorker(worker)
@@ -431,13 +433,38 @@ class LocalMatch:
         """Who plays each seat."""
         return tuple(self._drivers)
 
-    def set_driver(self, seat: int, kind: str) -> None:
-        """Hand ``seat`` to a person or a bot (a host covering for a player who left)."""
+    def set_driver(self, seat: int, kind: str, stand_in: bool = False) -> None:
+        """Hand ``seat`` to a person or a bot (a host covering for a player who left).
+
+        ``stand_in``: the bot plays the seat *for its person*, who may come back at any moment;
+        it makes none of the choices that are the person's own to make: it never lays a dealt
+        tunnela face up (the person may be keeping it hidden; only they show it)."""
         _check_driver(kind)
         seat = self._seat(seat)
         if self._job_key is not None and self._job_key[1] == seat:
             self._cancel()
         self._drivers[seat] = kind
+        if stand_in and kind != HUMAN:
+            self._stand_ins.add(seat)
+        else:
+            self._stand_ins.discard(seat)
+
+    def stands_in(self, seat: int) -> bool:
+        """Whether a bot plays ``seat`` for its person (``set_driver(..., stand_in=True)``)."""
+        return seat in self._stand_ins
+
+    def _bot_view(self, seat: int) -> PlayerView:
+        """What the bot deciding for ``seat`` is given: the seat's view, without the moves
+        that are its person's own when it stands in for them."""
+        view = self._game.view(seat)
+        if seat not in self._stand_ins:
+            return view
+        return replace(view, legal=tuple(a for a in view.legal if self._bot_may(seat, a)))
+
+    def _bot_may(self, seat: int, action: Action) -> bool:
+        """Whether the bot that plays ``seat`` may play ``action`` (a stand-in never shows a
+        dealt tunnela)."""
+        return not (seat in self._stand_ins and isinstance(action, ExposeTunnela))
 
     @property
     def thinking(self) -> int | None:
@@ -496,9 +523,13 @@ class LocalMatch:
         except Exception as exc:  # noqa: BLE001 - a crashed bot must not stop the match
             self.bot_errors.append(f"seat {seat}: {type(exc).__name__}: {exc}")
             action = None
-        if not isinstance(action, Action) or not self._game.is_legal(action):
+        if (
+            not isinstance(action, Action)
+            or not self._game.is_legal(action)
+            or not self._bot_may(seat, action)
+        ):
             self.bot_errors.append(f"seat {seat}: played {action} which is not legal")
-            action = self._game.legal_actions()[0]
+            action = next(a for a in self._game.legal_actions() if self._bot_may(seat, a))
         self._apply(action)
         return True
 
@@ -523,7 +554,7 @@ class LocalMatch:
             self._cancel()
             self._job_key = key
             self._job = self._worker.submit(
-                decide, seat, key[2], self.bot_seed, self._game.view(seat)
+                decide, seat, key[2], self.bot_seed, self._bot_view(seat)
             )
 
     def _seat(self, seat: int) -> int:

@@ -264,6 +264,12 @@ class RemoteMatch(Line, Unshared):
             return
         self._send(text)
 
+    def ready(self) -> None:
+        """Say each seat held here is ready for the next match (Play again at a table whose
+        host starts it): its screen shows it, and the seat is not handed to a computer."""
+        for seat in self.seats:
+            self._send(p.encode(p.Ready(seat)))
+
     def again(self) -> None:
         """Ask for a new match at this table (``p.Again``): the host's screen, or a player at a
         table without one, once the match is over."""

@@ -177,12 +177,13 @@ class Cover:
             t.deadline = now + self.clock
         return was
 
-    def hand_over(self, seat: int, computer: bool, now: float) -> bool:
-        """The host hands ``seat`` to a computer (or back to its person); whether it changed."""
+    def hand_over(self, seat: int, computer: bool, now: float, why: str = p.WHY_HOST) -> bool:
+        """The host hands ``seat`` to a computer (or back to its person); whether it changed.
+        (``why`` WHY_AWAY: a new match was dealt while its person was not back from the last.)"""
         if computer:
             if seat in self.kept:
                 return False
-            self.kept[seat] = p.WHY_HOST
+            self.kept[seat] = why
             if self.turn.seat == seat:
                 self.turn.deadline = None
             return True

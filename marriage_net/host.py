@@ -14,6 +14,7 @@ import contextlib
 import logging
 import secrets
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -91,6 +92,12 @@ class TableHost(Door):
         self.closing_why: str | None = None
         self._server: Server | None = None
         self._tasks: list[asyncio.Task[Any]] = []
+        #: Since when a table without a host screen gathers its players for a new match (Play
+        #: again; None: it does not).
+        self.gathering: float | None = None
+        #: A match has been played at this table and another is being set up (Play again): the
+        #: host's Start stands a computer in for each player not back from the standings.
+        self.rematch = False
         if self.match is not None:
             self._attach_match()
 
@@ -238,6 +245,8 @@ class TableHost(Door):
         drivers = [s.kind if s.is_bot else "human" for s in self.seats]
         hands = self.match_hands()
         self.match = new_match(names, self.rules, hands, drivers, secrets.randbits(128))
+        for seat in self.seats:  # each says it again for the next match (Play again)
+            seat.ready = False
         now = time.monotonic()
         self.cover.missing_since = {i: now for i in range(len(self.seats)) if i not in self.holder}
         self._attach_match()
@@ -246,13 +255,27 @@ class TableHost(Door):
         for i, conn in list(self.holder.items()):
             self._send_snapshot(conn, i)
 
-    def play_again(self) -> None:
+    def play_again(self, seat: int | None = None) -> None:
         """A new match at this table once this one is over: the same seats, tokens and rules,
-        back in the lobby, where every screen hears of it (a table without a host screen deals
-        at once)."""
+        back in the lobby, where every screen hears of it.
+
+        At a table without a host screen (``auto_start``) ``seat``'s person asked for it: the
+        table gathers, and deals once every person's seat has said Play again (``Ready`` says
+        it too), or once the wait has run out (see ``_gather_check``)."""
+        gathering = self.settings.auto_start and seat is not None
+        if self.match is None and gathering and self._seated():
+            # Gathering (or the table reopened from a save made while it gathered).
+            if self.gathering is None:
+                self.gathering = time.monotonic()
+            self._gather(seat)
+            return
         if self.match is None:
             raise Refuse(p.Refusal.NOT_STARTED, "the match has not started")
         if not self.match.is_over:
+            if gathering:  # dealt without them (the wait ran out): they play their seat again
+                assert seat is not None
+                self._person_acts(seat)
+                return
             raise Refuse(p.Refusal.NOT_OVER, "the match is not over yet")
         log.info("a new match at the table: everyone is invited")
         self.match.close()
@@ -263,12 +286,61 @@ class TableHost(Door):
         now = time.monotonic()
         self.cover.missing_since = {i: now for i in range(len(self.seats)) if i not in self.holder}
         self.cover.left = {i for i in left if i in self.cover.missing_since}
-        for seat in self.seats:
-            seat.ready = False
+        self.rematch = True
         self._request_save()
+        if gathering:
+            self.gathering = now
+            self._gather(seat)
+            return
         self._broadcast_lobby()
         if self.settings.auto_start and not any(s.free for s in self.seats):
             self.start_match()
+
+    def _seated(self) -> bool:
+        """Every seat has its player (or is a computer player's)."""
+        return not any(s.free for s in self.seats)
+
+    def _gather(self, seat: int | None) -> None:
+        """``seat``'s person is ready for the new match; deal when every person is."""
+        if seat is not None:
+            self.seats[seat].ready = True
+            log.info("%s is ready for a new match (seat %d)", self._who(seat), seat + 1)
+        self._broadcast_lobby()
+        if all(s.ready for s in self.seats if not s.is_bot):
+            self._deal_gathered()
+
+    def gather_wait(self) -> float:
+        """Seconds a gathering table waits for its people: one turn clock (the grace time when
+        the table plays without one)."""
+        return float(self.cover.clock or self.settings.grace)
+
+    def _gather_check(self) -> None:
+        """The wait for Play again ran out: deal, and a computer plays each seat whose person
+        has not said it until they are back (they say Play again, or make any move)."""
+        since = self.gathering
+        if since is None or time.monotonic() - since < self.gather_wait():
+            return
+        late = self._not_back(lambda s: not s.is_bot)
+        log.info("the wait for a new match ran out: a computer plays seats %s", late)
+        self._deal_gathered(late)
+
+    def _not_back(self, person: Callable[[Seat], bool]) -> list[int]:
+        """The ``person`` seats whose player is here but has not said Play again (still on the
+        standings). A player who is not here is missing as usual: the grace time, then a
+        computer until they are back."""
+        return [
+            i for i, s in enumerate(self.seats) if person(s) and not s.ready and i in self.holder
+        ]
+
+    def _deal_gathered(self, late: Sequence[int] = ()) -> None:
+        self.gathering = None
+        self.start_match()
+        for seat in late:
+            self.cover.hand_over(seat, True, time.monotonic(), p.WHY_AWAY)
+            self._drive(seat)
+            self._broadcast_status(seat)
+        if late:
+            self._broadcast_clock()
 
     def _flush(self) -> None:
         """Pass every seat's new updates to whoever holds that seat."""
@@ -330,6 +402,7 @@ class TableHost(Door):
                     swept = now
                     self._let_idle_go(now)
                 self._grace_check()
+                self._gather_check()
                 self._clock_check()
                 if self.match is not None:
                     self._pump()
@@ -404,7 +477,7 @@ class TableHost(Door):
             return
         want = self.settings.substitute if self.cover.computer(seat) else "human"
         if self.match.driver(seat) != want:
-            self.match.set_driver(seat, want)
+            self.match.set_driver(seat, want, stand_in=True)
 
     def _person_acts(self, seat: int) -> None:
         """``seat``'s person acted: a computer covering for them lets go."""
@@ -684,6 +757,12 @@ class TableHost(Door):
         if isinstance(msg, p.Ready):
             if msg.seat not in conn.seats:
                 raise Refuse(p.Refusal.NOT_YOUR_SEAT, "that is not your seat")
+            if self.match is not None and not self.match.is_over:
+                self._person_acts(msg.seat)  # back from the standings after the deal
+                return
+            if self.settings.auto_start and self.match is None and self._seated():
+                self.play_again(msg.seat)  # ready for the new match the table gathers for
+                return
             self.seats[msg.seat].ready = True
             self._broadcast_lobby()
             return
@@ -702,7 +781,8 @@ class TableHost(Door):
                 other.send(text, self.settings.outbox_limit)
             return
         if isinstance(msg, p.Again) and conn.seats and self.settings.auto_start:
-            self.play_again()  # no host screen here: a player at the table asks for it
+            for seat in sorted(conn.seats):  # no host screen here: a player asks for it
+                self.play_again(seat)
             return
         if not conn.owner:
             raise Refuse(p.Refusal.HOST_ONLY, "only the host's screen may do that")
@@ -711,7 +791,10 @@ class TableHost(Door):
         elif isinstance(msg, p.SetRules):
             self._set_rules(msg)
         elif isinstance(msg, p.Start):
-            self.start_match()
+            if self.match is not None:
+                raise Refuse(p.Refusal.STARTED, "the match has already started")
+            late = self._not_back(lambda s: s.kind == "open") if self.rematch else []
+            self._deal_gathered(late)
         elif isinstance(msg, p.Kick):
             self._kick(msg.seat)
         elif isinstance(msg, p.Handover):

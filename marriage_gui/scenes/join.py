@@ -29,6 +29,7 @@ from marriage_gui.ui.button import Button
 from marriage_gui.ui.match_pickers import hands_label, preset_label
 from marriage_gui.ui.text_input import TextInput
 from marriage_gui.ui.widget import Verbatim, Widget
+from marriage_gui.ui.words import gather_line
 from marriage_net import protocol as p
 from marriage_net.client import GONE, RECONNECTING, RemoteMatch
 from marriage_net.discovery import DISCOVERY_PORT, TableFound, discovery_targets, find_tables
@@ -311,6 +312,8 @@ class JoinScene(MenuScene):
         elif remote.finished:  # the match just finished: the host has not called a new one yet
             self.message = N_("Waiting for the host to start a new match at this table…")
             self.problem = False
+        elif self.again and gather_line(lobby) is not None:  # a table with no host screen
+            self.message, self.problem = (lambda: gather_line(lobby) or ""), False
         elif status.state == RECONNECTING:  # a seat kept for us: the connection says how it goes
             self.message, self.problem = status.message, False
         elif remote.seats and lobby is not None and not lobby.started:

@@ -485,13 +485,13 @@ class LobbyScene(MenuScene):
         if self.reopened:
             notes.insert(0, _("Your saved table is open again: everyone rejoins by themselves."))
         if self.again:
-            notes.insert(
-                0,
+            notes[:0] = [
                 _(
                     "A new match at the same table: everyone is invited back to their seat. "
                     "Start when they are here."
                 ),
-            )
+                *self._who_is_back(),
+            ]
         if self.proc is not None and not self.proc.discoverable:
             notes.insert(
                 0,
@@ -565,6 +565,29 @@ class LobbyScene(MenuScene):
             for i, part in enumerate(theme.wrap(message, round(18 * k), w - round(100 * k))):
                 text = theme.text(part, round(18 * k), theme.ERROR if self.problem else theme.TEXT)
                 surface.blit(text, (round(48 * k), h - round(80 * k) + i * round(24 * k)))
+
+    def _who_is_back(self) -> list[str]:
+        """After Play again: who is back from the standings, and who is not (the players on
+        other laptops; a computer plays for those not back if the host starts now)."""
+        lobby = self.lobby
+        if lobby is None or lobby.started:
+            return []
+        people = [s for s in lobby.seats if s.kind == "open" and s.connected]
+        back = ", ".join(s.name for s in people if s.ready)
+        away = ", ".join(s.name for s in people if not s.ready)
+        lines = []
+        if back:
+            # Translators: in the host's lobby after Play again; {names} lists players.
+            lines.append(_("Back for the new match: {names}.").format(names=back))
+        if away:
+            # Translators: in the host's lobby after Play again; {names} lists players.
+            lines.append(
+                _(
+                    "Still on the standings: {names}. Start now, and a computer plays for them "
+                    "until they are back."
+                ).format(names=away)
+            )
+        return lines
 
     def _draw_name_question(self, surface: pygame.Surface) -> None:
         """Before the table opens: the host's name, which the table is called by."""

@@ -28,7 +28,7 @@ from marriage_gui.ui.theme import (
     text_width,
 )
 from marriage_gui.ui.widget import MOUSE_EVENTS
-from marriage_gui.ui.words import is_you, match_total
+from marriage_gui.ui.words import gather_line, is_you, match_total
 
 if TYPE_CHECKING:
     from engine.view import PlayerView
@@ -83,6 +83,8 @@ class MatchOverScene(Scene):
         self.invited: str | None = None
         #: Why the table is gone, when its host closed it (None: it is still there).
         self.gone: str | None = None
+        #: Who has said Play again at a table that gathers for a new match (None: it does not).
+        self.gathering: str | None = None
         if self.table is None:
             with contextlib.suppress(OSError):
                 app.storage.clear_game()
@@ -111,6 +113,7 @@ class MatchOverScene(Scene):
             self.buttons[0].enabled = False
         elif lobby is not None and not remote.finished:
             self.invited = lobby.table
+        self.gathering = gather_line(lobby) if status.state != GONE else None
 
     def wake_after(self) -> float | None:
         own = super().wake_after()
@@ -160,12 +163,16 @@ class MatchOverScene(Scene):
             call = _("A new match at {table}: Play again to sit back down.").format(
                 table=table_words(self.invited)
             )
+        foot = h - h // 12 - max(40, h // 16) - 12
+        if self.gathering is not None:
+            size = fitting_size(self.gathering, max(15, h // 42), w - 40, 10)
+            ready = fonts.render(self.gathering, size, TABLE_TEXT)
+            surface.blit(ready, ready.get_rect(midbottom=(w // 2, foot)))
+            foot -= ready.get_height() + 6
         if call is not None:
             call_size = fitting_size(call, max(16, h // 38), w - 40, 11, True)
             line = fonts.render(call, call_size, GOLD_LIGHT, True)
-            surface.blit(
-                line, line.get_rect(midbottom=(w // 2, h - h // 12 - max(40, h // 16) - 12))
-            )
+            surface.blit(line, line.get_rect(midbottom=(w // 2, foot)))
         row_h = max(44, h // 12)
         box_w = min(w - 80, 720)
         y = h // 10 + title.get_height() + sub.get_height() + 40

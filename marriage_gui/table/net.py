@@ -419,6 +419,8 @@ class NetTableScene(TableScene):
         lobby = remote.lobby
         if proc is not None or (lobby is not None and not lobby.host_screen):
             remote.again()
+        else:  # the host's screen starts it: it shows who is back
+            remote.ready()
         self._handed_on = True  # the lobby (or the join screen) holds them from now on
         self.proc = None
         self.app.go_title()

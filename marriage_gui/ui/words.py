@@ -1,13 +1,18 @@
 """Small word helpers of the screens: who "You" is, the names the game proposes, a match's
-total, a wrap that never runs a long word out of its box. (Counts are said with ``language.ngettext``: a whole phrase for each
+total, who is ready at a table gathering for Play again, a wrap that never runs a long word out
+of its box. (Counts are said with ``language.ngettext``: a whole phrase for each
 form, in every language.)"""
 
 from __future__ import annotations
 
 import unicodedata
+from typing import TYPE_CHECKING
 
 from marriage_gui.language import N_, _
 from marriage_gui.ui import theme
+
+if TYPE_CHECKING:
+    from marriage_net.protocol import Lobby
 
 #: The name the game proposes for the person at the screen (as in "You win").
 YOU = N_("You")
@@ -106,3 +111,24 @@ def _breakable(line: str, at: int) -> bool:
     if unicodedata.category(line[at]).startswith("M") or line[at] in "\u200c\u200d":
         return False
     return line[at - 1] not in "\u094d\u200c\u200d"
+
+
+def gather_line(lobby: Lobby | None) -> str | None:
+    """At a table without a host screen gathering for a new match: who has said Play again and
+    who it waits for, in words (None: it is not gathering)."""
+    if lobby is None or lobby.started or lobby.host_screen:
+        return None
+    people = [s for s in lobby.seats if s.kind in ("open", "here")]
+    ready = [s.name for s in people if s.ready]
+    if not ready:
+        return None
+    waiting = [s.name for s in people if not s.ready]
+    names = ", "
+    if not waiting:
+        # Translators: at the end of a match across laptops; {ready} lists players' names.
+        return _("Ready for a new match: {ready}.").format(ready=names.join(ready))
+    # Translators: at the end of a match across laptops; {ready} and {waiting} list players'
+    # names (those who pressed Play again, and the others).
+    return _("Ready for a new match: {ready}. Waiting for {waiting}.").format(
+        ready=names.join(ready), waiting=names.join(waiting)
+    )

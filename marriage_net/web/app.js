@@ -151,7 +151,13 @@ function take(msg) {
       break;
     case "lobby":
       S.lobby = msg;
-      if (!msg.started) S.screen = "seats";
+      if (!msg.started) {
+        S.screen = "seats";
+        // This page shows the seats now, not a match's standings: its person is back for the
+        // next match (Play again: the table waits for the people still reading the standings).
+        const mine = msg.seats.find((s) => s.seat === S.seat);
+        if (mine && !mine.ready && S.table) S.table.send({ type: "ready", seat: S.seat });
+      }
       break;
     case "snapshot":
       if (msg.seat !== S.seat || !msg.view) return;

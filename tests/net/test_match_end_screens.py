@@ -24,6 +24,27 @@ _step = step_apps
 PICTURES = os.environ.get("MARRIAGE_SCREENSHOTS")
 
 
+def _drawn(app: App) -> str:
+    """Every word ``app`` draws in one frame."""
+    from marriage_gui.art import fonts
+    from marriage_gui.ui import theme
+
+    theme.text.cache_clear()
+    seen: list[str] = []
+    real = fonts.render
+
+    def spy(text, *args, **kwargs):
+        seen.append(text)
+        return real(text, *args, **kwargs)
+
+    fonts.render = spy
+    try:
+        app.step([], 1 / 30)
+    finally:
+        fonts.render = real
+    return "\n".join(seen)
+
+
 def _keep(app: App, name: str) -> None:
     if PICTURES:
         app.step([], 1 / 30)
@@ -127,6 +148,8 @@ def test_play_again_at_a_network_table_is_a_new_match_at_the_same_table(apps):
     seats = [(s.kind, s.name) for s in again.lobby.seats]
     assert seats == [("here", "Asha"), ("open", "Bina"), ("easy", seats[2][1])]
     assert _step(both, lambda: again.lobby.seats[1].connected and again.start_button.enabled)
+    assert again.lobby.seats[1].ready  # Bina said Play again: the lobby shows her back
+    assert _step(both, lambda: "Back for the new match: Bina." in _drawn(host_app))
     assert _step(both, lambda: waiting.message == "Seated. Waiting for the host to start…")
     assert host_app.scene is again and join_app.scene is waiting  # nobody is dealt in yet
     _keep(host_app, "lan-play-again-lobby")
