@@ -7,7 +7,6 @@ object or a traceback deep in the table.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -17,14 +16,6 @@ T = TypeVar("T")
 
 #: One more than the largest physical card id any rule set can use (three printed jokers).
 MAX_CARD_ID = SHOE_SIZE + 3
-
-
-def latin_digits(text: str) -> str:
-    """``text`` with the digits of any script (०१२ as a Nepali keyboard types them, ٠١٢, ０１２)
-    as 0-9: what a person types for a number (a table code, an address, a port, a seed)."""
-    if text.isascii():
-        return text
-    return "".join(str(unicodedata.decimal(c)) if c.isdecimal() else c for c in text)
 
 
 def fields(
