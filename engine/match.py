@@ -20,6 +20,7 @@ from engine import plain
 from engine.actions import Action, parse_action
 from engine.events import Event
 from engine.game import Game, IllegalAction
+from engine.record import MatchRecord
 from engine.replay import HandReplay, replay_hand
 from engine.rules import RuleSet
 from engine.view import PlayerView
@@ -141,9 +142,9 @@ class Match(Protocol):
         ValueError with a reason a player can read for a hand not finished."""
         ...
 
-    def record(self) -> dict[str, Any] | None:
-        """The match as plain data (rules, players, seed, action log) where the deal is known
-        here, for looking back at it (the coach); None for a match played elsewhere."""
+    def record(self) -> MatchRecord | None:
+        """The match's record (rules, players, seed, action log) where the deal is known here,
+        for looking back at it (the coach); None for a match played elsewhere."""
         ...
 
     def arrangement(self, seat: int) -> dict[str, Any] | None:
@@ -195,7 +196,7 @@ class Unshared:
         """Only the host knows the deal."""
         return None
 
-    def record(self) -> dict[str, Any] | None:
+    def record(self) -> MatchRecord | None:
         """Only the host knows the deal."""
         return None
 
@@ -286,7 +287,7 @@ class LocalMatch:
         if isinstance(data, dict) and "arrangements" in data:
             data = dict(data)
             kept = data.pop("arrangements")
-        match = cls(Game.from_dict(data), drivers, **options)
+        match = cls(MatchRecord.from_dict(data).game(), drivers, **options)
         # A damaged arrangement only costs the order of the cards: the hand comes back sorted.
         if isinstance(kept, dict):
             for seat, arranged in kept.items():
@@ -297,7 +298,7 @@ class LocalMatch:
     def save_dict(self) -> dict[str, Any]:
         """What a save file holds: the game's rules, players, seed and action log (and how
         each person arranged their hand)."""
-        data = self._game.to_dict()
+        data = MatchRecord.of(self._game).to_dict()
         if self.arrangements:
             data["arrangements"] = {str(s): a for s, a in sorted(self.arrangements.items())}
         return data
@@ -401,9 +402,9 @@ class LocalMatch:
         """Every move of finished hand ``hand_no`` (see ``hand_replay``)."""
         return self.hand_replay(hand_no)
 
-    def record(self) -> dict[str, Any] | None:
-        """The save's plain data: rules, players, seed and action log."""
-        return self.save_dict()
+    def record(self) -> MatchRecord | None:
+        """The match's rules, players, seed and action log."""
+        return MatchRecord.of(self._game)
 
     def hand_replay(self, hand_no: int) -> HandReplay:
         """Every move of finished hand ``hand_no`` (from 0), every hand revealed.
@@ -419,7 +420,7 @@ class LocalMatch:
             raise ValueError(
                 f"hand {hand_no + 1} is still being played: it can be replayed once it ends"
             )
-        return replay_hand(g.rules, g.names, g.seed, g.hands_total, g.log, hand_no)
+        return replay_hand(MatchRecord.of(g), hand_no)
 
     # ------------------------------------------------------------------ drivers and bots
     def driver(self, seat: int) -> str:

@@ -7,14 +7,14 @@ data (no ``Game`` inside), for learning from a hand and for settling arguments a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine import plain
-from engine.actions import Action
 from engine.cards import SHOE_SIZE, card_of
 from engine.events import Event
+from engine.record import MatchRecord
 from engine.rules import RuleSet
 from engine.view import PHASES, Shown
 from engine.wilds import Wilds
@@ -240,25 +240,17 @@ def frame_of(g: Game, actor: int | None, events: Sequence[Event]) -> ReplayFrame
     )
 
 
-def replay_hand(
-    rules: RuleSet,
-    names: Sequence[str],
-    seed: int | str,
-    hands_total: int,
-    log: Iterable[Action],
-    hand_no: int,
-) -> HandReplay:
-    """Deal the match again from ``seed`` and play ``log`` to the end of hand ``hand_no``.
+def replay_hand(record: MatchRecord, hand_no: int) -> HandReplay:
+    """Deal the match of ``record`` again from its seed and play its log to the end of hand
+    ``hand_no``.
 
     ValueError (with a reason a player can read) when that hand has not finished in the log.
     """
-    from engine.game import Game
-
-    g = Game.new(rules, list(names), seed, hands_total)
+    g = record.deal()
     frames: list[ReplayFrame] = []
     if hand_no == 0:
         frames.append(frame_of(g, g.dealer, g.events))
-    for action in log:
+    for action in record.log:
         if g.hand_no > hand_no or (g.hand_no == hand_no and g.hand_over):
             break
         actor = g.current_player
@@ -267,7 +259,7 @@ def replay_hand(
             frames.append(frame_of(g, g.dealer if not frames else actor, events))
     if g.hand_no != hand_no or not g.hand_over:
         raise ValueError(f"hand {hand_no + 1} has not been played to its end")
-    return HandReplay(tuple(g.names), rules, hand_no, hands_total, tuple(frames))
+    return HandReplay(tuple(g.names), record.rules, hand_no, record.hands_total, tuple(frames))
 
 
 __all__ = ["HandReplay", "ReplayFrame", "describe", "replay_hand"]

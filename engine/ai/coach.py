@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import plain
-from engine.actions import Action, Discard, DrawStock, GoOut, See, TakeDiscard, parse_action
+from engine.actions import Action, Discard, DrawStock, GoOut, See, TakeDiscard
 from engine.ai.alternatives import ITERATIONS, Judge, bot_choice, decision_kind
 from engine.ai.coach_words import why
 from engine.ai.reasons import Told, cards_text, melds_text
 from engine.cards import Card, code_of
 from engine.moments import Moment, seat_moments
-from engine.rules import RuleSet
+from engine.record import MatchRecord
 from engine.view import PlayerView
 from engine.words import CODE_LIMIT, from_code, say
 from engine.words import code_of as code_of_said
@@ -239,24 +239,21 @@ def mark_for(moment: Moment, iterations: int = ITERATIONS) -> tuple[bool, Mark |
 
 
 def review_seat(
-    rules: RuleSet,
-    names: Sequence[str],
-    seed: int | str,
-    hands_total: int,
-    log: Iterable[Action],
+    record: MatchRecord,
     hand_no: int,
     seat: int,
     iterations: int = ITERATIONS,
     limit: int = MARKS,
 ) -> Review:
-    """Review ``seat``'s decisions in finished hand ``hand_no`` against the hard bot's.
+    """Review ``seat``'s decisions in finished hand ``hand_no`` of the match ``record`` tells,
+    against the hard bot's (what a screen hands the bot worker, which holds no game).
 
     ValueError (with a reason a player can read) when that hand has not finished in the log.
     """
     choices = matched = 0
     marks: list[Mark] = []
     small: list[Mark] = []
-    moments = seat_moments(rules, names, seed, hands_total, log, hand_no, seat)
+    moments = seat_moments(record, hand_no, seat)
     # A long hand shares one budget of sampled worlds among its many decisions, so a review
     # takes about as long as an ordinary hand's; the same log always gets the same share.
     per = iterations
@@ -274,32 +271,6 @@ def review_seat(
     marks.sort(key=lambda m: (-m.cost, m.move))
     small.sort(key=lambda m: (-m.cost, m.move))
     return Review(seat, hand_no, choices, matched, tuple(marks[:limit]), tuple(small[:limit]))
-
-
-def review_saved(data: Any, hand_no: int, seat: int, iterations: int = ITERATIONS) -> Review:
-    """``review_seat`` for a match's saved data (its rules, players, seed and log): what a
-    screen hands the bot worker, which holds no game."""
-    if not isinstance(data, dict):
-        raise ValueError("this is not a Marriage game save")
-    try:
-        rules = RuleSet.from_dict(data["rules"])
-        names = plain.names(data["players"])
-        hands = plain.integer(data["hands"], "the number of hands", 1)
-        log: list[Action] = []
-        for item in plain.items(data["log"], "the action log", lambda v, w: v, 1_000_000):
-            text, card_id = (
-                (item[0], item[1]) if isinstance(item, list) and len(item) == 2 else (item, None)
-            )
-            action = parse_action(plain.text(text, "an action", 400))
-            if isinstance(action, Discard) and isinstance(card_id, int):
-                action = Discard(action.card, card_id)
-            log.append(action)
-        seed = data["seed"]
-    except KeyError as exc:
-        raise ValueError(f"this save is missing {exc.args[0]!r}") from None
-    if not isinstance(seed, int | str) or isinstance(seed, bool):
-        raise ValueError("the seed is damaged")
-    return review_seat(rules, names, seed, hands, log, hand_no, seat, iterations)
 
 
 def named_codes(text: str) -> set[int]:
@@ -330,7 +301,6 @@ __all__ = [
     "Review",
     "mark_for",
     "named_codes",
-    "review_saved",
     "review_seat",
     "told_for",
     "visible_codes",
