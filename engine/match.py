@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from engine import plain
+from engine import wire
 from engine.actions import Action, parse_action
 from engine.events import Event
 from engine.game import Game, IllegalAction
@@ -24,6 +24,7 @@ from engine.record import MatchRecord
 from engine.replay import HandReplay, replay_hand
 from engine.rules import RuleSet
 from engine.view import PlayerView
+from engine.wire import travels
 from engine.words import CODE_LIMIT, code_of, from_code, say
 from engine.worker import BotWorker, decide
 
@@ -36,7 +37,13 @@ DRIVERS = (HUMAN, *BOT_LEVELS)
 #: versions asks for ``view`` again, so dropping the oldest loses nothing.
 MAX_PENDING = 256
 
-_UPDATE_FIELDS = ("seat", "version", "events", "view", "refused")
+
+def _refusal_out(refused: str | None) -> str | None:
+    return None if refused is None else code_of(refused)
+
+
+def _refusal_back(code: str | None) -> str | None:
+    return None if code is None else from_code(code)
 
 
 @dataclass(frozen=True)
@@ -47,42 +54,42 @@ class Update:
     The view carries no history (the events are the news); ask ``Match.view`` for the story.
     """
 
-    seat: int
-    version: int
-    events: tuple[Event, ...]
-    view: PlayerView
-    refused: str | None = None
+    seat: int = field(metadata=travels(wire.Seat, wire.same))
+    version: int = field(metadata=travels(wire.Count, wire.same))
+    events: tuple[Event, ...] = field(
+        metadata=travels(
+            wire.many(Event.wire_type()),
+            lambda events: [e.to_dict() for e in events],
+            lambda items: tuple(map(Event.from_wire, items)),
+        )
+    )
+    view: PlayerView = field(
+        metadata=travels(PlayerView.wire_type(), PlayerView.to_dict, PlayerView.from_wire)
+    )
+    refused: str | None = field(
+        default=None,
+        metadata=travels(wire.text(CODE_LIMIT) | None, _refusal_out, _refusal_back),
+    )
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for the network."""
-        return {
-            "seat": self.seat,
-            "version": self.version,
-            "events": [e.to_dict() for e in self.events],
-            "view": self.view.to_dict(),
-            "refused": None if self.refused is None else code_of(self.refused),
-        }
+        return _UPDATE.to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Any) -> Update:
         """Inverse of ``to_dict``; damaged data raises ValueError with a reason."""
-        d = plain.fields(data, "an update", _UPDATE_FIELDS)
-        view = PlayerView.from_dict(d["view"])
-        seat = plain.integer(d["seat"], "the update's seat", 0, view.players - 1)
+        update: Update = cls(**_UPDATE.read(data, "an update"))
+        seat, view = update.seat, update.view
         if seat != view.seat:
             raise ValueError(f"an update for seat {seat} carries the view of seat {view.seat}")
-        events = plain.items(d["events"], "the update's events", lambda v, w: Event.from_dict(v))
-        for e in events:
-            if not e.visible_to(seat):
-                raise ValueError("an update carries an event meant for another seat")
-        refused = (
-            None
-            if d["refused"] is None
-            else from_code(plain.text(d["refused"], "the refusal", CODE_LIMIT))
-        )
-        if refused is not None and events:
+        if not all(e.visible_to(seat) for e in update.events):
+            raise ValueError("an update carries an event meant for another seat")
+        if update.refused is not None and update.events:
             raise ValueError("a refusal carries no events")
-        return cls(seat, plain.integer(d["version"], "the version", 0), events, view, refused)
+        return update
+
+
+_UPDATE = wire.form(Update)
 
 
 @runtime_checkable
