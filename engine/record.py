@@ -8,18 +8,22 @@ dict and its strict reader both come from the fields below.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 import msgspec
 
-from engine import wire
+from engine import safe_json, wire
 from engine.actions import Action, Discard, parse_action
-from engine.game import MAX_HANDS, MAX_SEED_TEXT, SAVE_FORMAT, SAVE_VERSION, Game
+from engine.game import MAX_HANDS, MAX_SEED_TEXT, Game
 from engine.rules import RuleSet
 from engine.wire import travels
 
+#: What marks a file as a game save, and the version of its shape.
+SAVE_FORMAT = "marriage-game"
+SAVE_VERSION = 1
 #: The longest action's words (a go-out naming every card of the hand is a fraction of it).
 ACTION_TEXT = 400
 #: The most actions a saved log may hold.
@@ -95,6 +99,15 @@ class MatchRecord:
     def to_dict(self) -> dict[str, Any]:
         """Plain data: what a save file holds (marked as a game save of this version)."""
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION, **_FORM.to_dict(self)}
+
+    def to_json(self) -> str:
+        """The save's plain data as JSON text (see ``to_dict``)."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> MatchRecord:
+        """Inverse of ``to_json``; damaged text raises ValueError with a reason."""
+        return cls.from_dict(safe_json.loads(text, "save"))
 
     @classmethod
     def from_dict(cls, data: Any) -> MatchRecord:
