@@ -25,6 +25,7 @@ from engine.ai import evaluate, make_bot  # noqa: E402
 from engine.ai.coach import Review, named_codes, review_seat  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.moments import seat_moments  # noqa: E402
+from engine.record import MatchRecord  # noqa: E402
 from engine.rules import PRESETS  # noqa: E402
 
 TARGET_S = 2.0
@@ -43,6 +44,11 @@ def finished_hand(preset: str, seed: int, level: str = "medium") -> list[Action]
     return list(g.log)
 
 
+def record(preset: str, seed: int, log: list[Action]) -> MatchRecord:
+    """The record of a one-hand match of ``preset`` dealt from ``seed`` and played as ``log``."""
+    return MatchRecord(PRESETS[preset], NAMES, seed, 1, tuple(log))
+
+
 def forget() -> None:
     """Clear the memo of hand costs (and the solver's, where it can be reached)."""
     evaluate._COSTS.clear()
@@ -56,15 +62,15 @@ def forget() -> None:
 
 def problems(preset: str, seed: int, log: list[Action], review: Review) -> list[str]:
     """What is wrong with a review: marks naming unseen cards, or marks not reproduced."""
-    rules = PRESETS[preset]
+    played = record(preset, seed, log)
     out = []
-    views = {m.move: m.view for m in seat_moments(rules, NAMES, seed, 1, log, 0, 0)}
+    views = {m.move: m.view for m in seat_moments(played, 0, 0)}
     for mark in review.marks:
         seen = {i % 52 if i < 156 else 52 for i in views[mark.move].visible_ids()}
         unseen = named_codes(f"{mark.done} {mark.instead} {mark.why}") - seen
         if unseen:
             out.append(f"{preset}/{seed}: move {mark.move} names unseen codes {sorted(unseen)}")
-    again = review_seat(rules, NAMES, seed, 1, log, 0, 0)
+    again = review_seat(played, 0, 0)
     if again != review:
         out.append(f"{preset}/{seed}: the review differs the second time")
     return out
@@ -96,7 +102,7 @@ def main(argv: list[str]) -> int:
             log = finished_hand(preset, seed, level)
             forget()
             wall, cpu = time.perf_counter(), time.thread_time()
-            review = review_seat(PRESETS[preset], NAMES, seed, 1, log, 0, 0)
+            review = review_seat(record(preset, seed, log), 0, 0)
             walls.append(time.perf_counter() - wall)
             cpus.append(time.thread_time() - cpu)
             marks += len(review.marks)

@@ -20,6 +20,7 @@ from engine.events import Event
 from engine.game import Game, GameLog, IllegalAction
 from engine.match import LocalMatch, Match, Update
 from engine.melds import MeldKind, classify_meld
+from engine.record import MatchRecord
 from engine.result import HandResult
 from engine.rules import PRESETS, RuleSet
 from engine.scoring import (
@@ -63,6 +64,7 @@ __all__ = [
     "MaalBreakdown",
     "MaalItem",
     "Match",
+    "MatchRecord",
     "MeldKind",
     "NextHand",
     "PlayerView",

@@ -6,12 +6,11 @@ any position, and saves are just that log.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine import offers, safe_json, turns
-from engine.actions import Action, Discard, malformed, parse_action
+from engine import offers, turns
+from engine.actions import Action, malformed, parse_action
 from engine.cards import SHOE_SIZE
 from engine.events import Event
 from engine.rules import MAX_SEED, RuleSet
@@ -19,8 +18,6 @@ from engine.speed import legal_cache, seat_history, view_build
 from engine.state import GameState
 from engine.view import PlayerView
 
-SAVE_FORMAT = "marriage-game"
-SAVE_VERSION = 1
 #: Bounds that keep every match one the game can play (and every save one it can load).
 MAX_HANDS = 100
 MAX_SEED_TEXT = 100
@@ -267,74 +264,6 @@ class Game(GameState):
         return isinstance(other, Game) and self.state_key() == other.state_key()
 
     __hash__ = None  # type: ignore[assignment]
-
-    # ------------------------------------------------------------------ saves
-    def to_dict(self) -> dict[str, Any]:
-        """The game as plain data: rules, players, seed and the action log."""
-        log: list[Any] = []
-        for a in self.log:
-            if isinstance(a, Discard) and a.card_id is not None:
-                log.append([str(a), a.card_id])
-            else:
-                log.append(str(a))
-        return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "rules": self.rules.to_dict(),
-            "players": list(self.names),
-            "seed": self.seed,
-            "hands": self.hands_total,
-            "log": log,
-        }
-
-    def to_json(self) -> str:
-        """The game as JSON text (see ``to_dict``)."""
-        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Game:
-        """Inverse of ``to_dict``; anything damaged raises ValueError with a clear reason."""
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise ValueError("this is not a Marriage game save")
-        if data.get("version") != SAVE_VERSION:
-            raise ValueError("this save is from another version of the game")
-        try:
-            rules = RuleSet.from_dict(data["rules"])
-            players = data["players"]
-            if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-                raise ValueError("the players are damaged")
-            actions: list[Action] = []
-            log = data["log"]
-            if not isinstance(log, list):
-                raise ValueError("the action log is damaged")
-            for item in log:
-                if (
-                    isinstance(item, list)
-                    and len(item) == 2
-                    and isinstance(item[1], int)
-                    and not isinstance(item[1], bool)
-                ):
-                    a = parse_action(item[0])
-                    if isinstance(a, Discard):
-                        a = Discard(a.card, item[1])
-                    actions.append(a)
-                elif isinstance(item, str):
-                    actions.append(parse_action(item))
-                else:
-                    raise ValueError(f"action {len(actions) + 1} in the log is damaged")
-            hands = data["hands"]
-            if not isinstance(hands, int) or isinstance(hands, bool):
-                raise ValueError("the number of hands is damaged")
-            return cls.replay(rules, data["seed"], actions, players, hands)
-        except KeyError as exc:
-            raise ValueError(f"this save is missing {exc.args[0]!r}") from None
-        except (TypeError, AttributeError) as exc:
-            raise ValueError(f"this save is damaged ({exc})") from None
-
-    @classmethod
-    def from_json(cls, text: str | bytes) -> Game:
-        """Inverse of ``to_json``; damaged text raises ValueError with a clear reason."""
-        return cls.from_dict(safe_json.loads(text, "save"))
 
 
 __all__ = ["Game", "GameLog", "IllegalAction"]

@@ -31,6 +31,7 @@ from engine.facts import Position, Taking, Throwing, in_order
 from engine.game import Game
 from engine.match import LocalMatch
 from engine.melds import MeldKind, classify_meld
+from engine.record import MatchRecord
 from engine.replay import HandReplay
 from engine.rules import RuleSet
 from engine.view import PlayerView
@@ -112,7 +113,7 @@ class LessonMatch(LocalMatch):
         """No replay of a stacked deal."""
         return None
 
-    def record(self) -> dict[str, Any] | None:
+    def record(self) -> MatchRecord | None:
         """No record to review: replaying it from the seed would deal other cards."""
         return None
 

@@ -13,16 +13,18 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
-from engine import plain
+from engine import wire
 from engine.actions import Action, ExposeTunnela, parse_action
 from engine.events import Event
 from engine.game import Game, IllegalAction
+from engine.record import MatchRecord
 from engine.replay import HandReplay, replay_hand
 from engine.rules import RuleSet
 from engine.view import PlayerView
+from engine.wire import travels
 from engine.words import CODE_LIMIT, code_of, from_code, say
 from engine.worker import BotWorker, decide
 
@@ -35,7 +37,13 @@ DRIVERS = (HUMAN, *BOT_LEVELS)
 #: versions asks for ``view`` again, so dropping the oldest loses nothing.
 MAX_PENDING = 256
 
-_UPDATE_FIELDS = ("seat", "version", "events", "view", "refused")
+
+def _refusal_out(refused: str | None) -> str | None:
+    return None if refused is None else code_of(refused)
+
+
+def _refusal_back(code: str | None) -> str | None:
+    return None if code is None else from_code(code)
 
 
 @dataclass(frozen=True)
@@ -46,42 +54,42 @@ class Update:
     The view carries no history (the events are the news); ask ``Match.view`` for the story.
     """
 
-    seat: int
-    version: int
-    events: tuple[Event, ...]
-    view: PlayerView
-    refused: str | None = None
+    seat: int = field(metadata=travels(wire.Seat, wire.same))
+    version: int = field(metadata=travels(wire.Count, wire.same))
+    events: tuple[Event, ...] = field(
+        metadata=travels(
+            wire.many(Event.wire_type()),
+            lambda events: [e.to_dict() for e in events],
+            lambda items: tuple(map(Event.from_wire, items)),
+        )
+    )
+    view: PlayerView = field(
+        metadata=travels(PlayerView.wire_type(), PlayerView.to_dict, PlayerView.from_wire)
+    )
+    refused: str | None = field(
+        default=None,
+        metadata=travels(wire.text(CODE_LIMIT) | None, _refusal_out, _refusal_back),
+    )
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for the network."""
-        return {
-            "seat": self.seat,
-            "version": self.version,
-            "events": [e.to_dict() for e in self.events],
-            "view": self.view.to_dict(),
-            "refused": None if self.refused is None else code_of(self.refused),
-        }
+        return _UPDATE.to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Any) -> Update:
         """Inverse of ``to_dict``; damaged data raises ValueError with a reason."""
-        d = plain.fields(data, "an update", _UPDATE_FIELDS)
-        view = PlayerView.from_dict(d["view"])
-        seat = plain.integer(d["seat"], "the update's seat", 0, view.players - 1)
+        update: Update = cls(**_UPDATE.read(data, "an update"))
+        seat, view = update.seat, update.view
         if seat != view.seat:
             raise ValueError(f"an update for seat {seat} carries the view of seat {view.seat}")
-        events = plain.items(d["events"], "the update's events", lambda v, w: Event.from_dict(v))
-        for e in events:
-            if not e.visible_to(seat):
-                raise ValueError("an update carries an event meant for another seat")
-        refused = (
-            None
-            if d["refused"] is None
-            else from_code(plain.text(d["refused"], "the refusal", CODE_LIMIT))
-        )
-        if refused is not None and events:
+        if not all(e.visible_to(seat) for e in update.events):
+            raise ValueError("an update carries an event meant for another seat")
+        if update.refused is not None and update.events:
             raise ValueError("a refusal carries no events")
-        return cls(seat, plain.integer(d["version"], "the version", 0), events, view, refused)
+        return update
+
+
+_UPDATE = wire.form(Update)
 
 
 @runtime_checkable
@@ -141,9 +149,9 @@ class Match(Protocol):
         ValueError with a reason a player can read for a hand not finished."""
         ...
 
-    def record(self) -> dict[str, Any] | None:
-        """The match as plain data (rules, players, seed, action log) where the deal is known
-        here, for looking back at it (the coach); None for a match played elsewhere."""
+    def record(self) -> MatchRecord | None:
+        """The match's record (rules, players, seed, action log) where the deal is known here,
+        for looking back at it (the coach); None for a match played elsewhere."""
         ...
 
     def arrangement(self, seat: int) -> dict[str, Any] | None:
@@ -195,7 +203,7 @@ class Unshared:
         """Only the host knows the deal."""
         return None
 
-    def record(self) -> dict[str, Any] | None:
+    def record(self) -> MatchRecord | None:
         """Only the host knows the deal."""
         return None
 
@@ -288,7 +296,7 @@ class LocalMatch:
         if isinstance(data, dict) and "arrangements" in data:
             data = dict(data)
             kept = data.pop("arrangements")
-        match = cls(Game.from_dict(data), drivers, **options)
+        match = cls(MatchRecord.from_dict(data).game(), drivers, **options)
         # A damaged arrangement only costs the order of the cards: the hand comes back sorted.
         if isinstance(kept, dict):
             for seat, arranged in kept.items():
@@ -299,7 +307,7 @@ class LocalMatch:
     def save_dict(self) -> dict[str, Any]:
         """What a save file holds: the game's rules, players, seed and action log (and how
         each person arranged their hand)."""
-        data = self._game.to_dict()
+        data = MatchRecord.of(self._game).to_dict()
         if self.arrangements:
             data["arrangements"] = {str(s): a for s, a in sorted(self.arrangements.items())}
         return data
@@ -403,9 +411,9 @@ class LocalMatch:
         """Every move of finished hand ``hand_no`` (see ``hand_replay``)."""
         return self.hand_replay(hand_no)
 
-    def record(self) -> dict[str, Any] | None:
-        """The save's plain data: rules, players, seed and action log."""
-        return self.save_dict()
+    def record(self) -> MatchRecord | None:
+        """The match's rules, players, seed and action log."""
+        return MatchRecord.of(self._game)
 
     def hand_replay(self, hand_no: int) -> HandReplay:
         """Every move of finished hand ``hand_no`` (from 0), every hand revealed.
@@ -421,7 +429,7 @@ class LocalMatch:
             raise ValueError(
                 f"hand {hand_no + 1} is still being played: it can be replayed once it ends"
             )
-        return replay_hand(g.rules, g.names, g.seed, g.hands_total, g.log, hand_no)
+        return replay_hand(MatchRecord.of(g), hand_no)
 
     # ------------------------------------------------------------------ drivers and bots
     def driver(self, seat: int) -> str:

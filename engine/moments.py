@@ -8,12 +8,12 @@ view alone. Move numbers are those of ``HandReplay``: move ``k`` made ``frames[k
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from engine.actions import Action, NextHand
 from engine.game import Game
-from engine.rules import RuleSet
+from engine.record import MatchRecord
 from engine.view import PlayerView
 
 
@@ -27,19 +27,12 @@ class Moment:
     action: Action
 
 
-def _moves(
-    rules: RuleSet,
-    names: Sequence[str],
-    seed: int | str,
-    hands_total: int,
-    log: Iterable[Action],
-    hand_no: int,
-) -> Iterator[tuple[Game, int, Action]]:
+def _moves(record: MatchRecord, hand_no: int) -> Iterator[tuple[Game, int, Action]]:
     """Each move of hand ``hand_no`` as (the game just before it, its move number, the action);
     ValueError when the log does not finish that hand."""
-    g = Game.new(rules, list(names), seed, hands_total)
+    g = record.deal()
     move = 0
-    for action in log:
+    for action in record.log:
         if g.hand_no > hand_no or (g.hand_no == hand_no and g.hand_over):
             break
         if g.hand_no == hand_no and not isinstance(action, NextHand):
@@ -50,40 +43,24 @@ def _moves(
         raise ValueError(f"hand {hand_no + 1} has not been played to its end")
 
 
-def seat_moments(
-    rules: RuleSet,
-    names: Sequence[str],
-    seed: int | str,
-    hands_total: int,
-    log: Iterable[Action],
-    hand_no: int,
-    seat: int,
-) -> list[Moment]:
-    """Every move ``seat`` made in finished hand ``hand_no``, with its view just before it."""
-    if not 0 <= seat < len(names):
+def seat_moments(record: MatchRecord, hand_no: int, seat: int) -> list[Moment]:
+    """Every move ``seat`` made in finished hand ``hand_no`` of the match ``record`` tells,
+    with its view just before it."""
+    if not 0 <= seat < record.players:
         raise ValueError(f"no seat {seat} at this table")
     return [
         Moment(move, g.view(seat), action)
-        for g, move, action in _moves(rules, names, seed, hands_total, log, hand_no)
+        for g, move, action in _moves(record, hand_no)
         if g.current_player == seat
     ]
 
 
-def view_at(
-    rules: RuleSet,
-    names: Sequence[str],
-    seed: int | str,
-    hands_total: int,
-    log: Iterable[Action],
-    hand_no: int,
-    move: int,
-    seat: int,
-) -> PlayerView:
+def view_at(record: MatchRecord, hand_no: int, move: int, seat: int) -> PlayerView:
     """What ``seat`` knew just before move ``move`` (from 1) of finished hand ``hand_no``."""
-    if not 0 <= seat < len(names):
+    if not 0 <= seat < record.players:
         raise ValueError(f"no seat {seat} at this table")
     found: PlayerView | None = None
-    for g, k, _action in _moves(rules, names, seed, hands_total, log, hand_no):
+    for g, k, _action in _moves(record, hand_no):
         if k == move:
             found = g.view(seat)
     if found is None:

@@ -7,37 +7,25 @@ data (no ``Game`` inside), for learning from a hand and for settling arguments a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Annotated, Any
 
-from engine import plain
-from engine.actions import Action
+import msgspec
+
+from engine import wire
 from engine.cards import SHOE_SIZE, card_of
 from engine.events import Event
+from engine.record import MatchRecord
 from engine.rules import RuleSet
-from engine.view import PHASES, Shown
+from engine.view import Shown
 from engine.wilds import Wilds
-from engine.words import clauses, code_of, from_code
+from engine.wire import travels
+from engine.words import clauses
 
 if TYPE_CHECKING:
     from engine.game import Game
 
-_FRAME_FIELDS = (
-    "actor",
-    "text",
-    "moved",
-    "hands",
-    "shown",
-    "seen",
-    "stock_count",
-    "discards",
-    "tiplu_id",
-    "current_player",
-    "phase",
-    "melds",
-)
-_REPLAY_FIELDS = ("names", "rules", "hand_no", "hands_total", "frames")
 #: The most moves a hand can take (the rules cap turns far below this).
 MAX_FRAMES = 20_000
 
@@ -60,18 +48,22 @@ class ReplayFrame:
     melds in hand as the score sheet lays them out (the rest of the hand is loose); before, none.
     """
 
-    actor: int | None
-    text: str
-    moved: tuple[int, ...]
-    hands: tuple[tuple[int, ...], ...]
-    shown: tuple[tuple[Shown, ...], ...]
-    seen: tuple[bool, ...]
-    stock_count: int
-    discards: tuple[int, ...]
-    tiplu_id: int | None
-    current_player: int
-    phase: str
-    melds: tuple[tuple[tuple[int, ...], ...], ...]
+    actor: int | None = field(metadata=travels(wire.Seat | None, wire.same))
+    text: str = field(metadata=travels(wire.text(4000), wire.said, wire.heard))
+    moved: tuple[int, ...] = field(metadata=travels(wire.CardIds, list))
+    hands: tuple[tuple[int, ...], ...] = field(metadata=travels(wire.many(wire.CardIds, 5)))
+    shown: tuple[tuple[Shown, ...], ...] = field(metadata=travels(wire.many(wire.SeatShown, 5)))
+    seen: tuple[bool, ...] = field(metadata=travels(wire.many(bool, 5), list))
+    stock_count: int = field(
+        metadata=travels(Annotated[int, msgspec.Meta(ge=0, le=wire.MAX_CARD_ID)], wire.same)
+    )
+    discards: tuple[int, ...] = field(metadata=travels(wire.CardIds, list))
+    tiplu_id: int | None = field(metadata=travels(wire.CardId | None, wire.same))
+    current_player: int = field(metadata=travels(wire.Seat, wire.same))
+    phase: str = field(metadata=travels(wire.Phase, wire.same))
+    melds: tuple[tuple[tuple[int, ...], ...], ...] = field(
+        metadata=travels(wire.many(wire.many(wire.CardIds, wire.MAX_CARD_ID), 5))
+    )
 
     @property
     def players(self) -> int:
@@ -87,62 +79,39 @@ class ReplayFrame:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data."""
-        return {
-            "actor": self.actor,
-            "text": code_of(self.text),
-            "moved": list(self.moved),
-            "hands": [list(h) for h in self.hands],
-            "shown": [[[k, list(ids)] for k, ids in melds] for melds in self.shown],
-            "seen": list(self.seen),
-            "stock_count": self.stock_count,
-            "discards": list(self.discards),
-            "tiplu_id": self.tiplu_id,
-            "current_player": self.current_player,
-            "phase": self.phase,
-            "melds": [[list(m) for m in melds] for melds in self.melds],
-        }
+        return _FRAME.to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Any, players: int | None = None) -> ReplayFrame:
-        """Inverse of ``to_dict``; damaged data raises ValueError with a reason."""
-        d = plain.fields(data, "a replay frame", _FRAME_FIELDS)
-        hands = plain.items(d["hands"], "the hands", plain.card_ids, 5)
-        n = len(hands) if players is None else players
-        if not 2 <= n <= 5 or len(hands) != n:
-            raise ValueError(f"a replay frame holds {len(hands)} hands for {n} players")
-
-        def per_seat(values: tuple[Any, ...], what: str) -> tuple[Any, ...]:
-            return plain.per_seat(values, what, n)
-
-        phase = plain.one_of(d["phase"], "the phase", PHASES)
-        frame = cls(
-            actor=plain.optional_integer(d["actor"], "who moved", 0, n - 1),
-            text=from_code(plain.text(d["text"], "the move's words")),
-            moved=plain.card_ids(d["moved"], "the cards moved"),
-            hands=hands,
-            shown=per_seat(plain.items(d["shown"], "the shown melds", plain.seat_shown), "shown"),
-            seen=per_seat(plain.booleans(d["seen"], "who has seen"), "who has seen"),
-            stock_count=plain.integer(d["stock_count"], "the stock size", 0, plain.MAX_CARD_ID),
-            discards=plain.card_ids(d["discards"], "the discards"),
-            tiplu_id=None if d["tiplu_id"] is None else plain.card_id(d["tiplu_id"], "the tiplu"),
-            current_player=plain.integer(d["current_player"], "the player to act", 0, n - 1),
-            phase=phase,
-            melds=per_seat(plain.items(d["melds"], "the melds", _seat_melds), "the melds"),
-        )
-        _check_melds(frame)
-        named = [i for h in frame.hands for i in h] + list(frame.discards)
-        named += [i for melds in frame.shown for _kind, ids in melds for i in ids]
-        if frame.tiplu_id is not None:
-            named.append(frame.tiplu_id)
-        if len(set(named)) != len(named):
-            raise ValueError("a replay frame places one card twice")
-        if frame.card_count() > plain.MAX_CARD_ID:
-            raise ValueError("a replay frame holds more cards than the shoe")
+        """Inverse of ``to_dict`` (a frame of a table of ``players``, when given); damaged data
+        raises ValueError with a reason."""
+        frame: ReplayFrame = cls(**_FRAME.read(data, "a replay frame"))
+        frame.check(players)
         return frame
 
+    def check(self, players: int | None = None) -> None:
+        """ValueError unless the fields agree: one entry per seat, seats of this table, melds
+        from their own hands, and no card placed twice."""
+        n = len(self.hands) if players is None else players
+        if not 2 <= n <= 5 or len(self.hands) != n:
+            raise ValueError(f"a replay frame holds {len(self.hands)} hands for {n} players")
+        wire.seat(self.actor, "who moved", n)
+        wire.seat(self.current_player, "the player to act", n)
+        wire.per_seat(self.shown, "shown", n)
+        wire.per_seat(self.seen, "who has seen", n)
+        wire.per_seat(self.melds, "the melds", n)
+        _check_melds(self)
+        named = [i for h in self.hands for i in h] + list(self.discards)
+        named += [i for melds in self.shown for _kind, ids in melds for i in ids]
+        if self.tiplu_id is not None:
+            named.append(self.tiplu_id)
+        if len(set(named)) != len(named):
+            raise ValueError("a replay frame places one card twice")
+        if self.card_count() > wire.MAX_CARD_ID:
+            raise ValueError("a replay frame holds more cards than the shoe")
 
-def _seat_melds(value: Any, what: str) -> tuple[tuple[int, ...], ...]:
-    return plain.items(value, what, plain.card_ids, plain.MAX_CARD_ID)
+
+_FRAME = wire.form(ReplayFrame)
 
 
 def _check_melds(frame: ReplayFrame) -> None:
@@ -161,11 +130,19 @@ def _check_melds(frame: ReplayFrame) -> None:
 class HandReplay:
     """A finished hand, move by move: ``frames[0]`` is the deal, then one frame per move."""
 
-    names: tuple[str, ...]
-    rules: RuleSet
-    hand_no: int
-    hands_total: int
-    frames: tuple[ReplayFrame, ...]
+    names: tuple[str, ...] = field(metadata=travels(wire.many(wire.Name, 5), list))
+    rules: RuleSet = field(
+        metadata=travels(dict[str, wire.RuleValue], RuleSet.to_dict, RuleSet.from_dict)
+    )
+    hand_no: int = field(metadata=travels(wire.Count, wire.same))
+    hands_total: int = field(metadata=travels(Annotated[int, msgspec.Meta(ge=1)], wire.same))
+    frames: tuple[ReplayFrame, ...] = field(
+        metadata=travels(
+            wire.many(_FRAME.struct, MAX_FRAMES),
+            lambda frames: [f.to_dict() for f in frames],
+            lambda items: tuple(map(_FRAME.make, items)),
+        )
+    )
 
     @property
     def moves(self) -> int:
@@ -181,40 +158,28 @@ class HandReplay:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data."""
-        return {
-            "names": list(self.names),
-            "rules": self.rules.to_dict(),
-            "hand_no": self.hand_no,
-            "hands_total": self.hands_total,
-            "frames": [f.to_dict() for f in self.frames],
-        }
+        return _REPLAY.to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Any) -> HandReplay:
         """Inverse of ``to_dict``; damaged data raises ValueError with a reason."""
-        d = plain.fields(data, "a hand replay", _REPLAY_FIELDS)
-        names = plain.names(d["names"])
-        hands_total = plain.integer(d["hands_total"], "the match length", 1)
-        frames = plain.items(
-            d["frames"],
-            "the frames",
-            lambda v, w: ReplayFrame.from_dict(v, len(names)),
-            MAX_FRAMES,
-        )
-        if not frames:
+        replay: HandReplay = cls(**_REPLAY.read(data, "a hand replay"))
+        n = len(replay.names)
+        if not 2 <= n <= 5:
+            raise ValueError(f"a replay of a match of {n} players")
+        if not replay.frames:
             raise ValueError("a replay has no frames")
-        rules = RuleSet.from_dict(d["rules"])
-        shoe = SHOE_SIZE + rules.printed_jokers
-        for k, frame in enumerate(frames):
+        if replay.hand_no >= replay.hands_total:
+            raise ValueError(f"the hand number is out of range: {replay.hand_no}")
+        shoe = SHOE_SIZE + replay.rules.printed_jokers
+        for k, frame in enumerate(replay.frames):
+            frame.check(n)
             if frame.card_count() != shoe:
                 raise ValueError(f"frame {k} holds {frame.card_count()} cards, not the {shoe}")
-        return cls(
-            names=names,
-            rules=rules,
-            hand_no=plain.integer(d["hand_no"], "the hand number", 0, hands_total - 1),
-            hands_total=hands_total,
-            frames=frames,
-        )
+        return replay
+
+
+_REPLAY = wire.form(HandReplay)
 
 
 def frame_of(g: Game, actor: int | None, events: Sequence[Event]) -> ReplayFrame:
@@ -240,25 +205,17 @@ def frame_of(g: Game, actor: int | None, events: Sequence[Event]) -> ReplayFrame
     )
 
 
-def replay_hand(
-    rules: RuleSet,
-    names: Sequence[str],
-    seed: int | str,
-    hands_total: int,
-    log: Iterable[Action],
-    hand_no: int,
-) -> HandReplay:
-    """Deal the match again from ``seed`` and play ``log`` to the end of hand ``hand_no``.
+def replay_hand(record: MatchRecord, hand_no: int) -> HandReplay:
+    """Deal the match of ``record`` again from its seed and play its log to the end of hand
+    ``hand_no``.
 
     ValueError (with a reason a player can read) when that hand has not finished in the log.
     """
-    from engine.game import Game
-
-    g = Game.new(rules, list(names), seed, hands_total)
+    g = record.deal()
     frames: list[ReplayFrame] = []
     if hand_no == 0:
         frames.append(frame_of(g, g.dealer, g.events))
-    for action in log:
+    for action in record.log:
         if g.hand_no > hand_no or (g.hand_no == hand_no and g.hand_over):
             break
         actor = g.current_player
@@ -267,7 +224,7 @@ def replay_hand(
             frames.append(frame_of(g, g.dealer if not frames else actor, events))
     if g.hand_no != hand_no or not g.hand_over:
         raise ValueError(f"hand {hand_no + 1} has not been played to its end")
-    return HandReplay(tuple(g.names), rules, hand_no, hands_total, tuple(frames))
+    return HandReplay(tuple(g.names), record.rules, hand_no, record.hands_total, tuple(frames))
 
 
 __all__ = ["HandReplay", "ReplayFrame", "describe", "replay_hand"]

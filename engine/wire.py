@@ -87,6 +87,7 @@ class Travels:
     back: Callable[[Any], Any] = same
     optional: bool = False
     own: bool = False
+    key: str | None = None
 
 
 def travels(
@@ -95,11 +96,13 @@ def travels(
     back: Callable[[Any], Any] = same,
     optional: bool = False,
     own: bool = False,
+    key: str | None = None,
 ) -> dict[str, Travels]:
     """A field's metadata: it travels as ``wire`` (``optional``: data written before the field
     existed may leave it out, and it reads as the field's default; ``own``: ``out`` is given
-    what the instance's own dict holds, not the attribute a descriptor may make of it)."""
-    return {"wire": Travels(wire, out, back, optional, own)}
+    what the instance's own dict holds, not the attribute a descriptor may make of it;
+    ``key``: its name in the plain data, where that differs from the field's)."""
+    return {"wire": Travels(wire, out, back, optional, own, key)}
 
 
 class Form:
@@ -119,7 +122,9 @@ class Form:
             if how.optional:
                 plain = how.out(f.default if f.default is not MISSING else None)
                 made = _maker(plain, how.wire)
-                spec.append((f.name, how.wire, msgspec.field(default_factory=made)))
+                spec.append((f.name, how.wire, msgspec.field(default_factory=made, name=how.key)))
+            elif how.key is not None:
+                spec.append((f.name, how.wire, msgspec.field(name=how.key)))
             else:
                 spec.append((f.name, how.wire))
         #: The wire's type: what a message's field of this kind decodes into, checked.
@@ -159,13 +164,14 @@ class Form:
                     f"(v{i} if (v{i} := own[{name!r}]).__class__ is not pending{i} "
                     f"else value.{name})"
                 )
+            key = how.key or name
             if how.out is same:
-                items.append(f"{name!r}: {read}")
+                items.append(f"{key!r}: {read}")
             elif how.out is list:
-                items.append(f"{name!r}: list({read})")
+                items.append(f"{key!r}: list({read})")
             else:
                 given[f"out{i}"] = how.out
-                items.append(f"{name!r}: out{i}({read})")
+                items.append(f"{key!r}: out{i}({read})")
         source = (
             "def to_dict(value):\n    own = value.__dict__\n    return {" + ", ".join(items) + "}"
         )

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from engine.ai.coach import Review, review_saved
+from engine.ai.coach import Review, review_seat
 from marriage_gui import coach_tally
 from marriage_gui.language import N_, _, word
 from marriage_gui.ui.button import Button
@@ -57,8 +57,8 @@ class ReviewOffer:
         self.jobs: dict[int, Future[Any]] = {}
         self.reviews: dict[int, Review] = {}
         self.failures: dict[int, str] = {}
-        data = match.record()
-        if data is None:
+        record = match.record()
+        if record is None:
             self._refuse(NO_REVIEW_REMOTE)
             return
         if not people or hand_no is None:
@@ -67,7 +67,7 @@ class ReviewOffer:
         storage = None if table.frozen else app.storage
         match_id = storage.match_id(match) if storage is not None else ""
         for seat in people:
-            job = table.worker.submit(review_saved, data, hand_no, seat)
+            job = table.worker.submit(review_seat, record, hand_no, seat)
             self.jobs[seat] = job
             if storage is not None:
                 # Recorded when done, even if the sheet has gone by then (any thread may add).

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.actions import Action
 from engine.match import LocalMatch, Update
+from engine.record import MatchRecord
 from engine.replay import HandReplay
 from engine.view import PlayerView
 from engine.words import say
@@ -125,8 +126,8 @@ class SavedMatch:
         """Every move of finished hand ``hand_no``."""
         return self.local.replay(hand_no)
 
-    def record(self) -> dict[str, Any] | None:
-        """The match as plain data (see ``LocalMatch.record``)."""
+    def record(self) -> MatchRecord | None:
+        """The match's record (see ``LocalMatch.record``)."""
         return self.local.record()
 
     def arrangement(self, seat: int) -> dict[str, Any] | None:

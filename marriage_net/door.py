@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
-from engine.plain import latin_digits
+from engine.digits import latin_digits
 from marriage_net import protocol as p
 from marriage_net.lockout import WrongCodes
 from marriage_net.seats import Seat, same_secret

@@ -11,20 +11,22 @@ right move. Cards are named in the engine's notation (``8D``); the screen says t
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
 
-from engine import plain
-from engine.actions import Action, Discard, DrawStock, GoOut, See, TakeDiscard, parse_action
+import msgspec
+
+from engine import wire
+from engine.actions import Action, Discard, DrawStock, GoOut, See, TakeDiscard
 from engine.ai.alternatives import ITERATIONS, Judge, bot_choice, decision_kind
 from engine.ai.coach_words import why
 from engine.ai.reasons import Told, cards_text, melds_text
 from engine.cards import Card, code_of
 from engine.moments import Moment, seat_moments
-from engine.rules import RuleSet
+from engine.record import MatchRecord
 from engine.view import PlayerView
-from engine.words import CODE_LIMIT, from_code, say
-from engine.words import code_of as code_of_said
+from engine.wire import travels
+from engine.words import CODE_LIMIT, say
 
 #: Most marks a review keeps: the costliest decisions of the hand.
 MARKS = 5
@@ -37,10 +39,12 @@ MIN_COST = 0.5
 #: A choice this close to the bot's pick counts as matching it (two copies, equal cards).
 MATCHED = 0.05
 
-_MARK_FIELDS = ("move", "kind", "done", "instead", "why", "cost")
-_REVIEW_FIELDS = ("seat", "hand_no", "choices", "matched", "marks")
-#: Fields a review written before it had them may lack.
-_REVIEW_LATER = ("differences",)
+#: The kinds of decision a mark may be about.
+Kind = Literal["draw", "discard", "see", "go_out"]
+
+
+#: Words of a mark: a sentence travels as its language-neutral code.
+_WORDS = travels(wire.text(CODE_LIMIT), wire.said, wire.heard)
 
 
 @dataclass(frozen=True)
@@ -48,57 +52,57 @@ class Mark:
     """One decision that differed from the hard bot's: move ``move`` of the hand (a
     ``HandReplay`` frame), what was ``done``, what the hard bot would do ``instead``, ``why``
     in one line, and its ``cost`` in the bot's weighted missing cards (below ``MIN_COST``: a
-    difference that cost little)."""
+    difference that cost little).
 
-    move: int
-    kind: str
-    done: str
-    instead: str
-    why: str
-    cost: float
+    Declared once (``engine.wire``): its dict and its strict reader come from these fields."""
+
+    move: int = field(metadata=travels(Annotated[int, msgspec.Meta(ge=1)], wire.same))
+    kind: str = field(metadata=travels(Kind, wire.same))
+    done: str = field(metadata=_WORDS)
+    instead: str = field(metadata=_WORDS)
+    why: str = field(metadata=_WORDS)
+    cost: float = field(metadata=travels(Annotated[float, msgspec.Meta(ge=0, lt=1e6)], wire.same))
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data."""
-        return {
-            "move": self.move,
-            "kind": self.kind,
-            "done": code_of_said(self.done),
-            "instead": code_of_said(self.instead),
-            "why": code_of_said(self.why),
-            "cost": self.cost,
-        }
+        return _MARK.to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Any) -> Mark:
         """Inverse of ``to_dict``; damaged data raises ValueError with a reason."""
-        d = plain.fields(data, "a review mark", _MARK_FIELDS)
-        cost = d["cost"]
-        if not isinstance(cost, int | float) or isinstance(cost, bool) or not 0 <= cost < 1e6:
-            raise ValueError("a review mark's cost is not a number")
-        return cls(
-            move=plain.integer(d["move"], "the marked move", 1),
-            kind=plain.one_of(
-                d["kind"], "the kind of decision", ("draw", "discard", "see", "go_out")
-            ),
-            done=from_code(plain.text(d["done"], "what was done", CODE_LIMIT)),
-            instead=from_code(plain.text(d["instead"], "what the bot would do", CODE_LIMIT)),
-            why=from_code(plain.text(d["why"], "why", CODE_LIMIT)),
-            cost=float(cost),
-        )
+        made: Mark = cls(**_MARK.read(data, "a review mark"))
+        return made
+
+
+_MARK = wire.form(Mark)
+
+
+def _marks(**default: Any) -> Any:
+    """A field of marks (given a ``default``: a review written before it had the field reads
+    it as that)."""
+    how = travels(
+        wire.many(_MARK.struct, MARKS),
+        lambda marks: [m.to_dict() for m in marks],
+        lambda items: tuple(map(_MARK.make, items)),
+        optional=bool(default),
+    )
+    return field(metadata=how, **default)
 
 
 @dataclass(frozen=True)
 class Review:
     """One seat's hand, reviewed: how many of its ``choices`` ``matched`` the hard bot's, the
     ``marks`` of its costliest differences (costliest first), and the ``differences`` that
-    cost little (dearest first), so a review with no mark still shows where it differed."""
+    cost little (dearest first), so a review with no mark still shows where it differed.
 
-    seat: int
-    hand_no: int
-    choices: int
-    matched: int
-    marks: tuple[Mark, ...]
-    differences: tuple[Mark, ...] = ()
+    Declared once (``engine.wire``): its dict and its strict reader come from these fields."""
+
+    seat: int = field(metadata=travels(wire.Seat, wire.same))
+    hand_no: int = field(metadata=travels(wire.Count, wire.same))
+    choices: int = field(metadata=travels(wire.Count, wire.same))
+    matched: int = field(metadata=travels(wire.Count, wire.same))
+    marks: tuple[Mark, ...] = _marks()
+    differences: tuple[Mark, ...] = _marks(default=())
 
     @property
     def share(self) -> float | None:
@@ -107,33 +111,18 @@ class Review:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data."""
-        return {
-            "seat": self.seat,
-            "hand_no": self.hand_no,
-            "choices": self.choices,
-            "matched": self.matched,
-            "marks": [m.to_dict() for m in self.marks],
-            "differences": [m.to_dict() for m in self.differences],
-        }
+        return _REVIEW.to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Any) -> Review:
         """Inverse of ``to_dict``; damaged data raises ValueError with a reason."""
-        d = plain.fields(data, "a review", _REVIEW_FIELDS, _REVIEW_LATER)
-        choices = plain.integer(d["choices"], "the choices", 0)
-        return cls(
-            seat=plain.integer(d["seat"], "the reviewed seat", 0, 5),
-            hand_no=plain.integer(d["hand_no"], "the hand number", 0),
-            choices=choices,
-            matched=plain.integer(d["matched"], "the matched choices", 0, choices),
-            marks=plain.items(d["marks"], "the marks", lambda v, w: Mark.from_dict(v), MARKS),
-            differences=plain.items(
-                d.get("differences", []),
-                "the differences",
-                lambda v, w: Mark.from_dict(v),
-                MARKS,
-            ),
-        )
+        review: Review = cls(**_REVIEW.read(data, "a review"))
+        if review.matched > review.choices:
+            raise ValueError("a review is damaged: more choices matched than were made")
+        return review
+
+
+_REVIEW = wire.form(Review)
 
 
 # ---------------------------------------------------------------------- the words
@@ -239,24 +228,21 @@ def mark_for(moment: Moment, iterations: int = ITERATIONS) -> tuple[bool, Mark |
 
 
 def review_seat(
-    rules: RuleSet,
-    names: Sequence[str],
-    seed: int | str,
-    hands_total: int,
-    log: Iterable[Action],
+    record: MatchRecord,
     hand_no: int,
     seat: int,
     iterations: int = ITERATIONS,
     limit: int = MARKS,
 ) -> Review:
-    """Review ``seat``'s decisions in finished hand ``hand_no`` against the hard bot's.
+    """Review ``seat``'s decisions in finished hand ``hand_no`` of the match ``record`` tells,
+    against the hard bot's (what a screen hands the bot worker, which holds no game).
 
     ValueError (with a reason a player can read) when that hand has not finished in the log.
     """
     choices = matched = 0
     marks: list[Mark] = []
     small: list[Mark] = []
-    moments = seat_moments(rules, names, seed, hands_total, log, hand_no, seat)
+    moments = seat_moments(record, hand_no, seat)
     # A long hand shares one budget of sampled worlds among its many decisions, so a review
     # takes about as long as an ordinary hand's; the same log always gets the same share.
     per = iterations
@@ -274,32 +260,6 @@ def review_seat(
     marks.sort(key=lambda m: (-m.cost, m.move))
     small.sort(key=lambda m: (-m.cost, m.move))
     return Review(seat, hand_no, choices, matched, tuple(marks[:limit]), tuple(small[:limit]))
-
-
-def review_saved(data: Any, hand_no: int, seat: int, iterations: int = ITERATIONS) -> Review:
-    """``review_seat`` for a match's saved data (its rules, players, seed and log): what a
-    screen hands the bot worker, which holds no game."""
-    if not isinstance(data, dict):
-        raise ValueError("this is not a Marriage game save")
-    try:
-        rules = RuleSet.from_dict(data["rules"])
-        names = plain.names(data["players"])
-        hands = plain.integer(data["hands"], "the number of hands", 1)
-        log: list[Action] = []
-        for item in plain.items(data["log"], "the action log", lambda v, w: v, 1_000_000):
-            text, card_id = (
-                (item[0], item[1]) if isinstance(item, list) and len(item) == 2 else (item, None)
-            )
-            action = parse_action(plain.text(text, "an action", 400))
-            if isinstance(action, Discard) and isinstance(card_id, int):
-                action = Discard(action.card, card_id)
-            log.append(action)
-        seed = data["seed"]
-    except KeyError as exc:
-        raise ValueError(f"this save is missing {exc.args[0]!r}") from None
-    if not isinstance(seed, int | str) or isinstance(seed, bool):
-        raise ValueError("the seed is damaged")
-    return review_seat(rules, names, seed, hands, log, hand_no, seat, iterations)
 
 
 def named_codes(text: str) -> set[int]:
@@ -330,7 +290,6 @@ __all__ = [
     "Review",
     "mark_for",
     "named_codes",
-    "review_saved",
     "review_seat",
     "told_for",
     "visible_codes",

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from engine.plain import latin_digits
+from engine.digits import latin_digits
 from marriage_gui.language import N_, _, ngettext, word
 from marriage_gui.scene import polling
 from marriage_gui.scenes.base import MenuScene, Words, sentence, worded

@@ -94,7 +94,7 @@ def guided(app: App, step: str | None = None) -> Scene:
 
 def reviewed(app: App, seed: int) -> Scene:
     """The replay of a finished hand at the coach's costliest mark on the first seat's play."""
-    from engine.ai.coach import review_saved
+    from engine.ai.coach import review_seat
     from marriage_gui.table.scene import TableScene
 
     setup = MatchSetup(seats()[:4], hands=1, seed=seed)
@@ -105,7 +105,7 @@ def reviewed(app: App, seed: int) -> Scene:
     app.push(table)
     app.push(app.make("hand_result", table=table))
     data = match.record()
-    review = review_saved(data, 0, 0) if data is not None else None
+    review = review_seat(data, 0, 0) if data is not None else None
     return app.make("replay", replay=match.hand_replay(0), review=review)
 
 

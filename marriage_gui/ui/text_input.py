@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from engine.plain import latin_digits
+from engine.digits import latin_digits
 from marriage_gui.ui import theme
 from marriage_gui.ui.widget import Widget, shown_words
 

@@ -17,6 +17,7 @@ from engine.ai.medium import without
 from engine.ai.weights import WEIGHTS
 from engine.cards import CARDS, code_of
 from engine.game import Game
+from engine.record import MatchRecord
 
 
 def test_interval_is_clustered_by_deal():
@@ -130,10 +131,10 @@ def test_next_would_take_asks_the_next_players_own_bot():
         if any(isinstance(a, Discard) for a in view.legal):
             break
         g.apply(others[g.current_player].choose(view))
-    before = g.to_json()
+    before = MatchRecord.of(g).to_json()
     codes = sorted({a.card.code for a in view.legal if isinstance(a, Discard)})
     answers = {c: headroom.next_would_take(g, others, c) for c in codes}
-    assert g.to_json() == before  # asked on a copy: the game is untouched
+    assert MatchRecord.of(g).to_json() == before  # asked on a copy: the game is untouched
     for code, taken in answers.items():
         ahead = g.clone()
         ahead.apply(Discard(CARDS[code]))

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import pytest
 
-from bench.coach import NAMES, finished_hand, problems
+from bench.coach import NAMES, finished_hand, problems, record
 from engine.actions import DrawStock, TakeDiscard
 from engine.ai.alternatives import bot_choice, decision_kind, rank
-from engine.ai.coach import Mark, Review, named_codes, review_saved, review_seat
+from engine.ai.coach import Mark, Review, named_codes, review_seat
 from engine.cards import CARDS, code_of, parse_cards
 from engine.game import Game
 from engine.match import LocalMatch
 from engine.moments import seat_moments, view_at
+from engine.record import MatchRecord
 from engine.replay import replay_hand
 from engine.rules import PRESETS
 
@@ -30,11 +31,10 @@ def hands() -> dict[tuple[str, int], list]:
 
 
 def test_moments_are_the_seats_moves_with_its_view_just_before(hands) -> None:
-    rules = PRESETS["nepali"]
-    log = hands[("nepali", 0)]
-    replay = replay_hand(rules, NAMES, 0, 1, log, 0)
+    played = record("nepali", 0, hands[("nepali", 0)])
+    replay = replay_hand(played, 0)
     for seat in range(len(NAMES)):
-        moments = seat_moments(rules, NAMES, 0, 1, log, 0, seat)
+        moments = seat_moments(played, 0, seat)
         assert moments
         for m in moments:
             before, after = replay.frames[m.move - 1], replay.frames[m.move]
@@ -43,37 +43,31 @@ def test_moments_are_the_seats_moves_with_its_view_just_before(hands) -> None:
             assert sorted(m.view.hand) == sorted(before.hands[seat])
             assert m.action in m.view.legal
     # every move of the hand belongs to exactly one seat's moments
-    moves = sorted(
-        m.move for seat in range(len(NAMES)) for m in seat_moments(rules, NAMES, 0, 1, log, 0, seat)
-    )
+    moves = sorted(m.move for seat in range(len(NAMES)) for m in seat_moments(played, 0, seat))
     assert moves == list(range(1, replay.moves + 1))
 
 
 def test_view_at_is_the_moment_view(hands) -> None:
-    rules = PRESETS["house"]
-    log = hands[("house", 2)]
-    m = seat_moments(rules, NAMES, 2, 1, log, 0, 1)[2]
-    assert view_at(rules, NAMES, 2, 1, log, 0, m.move, 1) == m.view
+    played = record("house", 2, hands[("house", 2)])
+    m = seat_moments(played, 0, 1)[2]
+    assert view_at(played, 0, m.move, 1) == m.view
     with pytest.raises(ValueError, match="no move"):
-        view_at(rules, NAMES, 2, 1, log, 0, 10_000, 1)
+        view_at(played, 0, 10_000, 1)
     with pytest.raises(ValueError, match="no seat"):
-        view_at(rules, NAMES, 2, 1, log, 0, 1, 9)
+        view_at(played, 0, 1, 9)
 
 
 def test_a_hand_not_finished_cannot_be_looked_back_on(hands) -> None:
-    rules = PRESETS["nepali"]
     log = hands[("nepali", 0)]
     with pytest.raises(ValueError, match="has not been played to its end"):
-        seat_moments(rules, NAMES, 0, 1, log[:-1], 0, 0)
+        seat_moments(record("nepali", 0, log[:-1]), 0, 0)
     with pytest.raises(ValueError, match="has not been played to its end"):
-        review_seat(rules, NAMES, 0, 1, log, 1, 0)
+        review_seat(record("nepali", 0, log), 1, 0)
 
 
 def test_ranked_alternatives_start_with_the_bots_pick_and_grow_dearer(hands) -> None:
-    rules = PRESETS["nepali"]
-    log = hands[("nepali", 0)]
     kinds = set()
-    for m in seat_moments(rules, NAMES, 0, 1, log, 0, 0)[:8]:
+    for m in seat_moments(record("nepali", 0, hands[("nepali", 0)]), 0, 0)[:8]:
         ranked = rank(m.view)
         kind = decision_kind(m.view)
         if kind is None:
@@ -94,16 +88,14 @@ def test_ranked_alternatives_start_with_the_bots_pick_and_grow_dearer(hands) -> 
 
 
 def test_the_bots_pick_is_the_same_every_time(hands) -> None:
-    rules = PRESETS["contract"]
-    log = hands[("contract", 0)]
-    for m in seat_moments(rules, NAMES, 0, 1, log, 0, 2)[:6]:
+    for m in seat_moments(record("contract", 0, hands[("contract", 0)]), 0, 2)[:6]:
         assert bot_choice(m.view) == bot_choice(m.view)
 
 
 def test_reviews_are_reproducible_and_name_only_cards_the_seat_saw(hands) -> None:
     marked = 0
     for (preset, seed), log in hands.items():
-        review = review_seat(PRESETS[preset], NAMES, seed, 1, log, 0, 0)
+        review = review_seat(record(preset, seed, log), 0, 0)
         assert problems(preset, seed, log, review) == []
         assert 0 <= review.matched <= review.choices
         assert [m.cost for m in review.marks] == sorted(
@@ -120,7 +112,7 @@ def test_reviews_are_reproducible_and_name_only_cards_the_seat_saw(hands) -> Non
 
 def test_the_unseen_card_check_can_fail(hands) -> None:
     log = hands[("nepali", 0)]
-    first = seat_moments(PRESETS["nepali"], NAMES, 0, 1, log, 0, 0)[0]
+    first = seat_moments(record("nepali", 0, log), 0, 0)[0]
     # a card the seat had not seen at its first move: one only another seat held
     seen = {code_of(i) for i in first.view.visible_ids()}
     g = Game.new(PRESETS["nepali"], list(NAMES), 0, 1)
@@ -134,7 +126,7 @@ def test_marks_say_what_was_done_and_what_the_bot_would_do() -> None:
     # Two equal hands but for one move make no difference: look for a mark on a thrown card.
     for seed in range(6):
         log = finished_hand("nepali", seed, "easy")
-        review = review_seat(PRESETS["nepali"], NAMES, seed, 1, log, 0, 0)
+        review = review_seat(record("nepali", seed, log), 0, 0)
         throws = [m for m in review.marks if m.kind == "discard"]
         if throws:
             m = throws[0]
@@ -152,14 +144,14 @@ def test_review_of_a_saved_match_is_the_same(hands) -> None:
     )
     for action in hands[("nepali", 0)]:
         match.submit(match._game.current_player, action)
-    data = match.save_dict()
-    assert review_saved(data, 0, 0) == review_seat(
-        PRESETS["nepali"], NAMES, 0, 1, hands[("nepali", 0)], 0, 0
-    )
-    with pytest.raises(ValueError):
-        review_saved({"rules": data["rules"]}, 0, 0)
-    with pytest.raises(ValueError):
-        review_saved([], 0, 0)
+    played = match.record()
+    assert played == record("nepali", 0, hands[("nepali", 0)])
+    assert MatchRecord.from_dict(match.save_dict()) == played
+    assert review_seat(played, 0, 0) == review_seat(record("nepali", 0, hands[("nepali", 0)]), 0, 0)
+    with pytest.raises(ValueError, match="not a Marriage game save"):
+        MatchRecord.from_dict({"rules": played.rules.to_dict()})
+    with pytest.raises(ValueError, match="not a Marriage game save"):
+        MatchRecord.from_dict([])
 
 
 def test_reviews_and_marks_round_trip_as_plain_data() -> None:
@@ -190,7 +182,7 @@ def test_choices_that_differed_at_little_cost_are_kept_apart_from_the_marks(hand
 
     differed = 0
     for (preset, seed), log in hands.items():
-        review = review_seat(PRESETS[preset], NAMES, seed, 1, log, 0, 0)
+        review = review_seat(record(preset, seed, log), 0, 0)
         assert all(m.cost >= MIN_COST for m in review.marks)
         assert all(MATCHED <= m.cost < MIN_COST for m in review.differences)
         for m in review.differences:

@@ -22,6 +22,7 @@ from engine.actions import (
     malformed,
 )
 from engine.cards import CARDS, SHOE_SIZE, Card, parse_card, parse_cards
+from engine.record import MatchRecord
 from engine.rules import CONTRACT, HOUSE, MAX_HAND
 from engine.scoring import maal_points
 from engine.wilds import Wilds
@@ -55,8 +56,8 @@ def test_safe_json_refuses_with_a_readable_reason(text: str) -> None:
 
 def test_safe_json_reads_what_the_game_writes() -> None:
     game = Game.new(PRESETS["nepali"], 4, seed=3)
-    data = safe_json.loads(game.to_json(), "save")
-    assert data == json.loads(game.to_json())
+    data = safe_json.loads(MatchRecord.of(game).to_json(), "save")
+    assert data == json.loads(MatchRecord.of(game).to_json())
     assert safe_json.loads('{"s": "[[[[ \\" {{{{"}') == {"s": '[[[[ " {{{{'}
     with pytest.raises(ValueError, match="not text"):
         safe_json.loads(b"\xff\xfe\x00garbage", "save")
@@ -106,9 +107,9 @@ def test_the_depth_check_counts_what_a_scan_by_hand_counts() -> None:
         ),
     ],
 )
-def test_game_from_json_never_raises_anything_but_value_error(bad: str) -> None:
+def test_a_save_from_json_never_raises_anything_but_value_error(bad: str) -> None:
     with pytest.raises(ValueError):
-        Game.from_json(bad)
+        MatchRecord.from_json(bad).game()
 
 
 # ---------------------------------------------------------------- action objects

@@ -16,6 +16,7 @@ from engine.actions import (
 )
 from engine.cards import code_of
 from engine.game import Game, IllegalAction
+from engine.record import MatchRecord
 
 N = PRESETS["nepali"]
 
@@ -312,16 +313,16 @@ def test_bad_saves_give_clear_errors():
         '{"format": "marriage-game", "version": 9}',
     ):
         with pytest.raises(ValueError):
-            Game.from_json(text)
+            MatchRecord.from_json(text).game()
     g = new()
     g.apply(DrawStock())
-    data = g.to_dict()
+    data = MatchRecord.of(g).to_dict()
     data["log"].append("discard ZZ")
     with pytest.raises(ValueError, match="ZZ"):
-        Game.from_dict(data)
+        MatchRecord.from_dict(data).game()
     data["log"][-1] = "draw stock"
     with pytest.raises(ValueError, match="not legal"):
-        Game.from_dict(data)
+        MatchRecord.from_dict(data).game()
 
 
 def test_players_and_seed_are_validated():

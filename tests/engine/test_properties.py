@@ -11,6 +11,7 @@ from engine import PRESETS, parse_cards
 from engine.actions import Discard, DrawStock, ExposeTunnela, GoOut, NextHand, See, TakeDiscard
 from engine.cards import SHOE_SIZE, code_of
 from engine.game import Game, IllegalAction
+from engine.record import MatchRecord
 
 # Candidate actions that are often illegal, to prove refusals leave the state untouched.
 PROBES = [
@@ -123,7 +124,7 @@ def test_random_matches(preset, players):
         PRESETS[preset], players, seed=f"{preset}-{players}", choice_seed=players, deep=True
     )
     assert len(g.results) == g.hands_total
-    assert Game.from_json(g.to_json()) == g
+    assert MatchRecord.from_json(MatchRecord.of(g).to_json()).game() == g
     assert Game.replay(g.rules, g.seed, g.log) == g
 
 
@@ -143,7 +144,7 @@ def test_random_hands_keep_every_invariant(chunk, preset, players, seed, choice_
     """300 hands in all, a quarter in each chunk (each chunk draws its own)."""
     g = play_random(PRESETS[preset], players, seed, choice_seed)
     assert g.result is not None
-    assert Game.from_json(g.to_json()) == g
+    assert MatchRecord.from_json(MatchRecord.of(g).to_json()).game() == g
 
 
 @settings(max_examples=60, deadline=None)
@@ -154,13 +155,13 @@ def test_save_load_and_replay_mid_hand(seed, cut, preset):
     target = int(cut * 120)
     while not g.is_over and len(g.log) < target:
         g.apply(rng.choice(g.legal_actions()))
-    loaded = Game.from_json(g.to_json())
+    loaded = MatchRecord.from_json(MatchRecord.of(g).to_json()).game()
     assert loaded == g
     assert Game.replay(g.rules, g.seed, g.log) == g
     clone = g.clone()
     if not g.is_over:
         clone.apply(clone.legal_actions()[0])
-        assert clone != g and Game.from_json(g.to_json()) == g
+        assert clone != g and MatchRecord.from_json(MatchRecord.of(g).to_json()).game() == g
 
 
 @pytest.mark.parametrize("start", range(0, 2000, 2000 // CHUNKS))

@@ -113,3 +113,24 @@ def test_a_field_added_later_reads_as_its_default_when_left_out():
     assert form.to_dict(Grown(3)) == {"old": 3, "new": [1, 2]}
     with pytest.raises(ValueError, match="old"):
         form.read({"new": [1]}, "a grown thing")
+
+
+def test_a_field_may_travel_under_a_name_of_its_own():
+    @dataclass(frozen=True)
+    class Renamed:
+        names: tuple[str, ...] = field(metadata=wire.travels(wire.many(str), key="players"))
+        hands_total: int = field(
+            default=1, metadata=wire.travels(int, wire.same, optional=True, key="hands")
+        )
+
+    form = wire.form(Renamed)
+    value = Renamed(("Sita", "Ram"), 3)
+    assert form.to_dict(value) == {"players": ["Sita", "Ram"], "hands": 3}
+    assert form.make(msgspec.convert(form.to_dict(value), form.struct)) == value
+    assert form.make(form.struct(names=("Sita",))) == Renamed(("Sita",), 1)
+    assert form.cls(**form.read({"players": []}, "a renamed thing")) == Renamed((), 1)
+    with pytest.raises(ValueError, match="names"):
+        form.read({"names": ["Sita"]}, "a renamed thing")  # the field's own name is not its key
+    assert msgspec.json.decode(b'{"players": ["Gita"], "hands": 2}', type=form.struct).names == (
+        "Gita",
+    )

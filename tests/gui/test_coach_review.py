@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from engine.ai.coach import Mark, Review, review_saved
+from engine.ai.coach import Mark, Review, review_seat
 from marriage_gui import coach_tally
 from marriage_gui.coaching import LOOKING, NO_REVIEW_NOBODY, NO_REVIEW_REMOTE
 from marriage_gui.scenes.replay import ReplayScene
@@ -65,7 +65,7 @@ def test_the_review_is_worked_out_in_the_worker_and_wakes_the_button(app, monkey
     monkeypatch.setattr(TableScene, "worker", property(lambda self: spy))
     result, match = sheet(app, SOLO)
     b = result.review.button
-    assert [fn for _f, fn, _a in spy.jobs] == [review_saved]
+    assert [fn for _f, fn, _a in spy.jobs] == [review_seat]
     assert spy.jobs[0][2][1:] == (0, 0)  # hand 1, seat 0: the person at this screen
     assert not b.enabled and b.tooltip == LOOKING
     assert result.wake_after() is not None  # it keeps looking for the answer

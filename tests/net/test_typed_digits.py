@@ -17,7 +17,7 @@ from net.tablekit import (
 )
 
 from engine import PRESETS
-from engine.plain import latin_digits
+from engine.digits import latin_digits
 from marriage_gui import language
 from marriage_gui.app import App
 from marriage_net import discovery
