@@ -308,14 +308,17 @@ class RuleSet:
         MAX_POINTS,
         offered=(0, 100, 5),
     )
-    # Match: how many hands; 0 means one hand per player (each deals once).
+    # Match: how many hands; 0 means one hand per player (each deals once). Screens pick it as
+    # the match's length (1 to 20 hands), with the preset, not among the other options.
     match_hands: int = whole(
         0,
-        say("Match hands"),
+        # Translators: the rule of how many hands a match lasts, as the New game screen labels
+        # its picker.
+        say("Length"),
         say("Hands in a match; 0 means each player deals once."),
         0,
         MAX_HANDS,
-        offered=(0, 20, 1),
+        offered=(1, 20, 1),
         # Translators: a rule's value: the match lasts one hand per player (each deals once).
         words={0: say("one per player")},
     )
@@ -440,6 +443,12 @@ def option_of(name: str, rules: RuleSet | None = None) -> Option:
         if option.name == name:
             return option
     raise KeyError(name)
+
+
+def length_option(rules: RuleSet | None = None) -> Option:
+    """The option of a match's length (``match_hands``): screens pick it once, as the match's
+    Length beside the preset, not among the other options."""
+    return option_of("match_hands", rules)
 
 
 def _label(name: str) -> Said:

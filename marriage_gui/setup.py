@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.match import DRIVERS, LocalMatch
-from engine.rules import MAX_HANDS, PRESETS, RuleSet
+from engine.rules import MAX_HANDS, PRESETS, RuleSet, length_option
 from marriage_gui.language import N_
 
 SEAT_KINDS = DRIVERS
@@ -18,8 +18,9 @@ MAX_NAME = 40
 #: Bits of a new match's seed: far beyond a brute-force search from one's own 21 cards.
 SEED_BITS = 128
 
-#: The match lengths offered on screen (the New game screen, the host's lobby).
-MATCH_LENGTHS = range(1, 21)
+#: The match lengths offered on screen (the New game screen, the host's lobby): the range the
+#: rule of a match's length declares, so the rule and its one picker agree.
+MATCH_LENGTHS = range(length_option().offered[0], length_option().offered[1] + 1)
 
 #: How the presets are named on screen (English: word them with ``_`` where shown).
 PRESET_LABELS = {

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine.options import Option
-from engine.rules import PRESETS, RuleSet, rule_options
+from engine.rules import PRESETS, RuleSet, length_option, rule_options
 from engine.words import Said
 from marriage_gui.language import N_, _, ngettext, word
 from marriage_gui.scenes.base import MenuScene, sentence
@@ -52,6 +52,8 @@ if TYPE_CHECKING:
 #: The names a new game proposes: "You" for the first seat, then names, each in the language in
 #: use (You, Sita, Ram, Hari; तपाईं, सीता, राम, हरि).
 DEFAULT_NAMES = (YOU, *PROPOSED_NAMES)
+#: The rule of the match's length: picked as Length beside the preset, not among the options.
+LENGTH = length_option().name
 KIND_LABELS = {
     "human": N_("Human"),
     "easy": N_("Bot: easy"),
@@ -171,6 +173,7 @@ class NewGameScene(MenuScene):
         self.errors: dict[str, str] = {}
         self.hands = setup.hands
         self.hands_touched = setup.hands != (setup.rules.match_hands or len(setup.seats))
+        self._sync_hands()
         self.seed_text = "" if setup.seed is None else str(setup.seed)
         self.message = ""
         self._build()
@@ -202,7 +205,10 @@ class NewGameScene(MenuScene):
         self.rules_button = Button("", self._show_rules, size=16)
         self.start_button = Button("", self.start, primary=True, size=24)
         # Every option the engine declares, each with the picker its kind asks for.
-        self.options: dict[str, Option] = {o.name: o for o in rule_options(self.rules) if o.picked}
+        # The match's length is picked once, as Length beside the preset (``hands_stepper``).
+        self.options: dict[str, Option] = {
+            o.name: o for o in rule_options(self.rules) if o.picked and o.name != LENGTH
+        }
         self.rule_widgets: dict[str, Widget] = {
             name: self._rule_widget(option) for name, option in self.options.items()
         }
@@ -307,7 +313,13 @@ class NewGameScene(MenuScene):
         self._build()
 
     def _sync_hands(self) -> None:
-        if not self.hands_touched:
+        """The length follows the rules and the seats until a person picks it; a picked length
+        is the rules' own, so the Rules screen says the length the match will have (as "one per
+        player" when it is that)."""
+        if self.hands_touched:
+            per_player = self.hands == len(self.seats)
+            self.rules = self.rules.replace(match_hands=0 if per_player else self.hands)
+        else:
             self.hands = self.rules.match_hands or len(self.seats)
 
     def _set_preset(self, preset: str) -> None:
@@ -321,17 +333,15 @@ class NewGameScene(MenuScene):
     def _set_hands(self, n: int) -> None:
         self.hands = n
         self.hands_touched = True
+        self._sync_hands()
 
     def _set_seed(self, text: str) -> None:
         self.seed_text = text
 
     def _set_rule(self, name: str, value: object) -> None:
         try:
-            before, self.rules = self.rules, self.rules.replace(**{name: value})
+            self.rules = self.rules.replace(**{name: value})
             self.errors.pop(name, None)
-            if self.rules.match_hands != before.match_hands:
-                self._sync_hands()
-                self.hands_stepper.select(self.hands)
         except ValueError as exc:
             self.errors[name] = said_in(exc)
 
