@@ -268,11 +268,13 @@ class RuleSet:
         say("Tunnela wilds ordinary"),
         say("Tunnelas of jokers and alters count as ordinary tunnelas."),
     )
-    # Whether tunnelas and maal score for a player who never saw (contract scores everybody).
+    # Whether the tunnelas a player shows from the deal score their tunnela points when that
+    # player never saw (their cards still count as the maal they are). Any tunnela, not only a
+    # maal card's: ``scoring.maal_breakdown`` drops them all for an unseen player.
     tunnelas_need_seen: bool = flag(
         True,
         say("Tunnelas need seen"),
-        say("Maal tunnelas score only for a player who has seen."),
+        say("Tunnelas shown from the deal score as tunnelas only for a player who has seen."),
     )
     # Contract scoring: points per other player for the one who goes out.
     contract_win_points: int = whole(
