@@ -11,12 +11,14 @@ import csv
 import io
 import time
 from collections.abc import Sequence
+from typing import Any
 
 import pygame
 
 from engine.ledger import Ledger, describe_payments
 from engine.score_sheet import ScoreSheet
 from marriage_gui.art import felt
+from marriage_gui.art.fonts import set_apart
 from marriage_gui.hand_draft import DUBLEES, NOT_SEEN, SEEN
 from marriage_gui.language import _
 from marriage_gui.ui import theme
@@ -68,7 +70,8 @@ def settle_up_words(sheet: ScoreSheet, names: Sequence[str]) -> str:
 def csv_bytes(sheet: ScoreSheet, names: Sequence[str]) -> bytes:
     """The sheet as CSV (UTF-8 with its mark, so spreadsheets read Devanagari)."""
     out = io.StringIO()
-    rows = csv.writer(out)
+    # Each cell's words spaced as the screen draws them ("Bina ले", not "Binaले").
+    rows = _SpacedWriter(csv.writer(out))
     head = [_("Hand"), _("Tiplu"), _("Went out")]
     for name in names:
         # Translators: CSV columns for one player: whether they saw, their maal, their result.
@@ -99,6 +102,16 @@ def csv_bytes(sheet: ScoreSheet, names: Sequence[str]) -> bytes:
     rows.writerow([])
     rows.writerow([settle_up_words(sheet, names)])
     return out.getvalue().encode("utf-8-sig")
+
+
+class _SpacedWriter:
+    """A CSV writer whose words are set apart as on screen (``fonts.set_apart``)."""
+
+    def __init__(self, writer: Any) -> None:
+        self.writer = writer
+
+    def writerow(self, row: Sequence[object]) -> None:
+        self.writer.writerow([set_apart(v) if isinstance(v, str) else v for v in row])
 
 
 def picture(sheet: ScoreSheet, names: Sequence[str]) -> pygame.Surface:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pygame
 import pytest
@@ -340,3 +341,35 @@ def test_a_click_chooses_a_hand_and_a_second_click_opens_it(app):
         )
     assert keeper.selected == 0
     assert app.scene.name == "score_hand" and app.scene.draft.at == 0
+
+
+def test_the_nepali_csv_sets_a_latin_name_apart_from_its_postposition_as_the_screen(
+    app, tmp_path, monkeypatch
+):
+    from marriage_gui.art.fonts import SET_APART, render
+
+    start_sheet(app, "nepali")
+    enter_hand(app, "nepali")
+    app.set_language("ne")
+    sheet = app.scene.sheet
+    app.step([], DT)
+    drawn = Trace(monkeypatch).draw(app).trace.heard
+    letter(app, "s")
+    table = tmp_path / "exports" / f"marriage-{sheet.sheet_id}.csv"
+    text = table.read_text(encoding="utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text)))
+    # The settling line the screen draws is the CSV's last, set apart as it is drawn.
+    settle = next(t for t in drawn if t.startswith("खेलको हिसाब मिलाउन"))
+    spaced = re.sub(r"(?<=[A-Za-z])ले", SET_APART + "ले", settle)
+    assert spaced != settle and rows[-1] == [spaced]
+    assert not any(f"{n}ले" in text for n in NAMES)
+    assert any(f"{n}{SET_APART}ले" in text for n in NAMES)
+    # The screen draws that name and its postposition apart too: wider than glued.
+    name = next(n for n in NAMES if f"{n}ले" in settle)
+    glued = render(f"{name}ले", 20, (255, 255, 255)).get_width()
+    assert (
+        glued
+        > render(name, 20, (255, 255, 255)).get_width()
+        + render("ले", 20, (255, 255, 255)).get_width()
+        - 1
+    )
