@@ -511,6 +511,8 @@ class NewGameScene(MenuScene):
         text_w = view.w - control_w - pad * 3 - round(10 * k)
         row = round(38 * k)
         y = round(6 * k)
+        #: Each option's whole row (its error too), in the panel's content coordinates.
+        self.rule_rows: dict[str, pygame.Rect] = {}
         for i, (name, widget) in enumerate(self.rule_widgets.items()):
             # The rule's name, its explanation and any error wrap (longer in some languages).
             option = self.options[name]
@@ -539,6 +541,7 @@ class NewGameScene(MenuScene):
                 view.w - control_w - pad - round(14 * k), y + (h - err_h - row) // 2, control_w, row
             )
             self.panel.add(widget, control)
+            self.rule_rows[name] = pygame.Rect(0, y, view.w, h)
             y += h
         self.panel.content_height = y + pad
         self.panel.scroll = max(0.0, min(self.panel.max_scroll, scroll))
@@ -578,8 +581,23 @@ class NewGameScene(MenuScene):
         # Errors change row heights: lay out again when their set changes.
         key = tuple(sorted(self.errors.items()))
         if key != getattr(self, "_error_key", ()):
+            before = {name for name, _why in getattr(self, "_error_key", ())}
             self._error_key = key
             self.layout()
+            # A new error's row grows by its lines: scroll them into view, never below the fold.
+            for name in self.errors.keys() - before:
+                self._reveal(self.rule_rows.get(name))
+
+    def _reveal(self, row: pygame.Rect | None) -> None:
+        """Scroll the options the least needed to show ``row`` whole (its top if it is taller
+        than the view)."""
+        if row is None:
+            return
+        panel = self.panel
+        if row.bottom > panel.scroll + panel.view.h:
+            panel.scroll_to(min(row.top, row.bottom - panel.view.h))
+        elif row.top < panel.scroll:
+            panel.scroll_to(row.top)
 
     # ------------------------------------------------------------------ drawing
     def draw_content(self, surface: pygame.Surface) -> None:
