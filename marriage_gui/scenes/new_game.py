@@ -374,7 +374,8 @@ class NewGameScene(MenuScene):
         for i, (name, kind) in enumerate(self.seats):
             if not name.strip():
                 raise ValueError(_("Seat {number} needs a name.").format(number=i + 1))
-            seats.append(SeatSetup(name.strip(), kind))
+            proposal = self.proposals[i] if i < len(self.proposals) else None
+            seats.append(SeatSetup(name.strip(), kind, proposal))
         names = [s.name for s in seats]
         if len(set(names)) != len(names):
             raise ValueError(_("Two players have the same name."))
