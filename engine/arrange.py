@@ -12,6 +12,7 @@ from functools import lru_cache
 from engine.cards import CARDS, DECK_SIZE, JOKER_CODE, SHOE_SIZE, Card, code_of
 from engine.deadwood import deadwood
 from engine.rules import RuleSet
+from engine.run_order import in_run_order
 from engine.solver import find_going_out, pure_melds_in
 from engine.wilds import Wilds
 
@@ -54,12 +55,12 @@ def arrange(
         finish = find_going_out(cards, wilds, rules, shown, players)
         melds = list(finish.melds) if finish is not None else deadwood(cards, wilds, rules).melds
         for m in melds:
-            groups.append(_take(pool, m))
+            groups.append(_take(pool, in_run_order(m, wilds, rules)))
     else:
         # Not seen: pure melds first (they let you see), then triplets, then dublees.
         for m in sorted(pure_melds_in(cards, rules), key=lambda m: m[0] != m[1]):
             while all(sum(1 for i in pool if code_of(i) == c.code) >= m.count(c) for c in m):
-                groups.append(_take(pool, m))
+                groups.append(_take(pool, in_run_order(m, None, rules)))
         for m in deadwood([CARDS[code_of(i)] for i in pool], None, rules).melds:
             groups.append(_take(pool, m))
         codes = sorted({code_of(i) for i in pool}, key=suit_key)

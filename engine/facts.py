@@ -177,10 +177,12 @@ def makes(
 
 
 def in_order(cards: Iterable[Card]) -> tuple[Card, ...]:
-    """Cards as a player lays a meld: low to high by rank (the ace low beside a two), then by
-    suit."""
+    """Cards as a player lays a meld: low to high by rank (the ace low where the other cards are
+    nearer the two, as A 2 3; high as in Q K A), then by suit."""
     held = tuple(cards)
-    low = any(c.code % 13 == 0 for c in held if not c.is_joker)
+    others = [c.code % 13 for c in held if not c.is_joker and c.code % 13 != ACE]
+    # The ace low spans from it up to the highest other card; high, from the lowest to it.
+    low = bool(others) and max(others) + 2 < 13 - min(others)
 
     def place(c: Card) -> tuple[int, int]:
         if c.is_joker:

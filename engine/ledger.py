@@ -158,13 +158,21 @@ def describe_payments(book: Ledger, names: Sequence[str]) -> str:
 
 # "You pays" reads wrongly: the default seat name "You" has sentences of its own.
 def _pays(name: str, paid: list[tuple[str, int]]) -> Said:
-    # Translators: one payment: the name of who is paid, then the amount ("Asha 16").
-    payees = commas([say("{name} {amount}", name=payee, amount=amount) for payee, amount in paid])
+    payees = commas([_payee(payee, amount) for payee, amount in paid])
     if name == "You":
         # Translators: {payees} lists who is paid how much ("Asha 16, Bina 11").
         return say("You pay {payees}", payees=payees)
     # Translators: {payees} lists who is paid how much ("Asha 16, Bina 11").
     return say("{name} pays {payees}", name=name, payees=payees)
+
+
+def _payee(name: str, amount: int) -> Said:
+    if name == "You":
+        # Translators: one payment to the person at this screen, said mid-sentence after "pays"
+        # ("Ram pays you 16"): "you" in small letters.
+        return say("you {amount}", amount=amount)
+    # Translators: one payment: the name of who is paid, then the amount ("Asha 16").
+    return say("{name} {amount}", name=name, amount=amount)
 
 
 def _scores(name: str, points: int) -> Said:

@@ -10,6 +10,7 @@ import msgspec
 from engine import wire
 from engine.cards import CARDS, Card, code_of, format_cards, parse_card, parse_cards
 from engine.deadwood import DeadwoodResult, deadwood
+from engine.run_order import in_run_order, run_of_ids
 from engine.scoring import MaalBreakdown, MaalItem
 from engine.wilds import Wilds
 from engine.wire import travels
@@ -188,7 +189,9 @@ class HandResult:
         hand = self.hands[seat]
         if seat == self.winner and self.finish:
             used = {i for m in self.finish for i in m}
-            return self.finish, tuple(i for i in hand if i not in used)
+            seen = Wilds(self.tiplu, rules) if self.tiplu is not None else None
+            laid = tuple(run_of_ids(m, seen, rules) for m in self.finish)
+            return laid, tuple(i for i in hand if i not in used)
         wilds = Wilds(self.tiplu, rules) if self.tiplu is not None and self.seen[seat] else None
         best = deadwood([CARDS[code_of(i)] for i in hand], wilds, rules)
         # The solver names kinds of card; give each the ids of this hand, in hand order.
@@ -199,7 +202,7 @@ class HandResult:
             left.remove(i)
             return i
 
-        melds = tuple(tuple(take(c) for c in m) for m in best.melds)
+        melds = tuple(tuple(take(c) for c in in_run_order(m, wilds, rules)) for m in best.melds)
         return melds, tuple(take(c) for c in best.loose)
 
 

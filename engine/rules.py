@@ -268,11 +268,13 @@ class RuleSet:
         say("Tunnela wilds ordinary"),
         say("Tunnelas of jokers and alters count as ordinary tunnelas."),
     )
-    # Whether tunnelas and maal score for a player who never saw (contract scores everybody).
+    # Whether the tunnelas a player shows from the deal score their tunnela points when that
+    # player never saw (their cards still count as the maal they are). Any tunnela, not only a
+    # maal card's: ``scoring.maal_breakdown`` drops them all for an unseen player.
     tunnelas_need_seen: bool = flag(
         True,
         say("Tunnelas need seen"),
-        say("Maal tunnelas score only for a player who has seen."),
+        say("Tunnelas shown from the deal score as tunnelas only for a player who has seen."),
     )
     # Contract scoring: points per other player for the one who goes out.
     contract_win_points: int = whole(
@@ -308,14 +310,17 @@ class RuleSet:
         MAX_POINTS,
         offered=(0, 100, 5),
     )
-    # Match: how many hands; 0 means one hand per player (each deals once).
+    # Match: how many hands; 0 means one hand per player (each deals once). Screens pick it as
+    # the match's length (1 to 20 hands), with the preset, not among the other options.
     match_hands: int = whole(
         0,
-        say("Match hands"),
+        # Translators: the rule of how many hands a match lasts, as the New game screen labels
+        # its picker.
+        say("Length"),
         say("Hands in a match; 0 means each player deals once."),
         0,
         MAX_HANDS,
-        offered=(0, 20, 1),
+        offered=(1, 20, 1),
         # Translators: a rule's value: the match lasts one hand per player (each deals once).
         words={0: say("one per player")},
     )
@@ -440,6 +445,12 @@ def option_of(name: str, rules: RuleSet | None = None) -> Option:
         if option.name == name:
             return option
     raise KeyError(name)
+
+
+def length_option(rules: RuleSet | None = None) -> Option:
+    """The option of a match's length (``match_hands``): screens pick it once, as the match's
+    Length beside the preset, not among the other options."""
+    return option_of("match_hands", rules)
 
 
 def _label(name: str) -> Said:

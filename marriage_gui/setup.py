@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.match import DRIVERS, LocalMatch
-from engine.rules import MAX_HANDS, PRESETS, RuleSet
+from engine.rules import MAX_HANDS, PRESETS, RuleSet, length_option
 from marriage_gui.language import N_
 
 SEAT_KINDS = DRIVERS
@@ -18,8 +18,9 @@ MAX_NAME = 40
 #: Bits of a new match's seed: far beyond a brute-force search from one's own 21 cards.
 SEED_BITS = 128
 
-#: The match lengths offered on screen (the New game screen, the host's lobby).
-MATCH_LENGTHS = range(1, 21)
+#: The match lengths offered on screen (the New game screen, the host's lobby): the range the
+#: rule of a match's length declares, so the rule and its one picker agree.
+MATCH_LENGTHS = range(length_option().offered[0], length_option().offered[1] + 1)
 
 #: How the presets are named on screen (English: word them with ``_`` where shown).
 PRESET_LABELS = {
@@ -48,6 +49,9 @@ class SeatSetup:
 
     name: str
     kind: str = "human"
+    #: The name the game proposed, if the person left it so (``ui.words.Proposal``: a key
+    #: and a number): it follows the language, even mid-match. None: a name a person typed.
+    proposed: tuple[str, int] | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in SEAT_KINDS:
@@ -125,7 +129,7 @@ class MatchSetup:
     def to_dict(self) -> dict[str, Any]:
         """Plain data for saves."""
         return {
-            "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
+            "seats": [_seat_out(s) for s in self.seats],
             "rules": self.rules.to_dict(),
             "hands": self.hands,
             "seed": self.seed,
@@ -142,7 +146,9 @@ class MatchSetup:
                 isinstance(s, dict) and isinstance(s.get("name"), str) for s in raw
             ):
                 raise ValueError("the seats are damaged")
-            seats = tuple(SeatSetup(s["name"], str(s["kind"])) for s in raw)
+            seats = tuple(
+                SeatSetup(s["name"], str(s["kind"]), _proposal_back(s.get("proposed"))) for s in raw
+            )
             seed = data.get("seed")
             if seed is not None and (not isinstance(seed, int | str) or isinstance(seed, bool)):
                 raise ValueError("the seed is damaged")
@@ -154,6 +160,27 @@ class MatchSetup:
             raise ValueError(f"the match set-up is missing {exc.args[0]!r}") from None
         except (TypeError, AttributeError):
             raise ValueError("the match set-up is damaged") from None
+
+
+def _seat_out(seat: SeatSetup) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": seat.name, "kind": seat.kind}
+    if seat.proposed is not None:
+        out["proposed"] = list(seat.proposed)
+    return out
+
+
+def _proposal_back(data: Any) -> tuple[str, int] | None:
+    """A kept proposal, or None (none kept, or a damaged one: the name then stays as it is)."""
+    if (
+        isinstance(data, list)
+        and len(data) == 2
+        and isinstance(data[0], str)
+        and isinstance(data[1], int)
+        and not isinstance(data[1], bool)
+        and 0 <= data[1] <= 9
+    ):
+        return (data[0], data[1])
+    return None
 
 
 def bot_seed(seed: int | str) -> int:

@@ -11,17 +11,20 @@ import csv
 import io
 import time
 from collections.abc import Sequence
+from typing import Any
 
 import pygame
 
 from engine.ledger import Ledger, describe_payments
 from engine.score_sheet import ScoreSheet
 from marriage_gui.art import felt
+from marriage_gui.art.fonts import set_apart
+from marriage_gui.hand_draft import DUBLEES, NOT_SEEN, SEEN
 from marriage_gui.language import _
 from marriage_gui.ui import theme
 from marriage_gui.ui.card_names import card_label, said
+from marriage_gui.ui.hand_rows import SEEN_WORDS
 from marriage_gui.ui.match_pickers import preset_label
-from marriage_gui.ui.shares import seen_word
 from marriage_gui.ui.sheet_grid import SheetGrid, went_out_words
 from marriage_gui.ui.words import match_total
 
@@ -67,7 +70,8 @@ def settle_up_words(sheet: ScoreSheet, names: Sequence[str]) -> str:
 def csv_bytes(sheet: ScoreSheet, names: Sequence[str]) -> bytes:
     """The sheet as CSV (UTF-8 with its mark, so spreadsheets read Devanagari)."""
     out = io.StringIO()
-    rows = csv.writer(out)
+    # Each cell's words spaced as the screen draws them ("Bina ले", not "Binaले").
+    rows = _SpacedWriter(csv.writer(out))
     head = [_("Hand"), _("Tiplu"), _("Went out")]
     for name in names:
         # Translators: CSV columns for one player: whether they saw, their maal, their result.
@@ -77,12 +81,19 @@ def csv_bytes(sheet: ScoreSheet, names: Sequence[str]) -> bytes:
             _("{name}: result").format(name=name),
         ]
     rows.writerow(head)
-    for i, r in enumerate(sheet.results):
+    for i, (hand, r) in enumerate(zip(sheet.hands, sheet.results, strict=True)):
         tiplu = card_label(r.tiplu) if r.tiplu is not None else ""
-        line: list[object] = [i + 1, tiplu, went_out_words(r, names)]
+        went = went_out_words(r, names)
+        if r.dublee_win:
+            # Translators: the CSV's "went out" column for a player who went out having seen
+            # with dublees (a dublee win, paid its bonus).
+            went = _("{name} (dublees)").format(name=went)
+        line: list[object] = [i + 1, tiplu, went]
         for s in range(len(names)):
             maal = r.deadwood[s].points if r.deadwood else r.points[s]
-            line += [seen_word(r.seen[s]), maal, r.nets[s]]
+            entry = hand.seats[s]
+            seen = DUBLEES if entry.dublees else SEEN if entry.seen else NOT_SEEN
+            line += [_(SEEN_WORDS[seen]), maal, r.nets[s]]
         rows.writerow(line)
     total: list[object] = ["", "", _("Total")]
     for t in sheet.totals:
@@ -91,6 +102,16 @@ def csv_bytes(sheet: ScoreSheet, names: Sequence[str]) -> bytes:
     rows.writerow([])
     rows.writerow([settle_up_words(sheet, names)])
     return out.getvalue().encode("utf-8-sig")
+
+
+class _SpacedWriter:
+    """A CSV writer whose words are set apart as on screen (``fonts.set_apart``)."""
+
+    def __init__(self, writer: Any) -> None:
+        self.writer = writer
+
+    def writerow(self, row: Sequence[object]) -> None:
+        self.writer.writerow([set_apart(v) if isinstance(v, str) else v for v in row])
 
 
 def picture(sheet: ScoreSheet, names: Sequence[str]) -> pygame.Surface:

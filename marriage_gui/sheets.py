@@ -157,21 +157,30 @@ class SheetStore:
         except Exception:  # noqa: BLE001 - any platform surprise: keep them with the data
             return self.storage.root / "exports"
 
-    def export(self, file_name: str, data: bytes) -> Path:
-        """Write an export atomically; its path, or SaveError saying why not."""
+    def export(self, stem: str, files: dict[str, bytes]) -> list[Path]:
+        """Write each of ``files`` (by its suffix: ".png", ".csv") as ``stem`` and that suffix,
+        atomically, never over a file already there: if any of the names is taken, all take the
+        first free "stem (2)", "stem (3)"...; their paths, or SaveError saying why not."""
         folder = self.exports()
-        path = folder / file_name
+        paths: list[Path] = []
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            replace_file(path, data)
-            path.chmod(0o644)  # made to be shared, unlike the game's own files
+            name, n = stem, 1
+            while any((folder / f"{name}{suffix}").exists() for suffix in files):
+                n += 1
+                name = f"{stem} ({n})"
+            for suffix, data in files.items():
+                path = folder / f"{name}{suffix}"
+                replace_file(path, data)
+                path.chmod(0o644)  # made to be shared, unlike the game's own files
+                paths.append(path)
         except OSError as exc:
-            self.storage.log(f"could not export {path}: {exc!r}")
+            self.storage.log(f"could not export {stem} to {folder}: {exc!r}")
             # Translators: {why} is a reason ("the disk is full", ...).
             raise SaveError(
-                say("The file could not be written: {why}.", why=_why(exc, path))
+                say("The file could not be written: {why}.", why=_why(exc, folder))
             ) from None
-        return path
+        return paths
 
 
 def _damaged(exc: Exception, sheet_id: str, aside: str | None) -> Said:

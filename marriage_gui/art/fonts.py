@@ -139,6 +139,22 @@ def _joins(before: tuple[str, str], after: tuple[str, str]) -> bool:
     )
 
 
+#: A narrow space that does not break: the plain-text stand-in for ``_gap``.
+SET_APART = "\u202f"
+
+
+def set_apart(text: str) -> str:
+    """``text`` as plain text (a CSV, a shared line) spaced as the screen draws it: a narrow
+    no-break space between a Latin name or card and the postposition glued onto it
+    ("Bina ले"), nowhere else."""
+    parts = runs(text)
+    out = [
+        run if k == 0 or not _joins(parts[k - 1], (script, run)) else SET_APART + run
+        for k, (script, run) in enumerate(parts)
+    ]
+    return "".join(out)
+
+
 def _gap(size: int) -> int:
     """The room between a name in Latin letters and the Devanagari glued onto it."""
     return max(1, round(size * 0.2))

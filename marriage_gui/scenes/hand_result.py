@@ -62,7 +62,7 @@ SHEET: Sheet = (
         N_("Keys"),
         (
             (N_("Enter  /  Space"), N_("next hand (or the standings)")),
-            (N_("Esc"), N_("the same: leave the sheet")),
+            (N_("Esc"), N_("close the pairs, or leave the sheet")),
             (N_("R"), N_("replay this hand")),
             (N_("V"), N_("review your hand with the coach")),
             (N_("P"), N_("pair by pair: who pays whom")),
@@ -178,7 +178,7 @@ class HandResultScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Enter, space, Esc or the button continues (Esc leaves the sheet as it leaves every
-        sheet over the table); R or its button opens the replay."""
+        sheet over the table, once it has closed the pairs); R or its button opens the replay."""
         sheet = sheet_event(self.show_controls, event)
         if sheet is not None:
             self.show_controls = sheet
@@ -190,6 +190,8 @@ class HandResultScene(Scene):
                 self.review.button.click()
             elif self.pairs_button.answers(event.key):
                 self.pairs_button.click()
+            elif event.key == pygame.K_ESCAPE and self.pairs.shown:
+                self.pairs.shown = False  # Esc closes the pairs first, as the score keeper's do
             elif event.key == pygame.K_ESCAPE:
                 self.button.click()
             else:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine.options import Option
-from engine.rules import PRESETS, RuleSet, rule_options
+from engine.rules import PRESETS, RuleSet, length_option, rule_options
 from engine.words import Said
 from marriage_gui.language import N_, _, ngettext, word
 from marriage_gui.scenes.base import MenuScene, sentence
@@ -52,6 +52,8 @@ if TYPE_CHECKING:
 #: The names a new game proposes: "You" for the first seat, then names, each in the language in
 #: use (You, Sita, Ram, Hari; तपाईं, सीता, राम, हरि).
 DEFAULT_NAMES = (YOU, *PROPOSED_NAMES)
+#: The rule of the match's length: picked as Length beside the preset, not among the options.
+LENGTH = length_option().name
 KIND_LABELS = {
     "human": N_("Human"),
     "easy": N_("Bot: easy"),
@@ -171,6 +173,7 @@ class NewGameScene(MenuScene):
         self.errors: dict[str, str] = {}
         self.hands = setup.hands
         self.hands_touched = setup.hands != (setup.rules.match_hands or len(setup.seats))
+        self._sync_hands()
         self.seed_text = "" if setup.seed is None else str(setup.seed)
         self.message = ""
         self._build()
@@ -202,7 +205,10 @@ class NewGameScene(MenuScene):
         self.rules_button = Button("", self._show_rules, size=16)
         self.start_button = Button("", self.start, primary=True, size=24)
         # Every option the engine declares, each with the picker its kind asks for.
-        self.options: dict[str, Option] = {o.name: o for o in rule_options(self.rules) if o.picked}
+        # The match's length is picked once, as Length beside the preset (``hands_stepper``).
+        self.options: dict[str, Option] = {
+            o.name: o for o in rule_options(self.rules) if o.picked and o.name != LENGTH
+        }
         self.rule_widgets: dict[str, Widget] = {
             name: self._rule_widget(option) for name, option in self.options.items()
         }
@@ -307,7 +313,13 @@ class NewGameScene(MenuScene):
         self._build()
 
     def _sync_hands(self) -> None:
-        if not self.hands_touched:
+        """The length follows the rules and the seats until a person picks it; a picked length
+        is the rules' own, so the Rules screen says the length the match will have (as "one per
+        player" when it is that)."""
+        if self.hands_touched:
+            per_player = self.hands == len(self.seats)
+            self.rules = self.rules.replace(match_hands=0 if per_player else self.hands)
+        else:
             self.hands = self.rules.match_hands or len(self.seats)
 
     def _set_preset(self, preset: str) -> None:
@@ -321,17 +333,15 @@ class NewGameScene(MenuScene):
     def _set_hands(self, n: int) -> None:
         self.hands = n
         self.hands_touched = True
+        self._sync_hands()
 
     def _set_seed(self, text: str) -> None:
         self.seed_text = text
 
     def _set_rule(self, name: str, value: object) -> None:
         try:
-            before, self.rules = self.rules, self.rules.replace(**{name: value})
+            self.rules = self.rules.replace(**{name: value})
             self.errors.pop(name, None)
-            if self.rules.match_hands != before.match_hands:
-                self._sync_hands()
-                self.hands_stepper.select(self.hands)
         except ValueError as exc:
             self.errors[name] = said_in(exc)
 
@@ -364,7 +374,8 @@ class NewGameScene(MenuScene):
         for i, (name, kind) in enumerate(self.seats):
             if not name.strip():
                 raise ValueError(_("Seat {number} needs a name.").format(number=i + 1))
-            seats.append(SeatSetup(name.strip(), kind))
+            proposal = self.proposals[i] if i < len(self.proposals) else None
+            seats.append(SeatSetup(name.strip(), kind, proposal))
         names = [s.name for s in seats]
         if len(set(names)) != len(names):
             raise ValueError(_("Two players have the same name."))
@@ -501,6 +512,8 @@ class NewGameScene(MenuScene):
         text_w = view.w - control_w - pad * 3 - round(10 * k)
         row = round(38 * k)
         y = round(6 * k)
+        #: Each option's whole row (its error too), in the panel's content coordinates.
+        self.rule_rows: dict[str, pygame.Rect] = {}
         for i, (name, widget) in enumerate(self.rule_widgets.items()):
             # The rule's name, its explanation and any error wrap (longer in some languages).
             option = self.options[name]
@@ -529,6 +542,7 @@ class NewGameScene(MenuScene):
                 view.w - control_w - pad - round(14 * k), y + (h - err_h - row) // 2, control_w, row
             )
             self.panel.add(widget, control)
+            self.rule_rows[name] = pygame.Rect(0, y, view.w, h)
             y += h
         self.panel.content_height = y + pad
         self.panel.scroll = max(0.0, min(self.panel.max_scroll, scroll))
@@ -568,8 +582,23 @@ class NewGameScene(MenuScene):
         # Errors change row heights: lay out again when their set changes.
         key = tuple(sorted(self.errors.items()))
         if key != getattr(self, "_error_key", ()):
+            before = {name for name, _why in getattr(self, "_error_key", ())}
             self._error_key = key
             self.layout()
+            # A new error's row grows by its lines: scroll them into view, never below the fold.
+            for name in self.errors.keys() - before:
+                self._reveal(self.rule_rows.get(name))
+
+    def _reveal(self, row: pygame.Rect | None) -> None:
+        """Scroll the options the least needed to show ``row`` whole (its top if it is taller
+        than the view)."""
+        if row is None:
+            return
+        panel = self.panel
+        if row.bottom > panel.scroll + panel.view.h:
+            panel.scroll_to(min(row.top, row.bottom - panel.view.h))
+        elif row.top < panel.scroll:
+            panel.scroll_to(row.top)
 
     # ------------------------------------------------------------------ drawing
     def draw_content(self, surface: pygame.Surface) -> None:

@@ -98,7 +98,7 @@ def unseen_maal_words(rules: RuleSet) -> str:
     option and its values as the New game screen does)."""
     if not rules.scores_maal:
         return _("Maal is not paid under deadwood scoring: only the cards left unmelded count.")
-    if not rules.tunnelas_need_seen:
+    if rules.scoring == "contract":  # the points race counts everyone's maal (no unseen rule)
         return _("Everyone counts their maal, seen or not.")
     option = option_of("unseen_maal", rules)
     named = {"option": option_name(option), "value": value_words(option, rules.unseen_maal)}

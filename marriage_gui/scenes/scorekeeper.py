@@ -138,10 +138,8 @@ class ScoreKeeperScene(MenuScene):
             return
         names = sheet.names
         try:
-            png = self.store.export(
-                f"marriage-{sheet.sheet_id}.png", png_bytes(picture(sheet, names))
-            )
-            table = self.store.export(f"marriage-{sheet.sheet_id}.csv", csv_bytes(sheet, names))
+            files = {".png": png_bytes(picture(sheet, names)), ".csv": csv_bytes(sheet, names)}
+            png, table = self.store.export(f"marriage-{sheet.sheet_id}", files)
         except SaveError as exc:
             self.app.sounds.play("error")
             self.app.toast(exc.message)

@@ -107,7 +107,7 @@ class TableScene(TableMoves, TableCommands, Scene):
         fresh = match is None or match.version == 0
         self.match: Match = match if match is not None else saved(app, setup)
         local = tuple(setup.humans if seats is None else seats)
-        self.seats = SeatViews(self.match, local)
+        self.seats = SeatViews(self.match, local, [s.proposed for s in setup.seats])
         self.art = app.art
         self.board = Board(self.art)
         self.fans: dict[int, HandFan] = {s: self._fan(s) for s in local}

@@ -15,8 +15,8 @@ from engine.events import Event
 from engine.match import Match
 from engine.view import PlayerView
 from engine.words import Said, say
-from marriage_gui.language import _
-from marriage_gui.ui.words import is_you
+from marriage_gui.language import word
+from marriage_gui.ui.words import PLAYER_N, PROPOSED_NAMES, YOU, is_you
 
 from .log import Log
 
@@ -33,7 +33,7 @@ class News:
 def renamed(line: str, real: str, said: str) -> str:
     """``line`` (the game's words, which start with the acting seat's name) naming that seat
     ``said`` instead of ``real`` (a sentence keeps its template: the name is its field)."""
-    if said == real:
+    if said == real and not isinstance(said, Said):
         return line
     if isinstance(line, Said):
         if line.fields.get("name") != real:
@@ -48,9 +48,17 @@ def renamed(line: str, real: str, said: str) -> str:
 class SeatViews:
     """The seats this screen watches, who sits at the bottom, and who is looking."""
 
-    def __init__(self, match: Match, local: Sequence[int]) -> None:
+    def __init__(
+        self,
+        match: Match,
+        local: Sequence[int],
+        proposals: Sequence[tuple[str, int] | None] = (),
+    ) -> None:
         self.match = match
         self.local = tuple(local)
+        #: Per seat, the name the game proposed (it follows the language) or None (a name a
+        #: person typed, said as it is).
+        self.proposals = tuple(proposals)
         watched = self.local or (0,)
         self.views: dict[int, PlayerView] = {s: match.view(s) for s in watched}
         self.versions: dict[int, int] = {s: match.version for s in watched}
@@ -130,18 +138,28 @@ class SeatViews:
             del self.since[seat][:-40]
 
     def words(self, e: Event) -> str:
-        """An event's line, naming a seat called "You" as this screen names it (see ``name``)."""
-        if e.player is None or not self.hot_seat:
+        """An event's line, naming its seat as this screen names it (see ``name``): a proposed
+        name in the language in use when the line is drawn, "Player N" for "You" in hot-seat."""
+        if e.player is None:
             return e.text
-        return renamed(e.text, self.state.names[e.player], self.name(e.player))
+        return renamed(e.text, self.state.names[e.player], self._said_name(e.player))
 
     def name(self, seat: int) -> str:
-        """A seat's name as this screen says it: in hot-seat, the default "You" would name
+        """A seat's name as this screen says it, in the language in use: a name the game
+        proposed follows the language (Sita, सीता); in hot-seat, the default "You" would name
         whoever holds the screen, so it reads "Player N" instead."""
+        return word(self._said_name(seat))
+
+    def _said_name(self, seat: int) -> str:
+        """``name``, kept as a sentence where it follows the language (worded when drawn)."""
         name = self.state.names[seat]
-        if self.hot_seat and is_you(name):
+        proposal = self.proposals[seat] if seat < len(self.proposals) else None
+        if self.hot_seat and (is_you(name) or (proposal is not None and proposal[0] == YOU)):
             # Translators: a seat's name in place of "You" when friends share one screen.
-            return _("Player {number}").format(number=seat + 1)
+            return say("Player {number}", number=seat + 1)
+        if proposal is not None and proposal[0] in (YOU, *PROPOSED_NAMES, PLAYER_N):
+            key, number = proposal
+            return say(key, number=number) if key == PLAYER_N else say(key)
         return name
 
     def names(self) -> tuple[str, ...]:

@@ -39,6 +39,9 @@ def pairwise_lines(result: HandResult, rules: RuleSet, names: Sequence[str]) -> 
         if is_you(names[payer]):
             # Translators: the person at this screen pays another player ("You pay Ram 7").
             line = _("You pay {payee} {amount}")
+        elif is_you(names[payee]):
+            # Translators: another player pays the person at this screen ("Sita pays you 7").
+            line = _("{payer} pays you {amount}")
         else:
             # Translators: one player pays another ("Sita pays Ram 7").
             line = _("{payer} pays {payee} {amount}")

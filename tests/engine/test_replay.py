@@ -13,6 +13,7 @@ from engine.cards import CARDS, SHOE_SIZE, code_of
 from engine.deadwood import deadwood
 from engine.game import Game
 from engine.replay import HandReplay, ReplayFrame, describe
+from engine.run_order import in_run_order, run_of_ids
 from engine.wilds import Wilds
 
 _policy = sensible_action
@@ -230,12 +231,16 @@ def test_a_finished_hand_is_laid_out_in_melds_and_loose_cards():
             # Every card of the hand once: in one meld or loose.
             assert sorted([i for m in melds for i in m] + list(loose)) == sorted(result.hands[seat])
             if seat == result.winner and result.finish:
-                assert melds == result.finish
+                # The finish as laid down, each run in its run order (Q K A, wilds in place).
+                tiplu = Wilds(result.tiplu, g.rules)
+                assert melds == tuple(run_of_ids(m, tiplu, g.rules) for m in result.finish)
                 continue
             # The solver's best melds (wild cards only for a seat that saw), card for card.
             wilds = Wilds(result.tiplu, g.rules) if result.seen[seat] else None
             best = deadwood([CARDS[code_of(i)] for i in result.hands[seat]], wilds, g.rules)
-            assert [[CARDS[code_of(i)] for i in m] for m in melds] == best.melds
+            # ... each laid in the order of its run (A 2 3, not the solver's 2 3 A).
+            laid = [list(in_run_order(m, wilds, g.rules)) for m in best.melds]
+            assert [[CARDS[code_of(i)] for i in m] for m in melds] == laid
             assert [CARDS[code_of(i)] for i in loose] == best.loose
 
 
@@ -248,5 +253,7 @@ def test_the_last_frame_splits_each_hand_into_its_melds_and_reads_back_equal():
     assert last.melds == tuple(result.arrangement(s, g.rules)[0] for s in range(g.players))
     assert any(last.melds)
     if result.winner is not None and result.finish:
-        assert last.melds[result.winner] == result.finish
+        tiplu = Wilds(result.tiplu, g.rules)
+        laid = tuple(run_of_ids(m, tiplu, g.rules) for m in result.finish)
+        assert last.melds[result.winner] == laid
     assert ReplayFrame.from_dict(json.loads(json.dumps(last.to_dict()))) == last

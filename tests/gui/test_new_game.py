@@ -124,7 +124,7 @@ def test_the_last_setup_is_remembered_across_restarts(tmp_path):
     fresh = again.open("new_game")
     assert isinstance(fresh, NewGameScene)
     setup = fresh.build_setup()
-    assert setup.rules == PRESETS["house"]
+    assert setup.rules == PRESETS["house"].replace(match_hands=7)  # the length picked
     assert [s.kind for s in setup.seats] == [s.kind for s in started.seats]
     assert len(setup.seats) == 5 and setup.seats[1].kind == "hard"
     assert setup.hands == 7

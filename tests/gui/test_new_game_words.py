@@ -51,8 +51,9 @@ def test_the_lay_off_readings_are_offered_like_the_other_rules(tmp_path):
         assert isinstance(widget, Stepper)
         assert widget.options == choices
         widget.on_change(choices[1])
-    assert scene.build_setup().rules == PRESETS["indian"].replace(
-        lay_off_cards="wild", lay_off_onto="anyone"
+    setup = scene.build_setup()
+    assert setup.rules == PRESETS["indian"].replace(
+        lay_off_cards="wild", lay_off_onto="anyone", match_hands=setup.hands
     )
     assert isinstance(scene.rules, RuleSet)
 

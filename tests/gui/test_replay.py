@@ -426,12 +426,45 @@ def test_esc_on_the_score_sheet_continues_like_its_main_button(app):
     assert app.scene.name == "match_over"
 
 
+def test_esc_on_the_score_sheets_pairs_closes_them_and_keeps_the_hand(app):
+    """With Pair by pair open, Esc closes the pairs (the sheet as it was, Replay still there);
+    only the next Esc deals on."""
+    setup = MatchSetup(SOLO, hands=2, seed=5)
+    names = [s.name for s in SOLO]
+    match = LocalMatch.new(setup.rules, names, ["easy"] * 3, seed=5, hands=2, worker="inline")
+    while not match.view(0).hand_over:
+        match.run_bots(limit=1)
+    for seat, s in enumerate(SOLO):
+        match.set_driver(seat, s.kind)
+    table = TableScene(app, setup, match)
+    app.push(table)
+    result = app.open("hand_result", table=table)
+    app.step([], DT)
+    assert result.pairs.offered
+    closed = pygame.image.tobytes(app.screen, "RGB")
+    key(app, pygame.K_p, "p")
+    assert result.pairs.shown
+    assert pygame.image.tobytes(app.screen, "RGB") != closed  # the pairs are drawn
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is result and not result.pairs.shown
+    assert table.state.hand_no == 0 and table.state.hand_over  # nothing dealt
+    assert pygame.image.tobytes(app.screen, "RGB") == closed  # the sheet as it was
+    key(app, pygame.K_r)
+    assert app.scene.name == "replay"  # this hand can still be replayed
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is result
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is table and table.state.hand_no == 1
+
+
 def test_f1_on_the_score_sheet_lists_its_keys_and_esc_then_only_closes_the_list(app):
     from marriage_gui.scenes.hand_result import SHEET
 
     result, _ = sheet(app, SOLO)
     keys = dict(SHEET)["Keys"]
-    assert ("Esc", "the same: leave the sheet") in keys and any(k.startswith("R") for k, _ in keys)
+    assert ("Esc", "close the pairs, or leave the sheet") in keys and any(
+        k.startswith("R") for k, _ in keys
+    )
     key(app, pygame.K_F1)
     assert result.show_controls
     key(app, pygame.K_ESCAPE)  # closes the list, leaves the sheet open

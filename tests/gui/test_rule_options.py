@@ -162,7 +162,8 @@ def test_the_rules_screen_names_each_option_and_value_as_the_new_game_screen(
     values = _new_game_shows(new_game)
     app.pop()
     told = _heard_whole_panel(app, app.open("rules", rules=rules), monkeypatch)
-    options = [o for o in rule_options() if o.picked]
+    # The match's length is the Length picker beside the preset (its own test below).
+    options = [o for o in rule_options() if o.picked and o.name != "match_hands"]
     assert len(values) == len(options)
     for option in options:
         label = language.word(option.label)
@@ -171,6 +172,41 @@ def test_the_rules_screen_names_each_option_and_value_as_the_new_game_screen(
         assert label in told and values[option.name] in told, option.name
         if code == "ne":
             assert label != str(option.label) and values[option.name] != option.name
+
+
+@pytest.mark.parametrize("code", ["en", "ne"])
+def test_the_matchs_length_is_one_picker_with_one_name_on_new_game_and_rules(
+    tmp_path, monkeypatch, code
+):
+    app = _app(tmp_path, code)
+    new_game = app.open("new_game", setup=MatchSetup(SEATS, PRESETS["nepali"], hands=3))
+    length = language.word(option_of("match_hands").label)
+    offered = _heard_whole_panel(app, new_game, monkeypatch)
+    trace = Trace(monkeypatch)
+    trace.draw(app)
+    # Drawn once, beside the preset; no second picker among the options.
+    assert [t for t in trace.heard if t == length] == [length]
+    assert length not in offered - set(trace.heard) and "Match hands" not in offered
+    assert "match_hands" not in new_game.rule_widgets
+    new_game.hands_stepper.select(6)
+    new_game.hands_stepper.on_change(6)
+    setup = new_game.build_setup()
+    assert (setup.hands, setup.rules.match_hands) == (6, 6)
+    # The Rules screen says that length under the same name, changed from the preset.
+    new_game._show_rules()
+    told = _heard_whole_panel(app, app.scene, monkeypatch)
+    assert length in told and "6" in told and "Match hands" not in told
+    from marriage_gui.ui.option_sheet import option_rows
+
+    assert (length, "6", True) in option_rows(app.scene.rules)
+    # Another preset keeps the picked length; an untouched length follows the seats.
+    app.pop()
+    new_game._set_preset("house")
+    assert new_game.build_setup().rules.match_hands == 6
+    fresh = app.open("new_game", setup=MatchSetup(SEATS, PRESETS["nepali"], hands=3))
+    assert fresh.build_setup().rules.match_hands == 0 and fresh.hands == 3
+    fresh._add_seat()
+    assert fresh.hands == 4 and fresh.build_setup().rules.match_hands == 0
 
 
 @pytest.mark.parametrize("code", ["en", "ne"])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pygame
 import pytest
@@ -246,7 +247,10 @@ def test_sheets_are_listed_in_statistics_and_shared_as_picture_and_csv(app, tmp_
     assert image.get_width() >= 1000
     rows = list(csv.reader(io.StringIO(table.read_text(encoding="utf-8-sig"))))
     assert rows[0][:3] == ["Hand", "Tiplu", "Went out"]
-    assert rows[1][2] == "Bina"
+    # Bina went out having seen with dublees: the route is kept, in her column and the hand's.
+    assert rows[1][2] == "Bina (dublees)" and sheet.results[0].dublee_win
+    assert rows[0][6] == "Bina: seen" and rows[1][6] == "seen with dublees"
+    assert rows[1][3] == "seen" and rows[1][9] == "not seen"
     nets = [int(v) for v in rows[1][5::3]]
     assert tuple(nets) == sheet.results[0].nets
     totals = [int(v) for v in rows[2][5::3]]
@@ -257,6 +261,30 @@ def test_sheets_are_listed_in_statistics_and_shared_as_picture_and_csv(app, tmp_
     assert [k.sheet for k in stats.sheets.kept] == [sheet]
     stats.sheets.buttons[0].click()
     assert app.scene.name == "scorekeeper" and app.scene.sheet == sheet
+
+
+def test_sharing_again_never_writes_over_a_shared_file(app, tmp_path, monkeypatch):
+    start_sheet(app, "nepali")
+    enter_hand(app, "nepali")
+    sheet = app.scene.sheet
+    letter(app, "s")
+    first = tmp_path / "exports" / f"marriage-{sheet.sheet_id}.csv"
+    first.write_bytes(b"the family's own notes")  # edited since, or a sheet of its own
+    for _ in range(10):
+        app.step([], 1.0)  # the first toast has gone
+    letter(app, "s")
+    assert first.read_bytes() == b"the family's own notes"
+    second = tmp_path / "exports" / f"marriage-{sheet.sheet_id} (2).csv"
+    assert second.exists() and (second.with_suffix(".png")).exists()
+    assert second.read_bytes() != first.read_bytes()
+    drawn = " ".join(Trace(monkeypatch).draw(app).trace.heard)
+    assert f"marriage-{sheet.sheet_id} (2).csv" in drawn  # the toast names the new file
+    # A picture alone in the way moves both on, so a picture and its table keep one name.
+    (tmp_path / "exports" / f"marriage-{sheet.sheet_id} (3).png").write_bytes(b"kept")
+    letter(app, "s")
+    assert (tmp_path / "exports" / f"marriage-{sheet.sheet_id} (3).png").read_bytes() == b"kept"
+    assert (tmp_path / "exports" / f"marriage-{sheet.sheet_id} (4).csv").exists()
+    assert not (tmp_path / "exports" / f"marriage-{sheet.sheet_id} (3).csv").exists()
 
 
 def test_the_title_takes_up_the_open_sheet_and_a_closed_one_stays_listed(app):
@@ -313,3 +341,35 @@ def test_a_click_chooses_a_hand_and_a_second_click_opens_it(app):
         )
     assert keeper.selected == 0
     assert app.scene.name == "score_hand" and app.scene.draft.at == 0
+
+
+def test_the_nepali_csv_sets_a_latin_name_apart_from_its_postposition_as_the_screen(
+    app, tmp_path, monkeypatch
+):
+    from marriage_gui.art.fonts import SET_APART, render
+
+    start_sheet(app, "nepali")
+    enter_hand(app, "nepali")
+    app.set_language("ne")
+    sheet = app.scene.sheet
+    app.step([], DT)
+    drawn = Trace(monkeypatch).draw(app).trace.heard
+    letter(app, "s")
+    table = tmp_path / "exports" / f"marriage-{sheet.sheet_id}.csv"
+    text = table.read_text(encoding="utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text)))
+    # The settling line the screen draws is the CSV's last, set apart as it is drawn.
+    settle = next(t for t in drawn if t.startswith("खेलको हिसाब मिलाउन"))
+    spaced = re.sub(r"(?<=[A-Za-z])ले", SET_APART + "ले", settle)
+    assert spaced != settle and rows[-1] == [spaced]
+    assert not any(f"{n}ले" in text for n in NAMES)
+    assert any(f"{n}{SET_APART}ले" in text for n in NAMES)
+    # The screen draws that name and its postposition apart too: wider than glued.
+    name = next(n for n in NAMES if f"{n}ले" in settle)
+    glued = render(f"{name}ले", 20, (255, 255, 255)).get_width()
+    assert (
+        glued
+        > render(name, 20, (255, 255, 255)).get_width()
+        + render("ले", 20, (255, 255, 255)).get_width()
+        - 1
+    )
