@@ -133,7 +133,7 @@ def _state(scene: TableScene) -> object:
         scene.toast.current,
         list(scene.toast.queue),
         scene.log.open,
-        scene.commands.hint_job,
+        scene.hint.job,
         scene.seats.version,
     )
 
