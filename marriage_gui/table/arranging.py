@@ -9,6 +9,7 @@ again) like every other action.
 from __future__ import annotations
 
 from engine.cards import CARDS, code_of
+from engine.match import Match
 from marriage_gui.art.sounds import SoundBoard
 from marriage_gui.language import _, ngettext
 from marriage_gui.settings import Settings
@@ -133,4 +134,32 @@ class Arranging:
         return [Relayout()]
 
 
-__all__ = ["Arrange", "Arranging"]
+def dealt_fan(match: Match, seats: SeatViews, seat: int) -> HandFan:
+    """``seat``'s hand, sorted, or arranged as the match kept it."""
+    view = seats.views[seat]
+    fan = HandFan(view.hand)
+    fan.sort("suit")
+    kept = match.arrangement(seat)
+    if kept is not None:
+        if kept.get("sort") == "rank":
+            fan.sort("rank")
+        fan.restore(kept, view.hand_no)
+    return fan
+
+
+def arrangements(fans: dict[int, HandFan], seats: SeatViews) -> dict[int, dict[str, object]]:
+    """Each person's arrangement (order, groups, sort) as plain data."""
+    return {s: fan.to_dict(seats.views[s].hand_no) for s, fan in fans.items()}
+
+
+def new_hands(fans: dict[int, HandFan], seats: SeatViews) -> None:
+    """A new deal: each person's hand comes sorted the way they sorted the last one."""
+    for seat, fan in fans.items():
+        fan.order = list(seats.views[seat].hand)
+        fan.selected = []
+        fan.history.clear()
+        fan.future.clear()
+        fan.sort(fan.sort_mode)
+
+
+__all__ = ["Arrange", "Arranging", "arrangements", "dealt_fan", "new_hands"]

@@ -31,12 +31,14 @@ from marriage_gui.ui.toast import Toasts
 from . import animation, dialogs
 from . import intents as i
 from .actions import COMMAND_KEYS, COMMANDS, TableActions
+from .arranging import arrangements, dealt_fan, new_hands
 from .asking import Ask
 from .board import Board
 from .controls import is_help_key
 from .curtain import Curtain
 from .effects import EaseBack, Effects, Hear, Pause, Relayout, Sent, ToggleLog
 from .hand import HandFan
+from .hearing import SOUNDS, flights
 from .hinting import HintAsk
 from .input import TableInput
 from .layout import Layout
@@ -51,21 +53,6 @@ from .tween import BASE
 if TYPE_CHECKING:
     from marriage_gui.scene import AppServices
     from marriage_gui.setup import MatchSetup
-
-_SOUNDS = {
-    "deal": "shuffle",
-    "draw_stock": "draw",
-    "take_discard": "draw",
-    "discard": "discard",
-    "see": "see",
-    "expose": "see",
-    "go_out": "win",
-    "reshuffle": "shuffle",
-    "turn_over": "shuffle",
-}
-
-#: Events whose cards come out of the acting seat's hidden hand.
-_FROM_HAND = ("discard", "see", "expose", "go_out")
 
 #: Intents that only move the pointer's things: nothing they do changes what is offered.
 _MOVES_ONLY = (i.Carry, i.Hover, i.ButtonHover, i.Scroll, i.Press, i.Lift)
@@ -95,7 +82,7 @@ class TableScene(Scene):
         self.seats = SeatViews(self.match, local)
         self.art = app.art
         self.board = Board(self.art)
-        self.fans: dict[int, HandFan] = {s: self._fan(s) for s in local}
+        self.fans = {s: dealt_fan(self.match, self.seats, s) for s in local}
         self._curtain: Curtain | None = None
         self.think = 0.0
         self.toast = Toasts(seconds=3.2)
@@ -126,18 +113,7 @@ class TableScene(Scene):
         self._closed = False
         self._row: tuple[Any, ...] | None = None
         #: The arrangements last handed to the match (a saved match writes them).
-        self.kept = self.arrangements()
-
-    def _fan(self, seat: int) -> HandFan:
-        """``seat``'s hand, sorted, or arranged as the match kept it."""
-        fan = HandFan(self.seats.views[seat].hand)
-        fan.sort("suit")
-        kept = self.match.arrangement(seat)
-        if kept is not None:
-            if kept.get("sort") == "rank":
-                fan.sort("rank")
-            fan.restore(kept, self.seats.views[seat].hand_no)
-        return fan
+        self.kept = arrangements(self.fans, self.seats)
 
     # ------------------------------------------------------------------ what the table knows
     @property
@@ -197,10 +173,6 @@ class TableScene(Scene):
     def seat_kind(self, seat: int) -> str:
         """human / easy / medium / hard."""
         return self.setup.seats[seat].kind
-
-    def arrangements(self) -> dict[int, dict[str, object]]:
-        """Each person's arrangement (order, groups, sort) as plain data."""
-        return {s: fan.to_dict(self.seats.views[s].hand_no) for s, fan in self.fans.items()}
 
     @property
     def anim(self) -> float:
@@ -326,7 +298,7 @@ class TableScene(Scene):
         for e in events:
             self._on_event(e)
         if any(e.kind == "deal" for e in events):
-            self.new_hand_fans()
+            new_hands(self.fans, self.seats)
             self.viewer_for_turn()
             self.on_resize(self.app.size)
             self._deal()
@@ -338,38 +310,22 @@ class TableScene(Scene):
                 animation.tiplu(self.board, self.layout, e, self.viewer, self.anim)
 
     def _on_event(self, e: Event) -> None:
-        L = self.layout
-        if e.kind in _SOUNDS:
-            self.sound(_SOUNDS[e.kind])
+        if e.kind in SOUNDS:
+            self.sound(SOUNDS[e.kind])
         if e.kind == "deal":
             self.next_requested = False
-        if L is not None and e.player is not None and e.player != self.bottom:
-            if e.kind in _FROM_HAND:
-                for cid in e.card_ids:
-                    self.board.origins[cid] = self.board.seat_origin(L, e.player)
-            elif e.kind == "take_discard":
-                for cid in e.card_ids:
-                    self.board.destinations[cid] = e.player
+        flights(self.board, self.layout, self.bottom, e)
         if e.kind == "hand_end":
             self.sound("win")
             self._record("record_hand")
         if e.kind == "match_end":
             self._record("record_match")
 
-    def new_hand_fans(self) -> None:
-        """A new deal: each person's hand comes sorted the way they sorted the last one."""
-        for seat, fan in self.fans.items():
-            fan.order = list(self.seats.views[seat].hand)
-            fan.selected = []
-            fan.history.clear()
-            fan.future.clear()
-            fan.sort(fan.sort_mode)
-
     def _keep_arrangements(self) -> None:
         """Hand each changed arrangement to the match (never while a drag is in the air)."""
         if self.frozen or self.input.dragging:
             return
-        for seat, arranged in self.arrangements().items():
+        for seat, arranged in arrangements(self.fans, self.seats).items():
             if self.kept.get(seat) != arranged:
                 self.kept[seat] = arranged
                 self.match.keep_arrangement(seat, arranged)
@@ -388,29 +344,27 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ the pause menu
     def _menu(self) -> Dialog:
-        close = self.ask.close
+        """The pause menu; each choice puts it away first."""
+        app = self.app
 
-        def fullscreen() -> None:
-            self.app.set_fullscreen(not self.app.settings.fullscreen)
-            close()
+        def then(do: Callable[[], object]) -> Callable[[], None]:
+            def run() -> None:
+                self.ask.close()
+                do()
 
-        def controls() -> None:
-            close()
-            self.show_controls = True
-
-        def log() -> None:
-            close()
-            self.toggle_log()
-
-        def settings() -> None:
-            close()  # Settings over the table (the language, the cards' size…); Back comes here
-            self.app.open("settings")
+            return run
 
         note, label = self.leaving_words()
+        controls, log = then(self._show_controls), then(self.toggle_log)
+        fullscreen = then(lambda: app.set_fullscreen(not app.settings.fullscreen))
+        settings = then(lambda: app.open("settings"))  # over the table; Back comes here
         extras = self.menu_extras()
         return dialogs.pause_menu(
-            close, controls, log, fullscreen, settings, self._quit, note, label, extras
+            self.ask.close, controls, log, fullscreen, settings, self._quit, note, label, extras
         )
+
+    def _show_controls(self) -> None:
+        self.show_controls = True
 
     def leaving_words(self) -> tuple[str, str]:
         """What the pause menu says of saving, and its way out."""
