@@ -67,7 +67,7 @@ class ReviewOffer:
         storage = None if table.frozen else app.storage
         match_id = storage.match_id(match) if storage is not None else ""
         for seat in people:
-            job = table.worker.submit(review_seat, record, hand_no, seat)
+            job = table.hint.worker.submit(review_seat, record, hand_no, seat)
             self.jobs[seat] = job
             if storage is not None:
                 # Recorded when done, even if the sheet has gone by then (any thread may add).

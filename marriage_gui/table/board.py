@@ -27,6 +27,10 @@ if TYPE_CHECKING:
     from .hand import HandFan
 
 
+#: The id of the face-down card that follows the pointer when the stock is dragged.
+STOCK_STAND_IN = -3
+
+
 @dataclass(frozen=True)
 class Target:
     """Where a card belongs: top-left, width, face up or down, and its drawing layer."""
@@ -269,11 +273,12 @@ class Board:
             return s.w
         return float(layout.tw) if layout is not None else 0.0
 
-    def lift(self, ids: Sequence[int], layout: Layout, stand_in: int | None = None) -> None:
-        """A drag takes ``ids`` up (``stand_in``: a face-down card rises from the stock under
-        that id, the real card is drawn on the drop)."""
-        if stand_in is not None:
-            self.sprites[stand_in] = CardSprite(stand_in, 0, layout.stock.topleft, layout.tw, False)
+    def lift(self, ids: Sequence[int], stock: tuple[float, float, int] | None = None) -> None:
+        """A drag takes ``ids`` up (``stock``: the stock's top-left and card width, where a
+        face-down stand-in rises; the real card is drawn on the drop)."""
+        if stock is not None:
+            x, y, w = stock
+            self.sprites[STOCK_STAND_IN] = CardSprite(STOCK_STAND_IN, 0, (x, y), w, False)
         self.dragging = list(ids)
         for cid in ids:
             sp = self.sprites.get(cid)
@@ -287,10 +292,10 @@ class Board:
             if held is not None:
                 held.x, held.y = x, y
 
-    def release(self, stand_in: int) -> None:
+    def release(self) -> None:
         """The drag is over: nothing is held, and the stock's stand-in goes."""
         self.dragging = []
-        self.sprites.pop(stand_in, None)
+        self.sprites.pop(STOCK_STAND_IN, None)
 
     def ease_back(self, ids: list[int], duration: float) -> None:
         """Dragged cards that found no home return with a small overshoot."""

@@ -189,7 +189,7 @@ class GuideScene(TableScene):
             self.sound("error")
             self.relayout(0.0 if kept else None)
             self.board.ease_back(kept, 0.35 * self.anim)
-            self._refresh()
+            self.refresh()
             return
         super().dispatch(intent)
         if move == "arrange" and self.step.key == "arrange":
@@ -277,7 +277,7 @@ class GuideScene(TableScene):
         return _("This guided hand is not saved."), _("Leave the guide")
 
     def _quit(self) -> None:
-        self._close_dialog()
+        self.ask.close()
         self.leave(new_game=None)
 
     def leave(self, new_game: bool | None) -> None:

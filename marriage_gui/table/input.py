@@ -7,20 +7,19 @@ come only from ``event.pos``, so tests drive the table with synthetic events.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import pygame
 
 from marriage_gui.language import _
 
 from . import intents as i
+from .board import STOCK_STAND_IN
 from .picture import TablePicture
 from .tips import DISCARDS, STOCK
 
 DRAG_START = 6  # pixels before a press becomes a drag
 DOUBLE_CLICK = 0.4  # seconds
-#: The id of the face-down card that follows the pointer when the stock is dragged.
-STOCK_STAND_IN = -3
 
 Intents = list[i.Intent]
 
@@ -78,24 +77,15 @@ def _whose_turn(p: TablePicture) -> str:
     return _("it is {name}'s turn").format(name=p.name(p.view.current_player))
 
 
-#: Keys that mean one table command whatever else is going on.
-_COMMAND_KEYS = {
-    pygame.K_ESCAPE: "menu",
-    pygame.K_l: "log",
-    pygame.K_s: "sort",
-    pygame.K_g: "group",
-    pygame.K_h: "hint",
-    pygame.K_RETURN: "enter",
-    pygame.K_KP_ENTER: "enter",
-    pygame.K_e: "expose_again",
-}
 _DRAW_KEYS = {pygame.K_1: False, pygame.K_KP1: False, pygame.K_2: True, pygame.K_KP2: True}
 
 
 class TableInput:
-    """Turns raw events into the table's intents."""
+    """Turns raw events into the table's intents; ``commands``: the key that means each table
+    command (as the commands declare them)."""
 
-    def __init__(self) -> None:
+    def __init__(self, commands: Mapping[int, str]) -> None:
+        self.commands = dict(commands)
         self.press: tuple[str, int | None, tuple[int, int]] | None = None
         self.drag_ids: list[int] = []
         self.grab: dict[int, tuple[float, float]] = {}
@@ -185,6 +175,8 @@ class TableInput:
             ids = [STOCK_STAND_IN]
         else:
             return None
+        L = p.layout
+        stock = (L.stock.x, L.stock.y, L.tw) if kind == "stock" and L is not None else None
         assert self.press is not None
         start = self.press[2]
         places = {c: p.board.place_of(c, p.layout) for c in ids}
@@ -193,7 +185,7 @@ class TableInput:
         # Spread a multi-card drag like a small fan under the pointer.
         self.grab = {c: (g0[0] - k * lead_w * 0.35, g0[1]) for k, c in enumerate(ids)}
         self.drag_ids = ids
-        return i.Lift(tuple(ids), tuple(self.grab[c] for c in ids), kind == "stock")
+        return i.Lift(tuple(ids), tuple(self.grab[c] for c in ids), stock)
 
     def _moved(self, p: TablePicture, pos: tuple[int, int]) -> Intents:
         if self.press is None:
@@ -293,16 +285,16 @@ class TableInput:
         shift = bool(event.mod & pygame.KMOD_SHIFT)
         if k in (pygame.K_z, pygame.K_y) and ctrl:
             return [i.Undo(redo=k == pygame.K_y or shift)]
-        if k in (pygame.K_ESCAPE, pygame.K_l):
-            return [i.Command(_COMMAND_KEYS[k])]
+        if k in self.commands:
+            return [i.Command(self.commands[k])]
         fan_keys = self._fan_key(k, shift, p)
         if fan_keys is not None:
             return fan_keys
         if k == pygame.K_d:
-            return [i.Discard(None)]
+            return [i.Discard(None, focused=p.focused)]
         if k in _DRAW_KEYS:
             return [i.Draw(_DRAW_KEYS[k])]
-        return [i.Command(_COMMAND_KEYS[k])] if k in _COMMAND_KEYS else []
+        return []
 
     def _fan_key(self, k: int, shift: bool, p: TablePicture) -> Intents | None:
         """Arrows and space move the keyboard ring and pick cards (None: not such a key)."""

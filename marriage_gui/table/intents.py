@@ -1,8 +1,8 @@
 """What a person means at the table, as small values: the input's only output.
 
-``TableInput`` turns clicks, drags and keys into these; ``TableScene.dispatch`` is the one place
-that acts on them (submits an action to the match, moves cards, says why not). Nothing here
-knows about pygame events or the scene.
+``TableInput`` turns clicks, drags and keys into these (and a question's buttons answer with
+them); ``TableActions.dispatch`` is the one place that acts on them (submits an action to the
+match, moves cards, says why not). Nothing here knows about pygame events or the scene.
 """
 
 from __future__ import annotations
@@ -14,11 +14,13 @@ from engine.actions import Action
 
 @dataclass(frozen=True)
 class Discard:
-    """Throw card ``cid`` (None: the one selected, hinted or focused); ``held`` cards were
-    dragged and go back to the hand if the discard is refused."""
+    """Throw card ``cid`` (None: the one selected, hinted or ``focused``); ``held`` cards were
+    dragged and go back to the hand if the discard is refused. ``focused``: the card the
+    keyboard ring is on (None: the arrows were not used, so no card is thrown unseen)."""
 
     cid: int | None = None
     held: tuple[int, ...] = ()
+    focused: int | None = None
 
 
 @dataclass(frozen=True)
@@ -75,8 +77,9 @@ class Pick:
 
 @dataclass(frozen=True)
 class Command:
-    """A table command by its button's key: ``hint``, ``sort``, ``group``, ``see``, ``out``,
-    ``menu``, ``log``, ``expose_again``, ``enter``; ``click``: its button was clicked."""
+    """A table command by its key (``actions.COMMANDS``: ``hint``, ``sort``, ``group``,
+    ``see``, ``out``, ``enter``, ``menu``, ``log``, ``expose_again``); ``click``: its button
+    was clicked."""
 
     key: str
     click: bool = False
@@ -87,6 +90,20 @@ class Play:
     """Submit ``action``, one the view offered (a confirmed Go out, an exposed tunnela)."""
 
     action: Action
+
+
+@dataclass(frozen=True)
+class KeepHidden:
+    """The tunnela dealt to ``seat`` in hand ``hand_no`` stays hidden: not asked again (the
+    E key offers it again)."""
+
+    hand_no: int
+    seat: int
+
+
+@dataclass(frozen=True)
+class DealNext:
+    """Deal the next hand (the score sheet's button)."""
 
 
 @dataclass(frozen=True)
@@ -106,11 +123,12 @@ class Undo:
 @dataclass(frozen=True)
 class Lift:
     """A drag begins: ``ids`` leave their places, held at ``grab`` offsets from the pointer;
-    ``from_stock``: a face-down stand-in rises from the stock."""
+    ``stock``: a face-down stand-in rises from the stock, whose top-left and card width these
+    are (None: the cards are on view)."""
 
     ids: tuple[int, ...]
     grab: tuple[tuple[float, float], ...]
-    from_stock: bool = False
+    stock: tuple[float, float, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -172,6 +190,8 @@ Intent = (
     | Pick
     | Command
     | Play
+    | KeepHidden
+    | DealNext
     | Explain
     | Undo
     | Lift

@@ -19,6 +19,7 @@ from engine.words import say
 from marriage_gui.language import N_, _, word
 from marriage_gui.setup import MatchSetup, SeatSetup
 from marriage_gui.table import dialogs, seat_news
+from marriage_gui.table.arranging import new_hands
 from marriage_gui.table.bands import (
     draw_clock_over,
     draw_connection_banner,
@@ -231,24 +232,20 @@ class NetTableScene(TableScene):
             self.note = self._make_note()
 
     # ------------------------------------------------------------------ news
-    def take_news(self, insert_at: int | None = None) -> bool:
-        """As the table takes news, but many missed moves at once (a laptop back from sleep)
+    def on_events(self, events: list[Event], moves: int = 0) -> None:
+        """As the table hears news, but many missed moves at once (a laptop back from sleep)
         are not played out one by one: the table goes straight to where the match is."""
-        behind = self.remote.seat_version(self.bottom) - self.seats.versions[self.bottom]
-        self._catching_up = behind > CATCH_UP
+        if moves <= CATCH_UP:
+            super().on_events(events, moves)
+            return
+        self._catching_up = True
         try:
-            return super().take_news(insert_at)
+            for e in events:
+                self._on_event(e)  # quiet: see ``sound``
         finally:
             self._catching_up = False
-
-    def on_events(self, events: list[Event]) -> None:
-        if not self._catching_up:
-            super().on_events(events)
-            return
-        for e in events:
-            self._on_event(e)  # quiet: see ``sound``
         if any(e.kind == "deal" for e in events):
-            self.new_hand_fans()
+            new_hands(self.fans, self.seats)
             self._put_note_away()  # a note of a hand gone by
         self.viewer_for_turn()
         self.board.sprites.clear()
@@ -380,7 +377,7 @@ class NetTableScene(TableScene):
 
     def _seats_menu(self) -> None:
         """The host hands a person's seat to a computer player, or gives it back."""
-        self._ask("seats", self._seats_dialog(), self._seats_dialog)
+        self.ask.put("seats", lambda _answer: self._seats_dialog())
 
     def _seats_dialog(self) -> Dialog:
         choices: list[tuple[str, Callable[[], None]]] = []
@@ -393,12 +390,12 @@ class NetTableScene(TableScene):
             else:
                 label = _("A computer plays for {name}").format(name=s.name)
             choices.append((label, self._cover(seat, not covered)))
-        return dialogs.seats_menu(choices, self._close_dialog)
+        return dialogs.seats_menu(choices, self.ask.close)
 
     def _cover(self, seat: int, computer: bool) -> Callable[[], None]:
         def do() -> None:
             self.remote.hand_to_computer(seat, computer=computer)
-            self._close_dialog()
+            self.ask.close()
 
         return do
 
@@ -434,9 +431,7 @@ class NetTableScene(TableScene):
             return
         if self._handed_on:
             self._closed = True
-            if self._own_worker is not None:
-                self._own_worker.shutdown()
-                self._own_worker = None
+            self.hint.close()
             return
         finished = self.remote.finished
         super().close()

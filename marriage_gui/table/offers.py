@@ -1,11 +1,13 @@
 """What the table offers the person looking at it: the See, Go out and Expose that match their
-selection, and why a greyed button does nothing. Every answer comes from the seat's view: its
-legal actions, the engine's recommended See and Go out, and its words for what is not offered.
+selection, the ``Moment`` the commands' rules read, and why a greyed button does nothing. Every
+answer comes from the seat's view: its legal actions, the engine's recommended See and Go out,
+and its words for what is not offered.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from engine.actions import Action, ExposeTunnela, GoOut, See
 from engine.cards import code_of
@@ -58,21 +60,59 @@ def expose_action(legal: Sequence[Action]) -> ExposeTunnela | None:
     return next((a for a in legal if isinstance(a, ExposeTunnela)), None)
 
 
-def why_disabled(key: str, view: PlayerView) -> str:
-    """Why a greyed button does nothing now."""
-    if key == "see":
-        if view.why_not.see:
-            return said(word(view.why_not.see))
-        # Translators: {need} is what must be shown, e.g. "3 pure sequences".
-        need = word(view.seeing_requirement())
-        return _("after drawing, select {need} to see").format(need=need)
-    if key == "out":
-        if view.why_not.go_out:
-            return said(word(view.why_not.go_out))
-        return _("you cannot go out with these cards yet")
-    if key == "hint":
-        return _("hints are for your own turn")
-    return _("not now")
+def why_no_see(view: PlayerView) -> str:
+    """Why the greyed See does nothing now."""
+    if view.why_not.see:
+        return said(word(view.why_not.see))
+    # Translators: {need} is what must be shown, e.g. "3 pure sequences".
+    need = word(view.seeing_requirement())
+    return _("after drawing, select {need} to see").format(need=need)
 
 
-__all__ = ["expose_action", "go_out_action", "see_action", "why_disabled"]
+def why_no_go_out(view: PlayerView) -> str:
+    """Why the greyed Go out does nothing now."""
+    if view.why_not.go_out:
+        return said(word(view.why_not.go_out))
+    return _("you cannot go out with these cards yet")
+
+
+@dataclass(frozen=True)
+class Moment:
+    """The table as the commands' rules read it: the bottom seat's view, whether a person looks
+    at its hand in a hand still played (``person``) and may act (``my_turn``), what they may do
+    (``legal``), the cards they picked (``chosen``: None when no hand of theirs is at the
+    bottom) and what the hint advised."""
+
+    view: PlayerView
+    person: bool
+    my_turn: bool
+    legal: tuple[Action, ...]
+    chosen: tuple[int, ...] | None
+    hinted: Action | None
+
+    @property
+    def seen(self) -> bool:
+        """The person looking has seen (Go out takes See's place)."""
+        return self.person and self.view.seen[self.view.seat]
+
+    @property
+    def see(self) -> See | None:
+        """The See the selection means now (None: none is offered)."""
+        if self.chosen is None:
+            return None
+        return see_action(self.view, self.legal, self.chosen, self.hinted)
+
+    @property
+    def go_out(self) -> GoOut | None:
+        """The way out the selection means now (None: none is offered)."""
+        return go_out_action(self.view, self.legal, self.chosen or (), self.hinted)
+
+
+__all__ = [
+    "Moment",
+    "expose_action",
+    "go_out_action",
+    "see_action",
+    "why_no_go_out",
+    "why_no_see",
+]

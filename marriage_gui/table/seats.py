@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from engine.actions import Action
 from engine.events import Event
 from engine.match import Match
 from engine.view import PlayerView
 from engine.words import Said, say
-from marriage_gui.language import word
+from marriage_gui.language import _, word
 from marriage_gui.ui.words import PLAYER_N, PROPOSED_NAMES, YOU, is_you
 
 from .log import Log
@@ -23,11 +24,13 @@ from .log import Log
 
 @dataclass
 class News:
-    """What one poll brought for the seat at the bottom: events to animate, refusals to say."""
+    """What one poll brought for the seat at the bottom: events to animate, refusals to say,
+    and how many of the match's actions it moved on (``moves``)."""
 
     events: list[Event] = field(default_factory=list)
     refusals: list[str] = field(default_factory=list)
     changed: bool = False
+    moves: int = 0
 
 
 def renamed(line: str, real: str, said: str) -> str:
@@ -74,6 +77,8 @@ class SeatViews:
                 self._heard(seat, e)
         #: The seat whose cards are face up now (None: nobody looks, hands face down).
         self.viewer: int | None = self.local[0] if len(self.local) == 1 else None
+        #: The curtain is down between two people's turns: nobody looks at a hand.
+        self.curtained = False
 
     @property
     def hot_seat(self) -> bool:
@@ -99,6 +104,30 @@ class SeatViews:
         """Whether a person at this screen plays ``seat``."""
         return seat in self.local
 
+    @property
+    def looking(self) -> bool:
+        """Whether a person looks at the bottom seat's cards now (behind the curtain, and while
+        hands are hidden between two people's turns, nobody does)."""
+        return self.viewer is not None and self.viewer == self.bottom and not self.curtained
+
+    def my_turn(self) -> bool:
+        """Whether the person looking at the table may act now."""
+        v = self.state
+        return (
+            self.looking and not v.hand_over and v.current_player == self.viewer and bool(v.legal)
+        )
+
+    def legal_now(self) -> tuple[Action, ...]:
+        """What the person looking may do now (nothing when it is not their turn)."""
+        return self.state.legal if self.my_turn() else ()
+
+    def whose_turn(self) -> str:
+        """Why the person cannot act now: whose turn it is, or that the hand is over."""
+        v = self.state
+        if v.hand_over:
+            return _("the hand is over")
+        return _("it is {name}'s turn").format(name=self.name(v.current_player))
+
     def poll(self) -> News:
         """Take every seat's updates; the bottom seat's events and refusals come back."""
         news = News()
@@ -108,7 +137,8 @@ class SeatViews:
                     if seat == self.bottom:
                         news.refusals.append(up.refused)
                     continue
-                if up.version <= self.versions[seat]:
+                before = self.versions[seat]
+                if up.version <= before:
                     continue  # news older than the view this screen already has
                 if up.version != self.versions[seat] + 1:
                     # A gap (updates dropped): take the whole view again; the log says so.
@@ -122,6 +152,7 @@ class SeatViews:
                     self._heard(seat, e)
                 if seat == self.bottom:
                     news.events.extend(up.events)
+                    news.moves += up.version - before
                 news.changed = True
         return news
 

@@ -60,9 +60,9 @@ class SpyWorker:
 
 def test_the_review_is_worked_out_in_the_worker_and_wakes_the_button(app, monkeypatch):
     spy = SpyWorker()
-    from marriage_gui.table.scene import TableScene
+    from marriage_gui.table.hinting import HintAsk
 
-    monkeypatch.setattr(TableScene, "worker", property(lambda self: spy))
+    monkeypatch.setattr(HintAsk, "worker", property(lambda self: spy))
     result, match = sheet(app, SOLO)
     b = result.review.button
     assert [fn for _f, fn, _a in spy.jobs] == [review_seat]
@@ -246,9 +246,9 @@ def test_plot_points_put_the_newest_at_the_right_and_shares_bottom_to_top():
 
 def test_a_review_that_fails_in_the_worker_leaves_the_sheet_working(app, monkeypatch):
     spy = SpyWorker()
-    from marriage_gui.table.scene import TableScene
+    from marriage_gui.table.hinting import HintAsk
 
-    monkeypatch.setattr(TableScene, "worker", property(lambda self: spy))
+    monkeypatch.setattr(HintAsk, "worker", property(lambda self: spy))
     result, _ = sheet(app, SOLO)
     spy.jobs[0][0].set_exception(RuntimeError("worker died"))
     app.step([], DT)

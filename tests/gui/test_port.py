@@ -294,7 +294,7 @@ def test_a_table_holds_no_game_outside_its_match(app):
     from engine.game import Game
 
     scene = TableScene(app, MatchSetup((SeatSetup("You"), SeatSetup("B", "easy")), hands=1))
-    parts = [scene, scene.seats, scene.board, scene.commands, scene.input]
+    parts = [scene, scene.seats, scene.board, scene.hint, scene.actions, scene.ask, scene.input]
     for part in parts:
         for name, value in vars(part).items():
             if name in ("match", "scene", "app"):

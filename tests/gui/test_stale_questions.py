@@ -37,7 +37,7 @@ def _enter(app) -> None:
 
 def test_the_tunnela_question_waits_for_the_hosts_answer(app):
     host, wire, scene = _late_table(app)
-    assert scene.asking == "expose" and scene.dialog is not None
+    assert scene.ask.kind == "expose" and scene.dialog is not None
     _enter(app)  # Expose: the action leaves, the answer has not come
     assert scene.dialog is None and wire.outbox
     for _ in range(30):
@@ -52,7 +52,7 @@ def test_the_tunnela_question_waits_for_the_hosts_answer(app):
 
 def test_a_question_the_news_makes_stale_closes_by_itself(app):
     host, wire, scene = _late_table(app)
-    assert scene.asking == "expose"
+    assert scene.ask.kind == "expose"
     # The same seat exposes from elsewhere (another screen of this player): the news arrives
     # while the question is still up.
     expose = next(a for a in host.view(0).legal if isinstance(a, ExposeTunnela))
@@ -60,7 +60,7 @@ def test_a_question_the_news_makes_stale_closes_by_itself(app):
     serve(host, wire)
     for _ in range(10):
         app.step([], DT)
-    assert scene.dialog is None and scene.asking is None
+    assert scene.dialog is None and scene.ask.kind is None
     assert scene.state.shown[0][0][0] == "tunnela"
 
 
@@ -71,7 +71,8 @@ def test_the_go_out_preview_closes_when_the_turn_is_gone(app):
     for _ in range(10):
         app.step([], DT)
     # Open the preview by hand (a finish needs a lucky hand); then the turn moves on elsewhere.
-    scene._ask("out", scene.dialog or _placeholder())
+    dialog = scene.dialog or _placeholder()
+    scene.ask.put("out", lambda _answer: dialog)
     host.submit(0, host.view(0).legal[0])  # a draw made from another screen of this seat
     serve(host, wire)
     for _ in range(10):
@@ -83,7 +84,7 @@ def test_the_go_out_preview_closes_when_the_turn_is_gone(app):
     serve(host, wire)
     for _ in range(10):
         app.step([], DT)
-    assert scene.dialog is None and scene.asking is None
+    assert scene.dialog is None and scene.ask.kind is None
 
 
 def _placeholder():

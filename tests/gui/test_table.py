@@ -271,19 +271,19 @@ def test_hint_is_only_for_the_player_to_move(app):
     click(app, (640, 400))  # Asha sits down
     assert scene.viewer == 0
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0)], DT)
-    assert scene.commands.hint_job is not None
+    assert scene.hint.job is not None
     assert "thinking" in (scene.toast.current or "").lower()
     # The worker's answer is waited for (with a real time-out), then one frame takes it in.
-    scene.commands.hint_job.result(timeout=120)
+    scene.hint.job.result(timeout=120)
     app.step([], DT)
-    assert scene.commands.hint_job is None
+    assert scene.hint.job is None
     # The toast now holds the hint itself, no longer the "thinking" note.
     assert (scene.toast.current or "").startswith("Hint: ")
     assert "thinking" not in (scene.toast.current or "").lower()
     # Bina may not ask for a hint on Asha's turn: the table says whose turn it is.
     scene.seats.sit(1)
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0)], DT)
-    assert scene.commands.hint_job is None and "asha's turn" in (scene.toast.current or "").lower()
+    assert scene.hint.job is None and "asha's turn" in (scene.toast.current or "").lower()
 
 
 def test_dealt_tunnela_prompt_exposes_before_the_first_draw(app):

@@ -7,6 +7,7 @@ import pygame
 from engine.cards import code_of
 from marriage_gui.saved_match import saved
 from marriage_gui.setup import SeatSetup
+from marriage_gui.table.arranging import new_hands
 from marriage_gui.table.scene import TableScene
 
 from .test_table import DT, click, logged, solo, table
@@ -226,7 +227,7 @@ def ask_hint(app, scene):
     key(app, pygame.K_h, "h")
     for _ in range(600):
         app.step([], DT)
-        if scene.commands.hint_job is None:
+        if scene.hint.job is None:
             break
 
 
@@ -234,14 +235,14 @@ def test_hint_lifts_and_outlines_the_card_until_the_next_move(app):
     scene = solo(app)
     click(app, scene.layout.stock.center)
     ask_hint(app, scene)
-    cid = scene.commands.hint_card
+    cid = scene.hint.card
     assert cid is not None, "the advisor names a discard on this deal"
     settle(app, scene, 1.0)
     others = [scene.board.targets[i].y for i in scene.fan.order if i != cid]
     assert scene.board.targets[cid].y < min(others)
     assert (scene.toast.current or "").startswith("Hint:")
     key(app, pygame.K_d, "d")
-    assert scene.commands.hint_card is None
+    assert scene.hint.card is None
     # The hint's words go with the card: they do not linger over the next players' turns.
     settle(app, scene, 0.5)
     assert not (scene.toast.current or "").startswith("Hint:")
@@ -254,7 +255,7 @@ def test_the_next_hand_is_dealt_in_the_sort_mode_of_the_last(app):
     key(app, pygame.K_s, "s")
     assert scene.fan.sort_mode == "rank"
     scene.fan.order.reverse()
-    scene.new_hand_fans()  # what a deal event does to the fans
+    new_hands(scene.fans, scene.seats)  # what a deal event does to the fans
     order = scene.fan.order
     assert order == sorted(order, key=lambda i: rank_key(code_of(i)))
 
@@ -381,7 +382,7 @@ def test_d_after_a_hint_discards_the_hinted_card(app):
     scene = solo(app)
     click(app, scene.layout.stock.center)
     ask_hint(app, scene)
-    cid = scene.commands.hint_card
+    cid = scene.hint.card
     assert cid is not None and cid != scene.fan.order[scene.fan.focus]
     key(app, pygame.K_d, "d")
     assert [a for a in logged(scene) if isinstance(a, list)][-1][1] == cid
@@ -442,14 +443,14 @@ def test_see_with_nothing_selected_shows_the_best_melds_or_the_hinted_ones(app):
     for follow_hint in (False, True):
         scene = table(app, [SeatSetup("You", "human"), SeatSetup("Sita", "easy")], seed=36)
         click(app, scene.layout.stock.center)
-        sees = [a for a in scene.legal_now() if isinstance(a, See)]
+        sees = [a for a in scene.seats.legal_now() if isinstance(a, See)]
         assert len(sees) > 1
         want = Policy().best_see(Knowledge.of(scene.state), sees)
         assert want != sees[0]
         if follow_hint:
             ask_hint(app, scene)
-            assert isinstance(scene.commands.hint_action, See)
-            want = scene.commands.hint_action
+            assert isinstance(scene.hint.action, See)
+            want = scene.hint.action
         key(app, pygame.K_RETURN, "\r")
         assert scene.state.seen[0]
         shown = sorted(c for _kind, ids in scene.state.shown[0] for c in map(code_of, ids))

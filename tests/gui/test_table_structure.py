@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pygame
 import pytest
 
 import marriage_gui
@@ -133,7 +134,7 @@ def _state(scene: TableScene) -> object:
         scene.toast.current,
         list(scene.toast.queue),
         scene.log.open,
-        scene.commands.hint_job,
+        scene.hint.job,
         scene.seats.version,
     )
 
@@ -177,3 +178,46 @@ def test_a_wrong_sized_surface_is_drawn_without_relaying_the_table(app):
     layout = scene.layout
     scene.draw(pygame.Surface((900, 700)))
     assert scene.layout is layout
+
+
+def test_the_actions_never_reach_back_into_the_scene():
+    """``TableActions`` is built with exactly what it acts on and answers with effects: no
+    module of its acting imports the scene or takes it, and no class of the table is made of
+    mixins."""
+    acting = ("actions.py", "arranging.py", "asking.py", "effects.py", "hinting.py", "offers.py")
+    for name in acting:
+        tree = ast.parse((TABLE / name).read_text(encoding="utf-8"))
+        imported = {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} | {
+            a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names
+        }
+        assert not any(m.endswith("scene") for m in imported), (name, imported)
+        assert "TableScene" not in ast.unparse(tree), name
+    for path in _sources(TABLE):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
+            bases = [ast.unparse(b) for b in cls.bases]
+            table_bases = [b for b in bases if b.startswith("Table") and b != "TableScene"]
+            assert table_bases == [], (path.name, cls.name, bases)
+    assert not (TABLE / "table_like.py").exists()
+
+
+def test_each_command_is_declared_once_and_its_key_reaches_it(app):
+    """A command's button, keys, rules and action come from its one ``TableCommand``: the
+    scene's buttons are the declared ones, in order, and each declared key means its command."""
+    from marriage_gui.table import intents as i
+    from marriage_gui.table.actions import COMMAND_KEYS, COMMANDS
+
+    scene = solo(app)
+    assert list(scene.buttons) == [k for k, c in COMMANDS.items() if c.button]
+    assert {k: b.hotkey for k, b in scene.buttons.items()} == {
+        k: c.hotkey for k, c in COMMANDS.items() if c.button
+    }
+    picture = scene.picture()
+    for key, command in COMMAND_KEYS.items():
+        press = pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="")
+        meant = [x for x in scene.input.handle(press, picture, 0.0) if not isinstance(x, i.Press)]
+        assert meant == [i.Command(command)], command
+    # The rules the buttons show by are the declared ones (a person's own turn, nothing picked).
+    now = scene.actions.moment()
+    for key, b in scene.buttons.items():
+        assert (b.visible, b.enabled) == (COMMANDS[key].shown(now), COMMANDS[key].enabled(now))

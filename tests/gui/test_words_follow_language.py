@@ -35,7 +35,7 @@ def test_the_open_hint_is_worded_again_in_the_new_language(app):
     assert nepali.startswith("सुझाव: "), nepali
     assert DEVANAGARI.search(nepali) and not ENGLISH.search(nepali), nepali
     # Acting withdraws the hint, in whichever language it now shows.
-    text = scene.commands.forget()
+    text = scene.hint.forget()
     assert text is not None
     scene.toast.withdraw(text)
     for _ in range(30):

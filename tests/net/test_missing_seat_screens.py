@@ -68,7 +68,12 @@ class AshaScreen:
         if top is not self.scene and top is not None and top.name == "hand_result":
             top.proceed()  # type: ignore[attr-defined]  # on to the next hand, as Asha would
         v = self.remote.view(1)
-        if v.current_player == 1 and v.legal and not v.hand_over and self.scene.sent is None:
+        if (
+            v.current_player == 1
+            and v.legal
+            and not v.hand_over
+            and self.scene.actions.sent is None
+        ):
             draw = [a for a in v.legal if isinstance(a, DrawStock)]
             self.remote.submit(1, draw[0] if draw else v.legal[-1])
         return _drawn(self.app, monkeypatch)
