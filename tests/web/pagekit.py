@@ -14,6 +14,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -87,6 +88,14 @@ class ServedTable:
             raise RuntimeError(f"the table did not open: {lines}")
         self.port = int(found.group(1))
         self.code = code.group(1)
+        #: The table's log, read as it comes (a pipe nobody reads would fill and stop the table).
+        self.log: list[str] = [*lines]
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.log.append(line.rstrip("\n"))
 
     @property
     def url(self) -> str:
@@ -156,6 +165,9 @@ def state(page: Any) -> dict[str, Any]:
             phase: v && v.phase, hand_no: v && v.hand_no, mine: !!v && v.current_player === S.seat,
             legal: v ? v.legal : [], hand: v ? v.hand : [], groups: v ? v.groups : [],
             order: window.marriage.fan.order, dialog: !!S.dialog,
+            note: S.note ? S.note.why : null, final: !!S.final, line: S.line, problem: S.problem,
+            paused: S.quietSince !== null, clock: S.clock && S.clock.seat,
+            left: S.clock ? window.marriage.secondsLeft() : null,
           };
         }"""
     )
@@ -172,6 +184,17 @@ def wait_until(page: Any, test: Callable[[dict[str, Any]], bool], timeout: float
         if time.monotonic() > end:
             raise AssertionError(f"the page never got there: {json.dumps(now)[:600]}")
         page.wait_for_timeout(50)
+
+
+def sit_down(page: Any, url: str, name: str, seat: int | None = None) -> dict[str, Any]:
+    """Open ``url``, type ``name`` and join; take ``seat`` from the open seats shown (None: the
+    table's one open seat, taken by itself). The page's state once seated."""
+    page.goto(url)
+    page.fill("#name", name)
+    page.locator("button[type=submit]").tap()
+    if seat is not None:
+        page.locator(f'.seat-row.free[data-seat="{seat}"]').tap()
+    return wait_until(page, lambda s: s.get("seat") is not None)
 
 
 def loose_card(st: dict[str, Any]) -> int:
@@ -244,3 +267,14 @@ def touch(page: Any, points: list[tuple[float, float]], wait_ms: int = 16) -> No
 
 def _pt(p: tuple[float, float]) -> dict[str, float]:
     return {"x": p[0], "y": p[1], "id": 1, "radiusX": 4, "radiusY": 4, "force": 1}
+
+
+def set_clock(table: Any, seconds: int) -> None:
+    """Change a test host's turn clock now, as the host's own screen may at any time (any
+    number of seconds, short ones too); every screen hears it."""
+
+    def change() -> None:
+        table.host.cover.set_clock(seconds, time.monotonic())
+        table.host._broadcast_clock()
+
+    table.call(change)
