@@ -191,7 +191,7 @@ function refusedForGood(detail) {
 function playAgain() {
   const over = !!S.view && S.view.phase === "match_over";
   if (over && S.lobby && S.lobby.host_screen === false) S.table.send({ type: "again" });
-  Object.assign(S, { final: null, invited: false, again: over });
+  Object.assign(S, { final: null, invited: false, again: over, announce: "" });
   S.screen = S.view && !over ? "table" : "seats";
   render();
 }

@@ -41,6 +41,8 @@ export function tableNews(app) {
         if (msg.seat !== S.seat || !msg.view) return;
         S.v = msg.v;
         S.story = [...msg.view.history];
+        // The latest news is the story's (a page back from away missed what came between).
+        S.announce = (S.story.filter((e) => e.text).pop() || { text: "" }).text;
         takeView(msg.view);
         break;
       case "update": {
@@ -114,7 +116,9 @@ export function tableNews(app) {
   /** The table called a new match (Play again, here or at another screen): the finished one is
    * let go; its sheet stays up, if it is up, until the person plays again. */
   function newMatchCalled() {
+    const announce = S.announce; // the finished match's last news, over its sheet
     app.resetMatch();
+    if (S.final) S.announce = announce;
     S.again = false;
     if (S.final) S.invited = true;
     else S.screen = "seats";
