@@ -52,6 +52,7 @@ const S = {
   final: null, // the finished match's last view and story: its sheet stays up until Play again
   invited: false, // the table called a new match while the final sheet was up
   again: false, // Play again was tapped: the finished match is not shown again
+  resyncing: false, // a fresh snapshot was asked for (a gap in the updates)
 };
 
 // ------------------------------------------------------------------ the table's pieces
@@ -148,7 +149,7 @@ function join(code, name) {
 /** Let go of the match on screen (a new one at the same table, or another table). */
 function resetMatch() {
   Object.assign(S, { view: null, v: -1, story: [], clock: null, grouped: -1, note: null, dialog: null });
-  Object.assign(S, { statuses: new Map(), announce: "", seenMatch: false });
+  Object.assign(S, { statuses: new Map(), announce: "", seenMatch: false, resyncing: false });
 }
 
 /** Take a free seat (the page's person chose it, or it was the only one). */

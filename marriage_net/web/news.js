@@ -1,4 +1,4 @@
-// What the host says, taken in as a laptop takes it (marriage_net/line.py and client.py): the
+// What the host says, taken in as a laptop takes it (marriage_net/table_news.py): the
 // seat's views and their story, the seats' news and the turn clock (stamped with when they
 // were sent, so the page counts fairly), refusals, what a computer played for the seat and
 // why, and a new match called at the table (Play again).
@@ -40,6 +40,7 @@ export function tableNews(app) {
       case "snapshot":
         if (msg.seat !== S.seat || !msg.view) return;
         S.v = msg.v;
+        S.resyncing = false;
         S.story = [...msg.view.history];
         // The latest news is the story's (a page back from away missed what came between).
         S.announce = (S.story.filter((e) => e.text).pop() || { text: "" }).text;
@@ -48,16 +49,16 @@ export function tableNews(app) {
       case "update": {
         if (msg.seat !== S.seat || !S.view) return;
         if (msg.v !== S.v + 1) {
-          S.table.send({ type: "resync", seat: S.seat });
+          // A gap: ask once for the whole picture rather than guess.
+          if (!S.resyncing) S.resyncing = S.table.send({ type: "resync", seat: S.seat });
           return;
         }
         S.v = msg.v;
-        if (msg.view.hand_no !== S.view.hand_no) {
-          S.story = [...msg.events];
-          S.table.send({ type: "resync", seat: S.seat });
-        } else {
-          S.story.push(...msg.events);
-        }
+        // The story is kept here (an update's view comes without it): the snapshot's history
+        // and every update's events since; a new hand's story starts with the events that
+        // dealt it, so no snapshot is asked for (as a laptop keeps it: table_news.py).
+        if (msg.view.hand_no !== S.view.hand_no) S.story = [...msg.events];
+        else S.story.push(...msg.events);
         const last = msg.events.filter((e) => e.text).pop();
         if (last) S.announce = last.text; // worded when drawn, in the language of the moment
         takeView(msg.view);

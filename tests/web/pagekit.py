@@ -215,29 +215,49 @@ def discard_text(cid: int) -> str:
 
 
 def play_my_turn(page: Any, st: dict[str, Any], drag: bool = False) -> str:
-    """Play the seat's turn by touch, as a person would; what was done."""
+    """Play the seat's turn by touch, as a person would; what was done. A turn the table took
+    meanwhile (the turn clock ran out on a busy machine, and a computer played it) ends the
+    try; any other tap that finds nothing to tap fails."""
     legal = st["legal"]
+    tap = _tapper(page, st)
     if st["phase"] == "draw":
         if any(a.startswith("expose tunnela") for a in legal):
-            page.locator(".bar button", has_text=re.compile("Expose|खोल")).first.tap()
+            tap(page.locator(".bar button", has_text=re.compile("Expose|खोल")).first)
             return "expose"
-        page.locator(".pile.stock").tap()
+        tap(page.locator(".pile.stock"))
         return "draw"
     if any(a.startswith("go out") for a in legal):
-        page.locator(".bar button").nth(-1).tap()  # Go out
-        page.locator(".box button.primary").tap()
+        if tap(page.locator(".bar button").nth(-1)):  # Go out
+            tap(page.locator(".box button.primary"))
         return "go out"
     if any(a.startswith("see") for a in legal):
-        page.locator(".bar button.primary", has_text=re.compile("See|हेर")).tap()
+        tap(page.locator(".bar button.primary", has_text=re.compile("See|हेर")))
         return "see"
     cid = loose_card(st)
     card = page.locator(f'.hand .card[data-id="{cid}"]')
     if drag:
-        drag_to_pile(page, card)
+        if card.count():
+            drag_to_pile(page, card)
         return "discard (dragged)"
-    card.tap(position={"x": 8, "y": 24})
-    page.locator(".pile.discards").tap()
+    if tap(card, position={"x": 8, "y": 24}):
+        tap(page.locator(".pile.discards"))
     return "discard"
+
+
+def _tapper(page: Any, st: dict[str, Any]) -> Callable[..., bool]:
+    """A tap that answers False when the table moved on past ``st`` before it could be made."""
+    from playwright.sync_api import TimeoutError as NothingToTap
+
+    def tap(target: Any, **where: Any) -> bool:
+        try:
+            target.tap(timeout=10_000, **where)
+            return True
+        except NothingToTap:
+            if state(page).get("v") != st["v"]:
+                return False  # a computer played the turn meanwhile
+            raise
+
+    return tap
 
 
 def drag_to_pile(page: Any, card: Any) -> None:
