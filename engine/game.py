@@ -7,19 +7,17 @@ any position, and saves are just that log.
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine import offers, safe_json, turns
 from engine.actions import Action, Discard, malformed, parse_action
-from engine.cards import CARDS, SHOE_SIZE, Card, code_of
+from engine.cards import SHOE_SIZE
 from engine.events import Event
-from engine.result import HandResult
 from engine.rules import MAX_SEED, RuleSet
 from engine.speed import legal_cache, seat_history, view_build
+from engine.state import GameState
 from engine.view import PlayerView
-from engine.wilds import Wilds
 
 SAVE_FORMAT = "marriage-game"
 SAVE_VERSION = 1
@@ -68,38 +66,13 @@ def _names(players: int | Sequence[str]) -> tuple[str, ...]:
     return names
 
 
-class Game:
+class Game(GameState):
     """A match of Marriage; see the module docstring."""
 
     # Everything that is state; clone() and equality go through this list.
     _LIST_FIELDS = ("stock", "discards", "seen", "seen_by_dublees", "drawn", "totals")
 
-    rules: RuleSet
-    names: tuple[str, ...]
-    seed: int | str
-    hands_total: int
-    hand_no: int
-    dealer: int
-    current_player: int
-    phase: str
-    hands: list[list[int]]
-    shown: list[list[tuple[str, tuple[int, ...]]]]
-    stock: list[int]
-    discards: list[int]
-    tiplu_id: int | None
-    seen: list[bool]
-    seen_by_dublees: list[bool]
-    drawn: list[bool]
-    taken: int | None
-    must_go_out: bool
-    turn: int
-    exhaustions: int
-    reshuffles: int
-    totals: list[int]
-    results: list[HandResult]
-    events: list[Event]
     log: GameLog
-    _wilds: Wilds | None
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -163,52 +136,6 @@ class Game:
             except IllegalAction as exc:
                 raise ValueError(f"action {i + 1} ({action}) is not legal: {exc.reason}") from None
         return g
-
-    # ------------------------------------------------------------------ properties
-    @property
-    def players(self) -> int:
-        """Number of seats."""
-        return len(self.names)
-
-    @property
-    def is_over(self) -> bool:
-        """The match is finished."""
-        return self.phase == "match_over"
-
-    @property
-    def hand_over(self) -> bool:
-        """The current hand is finished (the match may go on)."""
-        return self.phase in ("hand_over", "match_over")
-
-    @property
-    def result(self) -> HandResult | None:
-        """The result of the latest finished hand, once the current hand is over."""
-        return self.results[-1] if self.results and self.hand_over else None
-
-    @property
-    def tiplu(self) -> Card | None:
-        """The tiplu (None until chosen). Not for players: use ``view``."""
-        return None if self.tiplu_id is None else CARDS[code_of(self.tiplu_id)]
-
-    def wilds_for(self, seat: int) -> Wilds | None:
-        """The wild cards as ``seat`` uses them: None until that seat has seen."""
-        if self.seen[seat] or self.hand_over:
-            return self.wilds
-        return None
-
-    @property
-    def wilds(self) -> Wilds | None:
-        """The wild cards of this hand, once a tiplu exists."""
-        if self._wilds is None and self.tiplu_id is not None:
-            self._wilds = Wilds(CARDS[code_of(self.tiplu_id)], self.rules)
-        return self._wilds
-
-    def standings(self) -> list[int]:
-        """Seats from first to last by match total (deadwood: lowest first)."""
-        low_wins = self.rules.lowest_wins
-        return sorted(
-            range(self.players), key=lambda s: (self.totals[s] if low_wins else -self.totals[s], s)
-        )
 
     # ------------------------------------------------------------------ the rules
     def legal_actions(self) -> list[Action]:
@@ -408,10 +335,6 @@ class Game:
     def from_json(cls, text: str | bytes) -> Game:
         """Inverse of ``to_json``; damaged text raises ValueError with a clear reason."""
         return cls.from_dict(safe_json.loads(text, "save"))
-
-    # ------------------------------------------------------------------ internals used by turns
-    def _rng(self, purpose: str) -> random.Random:
-        return random.Random(f"{self.seed}/{self.hand_no}/{purpose}")
 
 
 __all__ = ["Game", "GameLog", "IllegalAction"]

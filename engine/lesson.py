@@ -9,6 +9,10 @@ cards, and the card the first seer will set aside as the tiplu is the lesson's t
 
 A stacked hand cannot be dealt again from the seed, so a ``LessonMatch`` says it cannot be
 replayed or reviewed rather than replaying a different deal.
+
+What a guide says of the lesson's position is read from that position (``lesson_facts``):
+which pure melds the player sees with, which cards they may throw and why, what the top discard
+would make, which melds going out lays down. Nothing is said from the deal's text.
 """
 
 from __future__ import annotations
@@ -18,12 +22,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import turns
-from engine.cards import code_of, parse_cards
+from engine.actions import Discard, DrawStock, TakeDiscard
+from engine.ai.hint import reason
+from engine.ai.reasons import Told, alone, gain, still, worse
+from engine.cards import Card, card_of, code_of, parse_cards
 from engine.events import Event
+from engine.facts import Position, Taking, Throwing, in_order
 from engine.game import Game
 from engine.match import LocalMatch
+from engine.melds import MeldKind, classify_meld
 from engine.replay import HandReplay
 from engine.rules import RuleSet
+from engine.view import PlayerView
+from engine.wilds import Role
+from engine.words import clauses
 
 
 @dataclass(frozen=True)
@@ -118,4 +130,139 @@ def lesson_match(
     return LessonMatch(stack(g, deal), drivers, **options)
 
 
-__all__ = ["LessonDeal", "LessonMatch", "lesson_match", "stack"]
+# ---------------------------------------------------------------------- what the position says
+@dataclass(frozen=True)
+class LessonFacts:
+    """What a guide may say of a lesson's position, each read from the position itself.
+
+    ``taking``: taking the top discard (None: it may not be taken now); ``take``: why to take
+    it, and ``takes_out``: taking it lets the player go out this very turn; ``draw``: the
+    hint's words for drawing from the stock instead. ``tunnela`` and ``runs``: the pure melds
+    the player sees (or saw) with. ``maal``: the maal cards in the hand, with their roles.
+    ``loose``: the cards the player may throw without going further from going out (the first
+    is the one to name), ``throw``: why the first. ``joined`` and ``filled``: the meld going
+    out would make with the card just drawn, and one a wild card fills (with that card).
+    """
+
+    taking: Taking | None = None
+    take: Told | None = None
+    takes_out: bool = False
+    draw: Told | None = None
+    tunnela: tuple[Card, ...] | None = None
+    runs: tuple[tuple[Card, ...], ...] = ()
+    maal: tuple[tuple[Card, Role], ...] = ()
+    loose: tuple[Throwing, ...] = ()
+    throw: Told | None = None
+    joined: tuple[Card, ...] | None = None
+    filled: tuple[Card, ...] | None = None
+    wild: Card | None = None
+
+
+def lesson_facts(view: PlayerView, drawn: Card | None = None) -> LessonFacts:
+    """The facts of the player's position (``drawn``: the card their last draw brought)."""
+    pos = Position(view)
+    mine = view.current_player == view.seat
+    taking = pos.taking() if mine and view.phase == "draw" else None
+    take = None
+    if taking is not None and TakeDiscard() in view.legal:
+        take = Told(clauses(list(gain(taking))), (taking,)) if gain(taking) else None
+    draw = reason(view, DrawStock()) if mine and DrawStock() in view.legal else None
+    tunnela, runs = _pure(view)
+    maal: list[tuple[Card, Role]] = []
+    if view.wilds is not None:
+        for c in view.cards:
+            role = view.wilds.role(c)
+            if role is not None and role.is_maal:
+                maal.append((c, role))
+    loose, throw = _loose(view, pos) if mine and view.phase == "play" else ((), None)
+    joined, filled, wild = _going_out(view, drawn)
+    return LessonFacts(
+        taking=taking if take is not None else None,
+        take=take,
+        takes_out=taking is not None and take is not None and taking.goes_out,
+        draw=draw,
+        tunnela=tunnela,
+        runs=runs,
+        maal=tuple(maal),
+        loose=loose,
+        throw=throw,
+        joined=joined,
+        filled=filled,
+        wild=wild,
+    )
+
+
+def _pure(view: PlayerView) -> tuple[tuple[Card, ...] | None, tuple[tuple[Card, ...], ...]]:
+    """The tunnela and the pure sequences the player sees with (or saw with)."""
+    see = view.best_see
+    melds = [tuple(m) for m in see.melds] if see is not None else []
+    if not melds:
+        melds = [
+            tuple(card_of(i) for i in ids) for kind, ids in view.shown[view.seat] if kind == "see"
+        ]
+    kinds = [(classify_meld(m), m) for m in melds]
+    tunnelas = [m for k, m in kinds if k is MeldKind.TUNNELA]
+    runs = tuple(in_order(m) for k, m in kinds if k is MeldKind.PURE_SEQUENCE)
+    return (tunnelas[0] if tunnelas else None), runs
+
+
+def _loose(view: PlayerView, pos: Position) -> tuple[tuple[Throwing, ...], Told | None]:
+    """The cards whose throw keeps the count to go out (the ones going with least first)."""
+    found: list[Throwing] = []
+    legal = {a.card.code for a in view.legal if isinstance(a, Discard)}
+    for card in sorted(set(view.cards)):
+        if card.code not in legal:
+            continue
+        t = pos.throwing(card)
+        kept = t.see if t.see is not None else t.out
+        if kept.exact and kept.after <= kept.before:
+            found.append(t)
+    # The card going with least first; of equals, the one leaving most helpful draws, then
+    # the higher (it would cost more left in the hand).
+    found.sort(key=lambda t: (len(t.goes.cards), len(t.goes.wild), -t.outs.copies, -t.card.rank))
+    if not found:
+        return (), None
+    first = found[0]
+    kept = first.see if first.see is not None else first.out
+    return tuple(found), Told(clauses([alone(first.goes), still(kept)]), (first,))
+
+
+def keep(view: PlayerView, card: Card) -> Told | None:
+    """Why to keep ``card`` rather than throw it: the count it would add (None: it adds none)."""
+    t = Position(view).throwing(card)
+    m = t.see if t.see is not None else t.out
+    if not m.exact or m.after <= m.before:
+        return None
+    return Told(worse(m), (t,))
+
+
+def _going_out(
+    view: PlayerView, drawn: Card | None
+) -> tuple[tuple[Card, ...] | None, tuple[Card, ...] | None, Card | None]:
+    """The meld going out would make with ``drawn``, and one a wild card fills."""
+    wilds, go = view.wilds, view.best_go_out
+    if wilds is None or go is None:
+        return None, None, None
+    joined = filled = wild = None
+    for meld in go.melds:
+        cards = tuple(meld)
+        kind = classify_meld(cards, wilds, view.rules)
+        if drawn is not None and drawn in cards and joined is None:
+            joined = in_order(cards)
+        elif kind is not None and not kind.is_pure and filled is None:
+            stand = [c for c in cards if wilds.is_wild(c)]
+            if stand:
+                wild = stand[-1]
+                filled = (*in_order(c for c in cards if c != wild), wild)
+    return joined, filled, wild
+
+
+__all__ = [
+    "LessonDeal",
+    "LessonFacts",
+    "LessonMatch",
+    "keep",
+    "lesson_facts",
+    "lesson_match",
+    "stack",
+]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine import turns, wire
 from engine.actions import Discard, DrawStock, ExposeTunnela, GoOut, See, TakeDiscard
@@ -24,7 +24,46 @@ from engine.words import code_of as code_of_said
 from engine.words import say, say_n
 
 if TYPE_CHECKING:
-    from engine.view import PlayerView
+    from engine.actions import Action
+    from engine.wilds import Wilds
+
+
+class Sight(Protocol):
+    """What the offers read of a seat's view: ``engine.view.PlayerView`` is one, and builds its
+    why-nots and advice by handing itself here (so this module needs no view of its own)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def rules(self) -> RuleSet: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def current_player(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def hand(self) -> tuple[int, ...]: ...
+    @property
+    def cards(self) -> list[Card]: ...
+    @property
+    def shown(self) -> tuple[tuple[tuple[str, tuple[int, ...]], ...], ...]: ...
+    @property
+    def discards(self) -> tuple[int, ...]: ...
+    @property
+    def seen(self) -> tuple[bool, ...]: ...
+    @property
+    def seen_by_dublees(self) -> tuple[bool, ...]: ...
+    @property
+    def taken(self) -> int | None: ...
+    @property
+    def must_go_out(self) -> bool: ...
+    @property
+    def legal(self) -> tuple[Action, ...]: ...
+    @property
+    def wilds(self) -> Wilds | None: ...
+    def unseen_counts(self) -> list[int]: ...
+
 
 #: Small counts in words ("three pure melds"), as a player says them.
 _NUMBERS = {
@@ -141,7 +180,7 @@ class Pending:
         return (Pending, (self.drawn,))
 
 
-def why_not(view: PlayerView, drawn: bool) -> WhyNot:
+def why_not(view: Sight, drawn: bool) -> WhyNot:
     """Why the seat of ``view``, to act, is not offered each kind of action its legal actions
     lack (``drawn``: whether it has drawn yet this hand)."""
     if view.seat != view.current_player:
@@ -165,7 +204,7 @@ def _expose(rules: RuleSet) -> str:
     return _EXPOSE_FIRST if rules.expose_dealt_tunnelas else _NO_EXPOSING
 
 
-def _before_drawing(view: PlayerView, drawn: bool) -> WhyNot:
+def _before_drawing(view: Sight, drawn: bool) -> WhyNot:
     p, rules = view.seat, view.rules
     draw = take = expose = False
     for a in view.legal:
@@ -203,7 +242,7 @@ def _before_drawing(view: PlayerView, drawn: bool) -> WhyNot:
     )
 
 
-def _after_drawing(view: PlayerView) -> WhyNot:
+def _after_drawing(view: Sight) -> WhyNot:
     p = view.seat
     see = go_out = discard = False
     for a in view.legal:
@@ -288,11 +327,11 @@ def _without(cards: list[Card], gone: Sequence[Card]) -> list[Card]:
     return rest
 
 
-def _unseen_capped(view: PlayerView) -> tuple[int, ...]:
+def _unseen_capped(view: Sight) -> tuple[int, ...]:
     return tuple(min(2, max(0, n)) for n in view.unseen_counts())
 
 
-def best_see(view: PlayerView) -> See | None:
+def best_see(view: Sight) -> See | None:
     """The See the engine would choose among those offered: showing nothing when that is
     enough, else the one leaving the hand closest to going out (the first of equals)."""
     sees = [a for a in view.legal if isinstance(a, See)]
@@ -316,7 +355,7 @@ def best_see(view: PlayerView) -> See | None:
     return best[1]
 
 
-def best_go_out(view: PlayerView) -> GoOut | None:
+def best_go_out(view: Sight) -> GoOut | None:
     """The Go out the engine would choose among those offered: the finish that keeps the most
     maal (the first of equals)."""
     outs = [a for a in view.legal if isinstance(a, GoOut)]

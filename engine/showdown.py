@@ -13,8 +13,8 @@ from engine.result import HandResult
 from engine.words import say
 
 if TYPE_CHECKING:
-    from engine.game import Game
     from engine.rules import RuleSet
+    from engine.state import GameState
 
 
 def hand_nets(
@@ -42,7 +42,7 @@ def hand_nets(
 
 
 def finish_hand(
-    g: Game,
+    g: GameState,
     winner: int | None,
     reason: str,
     finish: tuple[tuple[int, ...], ...] = (),

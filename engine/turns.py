@@ -24,7 +24,7 @@ from engine.rules import RuleSet
 from engine.words import Later, Said, say, say_n
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.state import GameState
     from engine.wilds import Wilds
 
 
@@ -40,7 +40,7 @@ def previous_seat(seat: int, n: int, rules: RuleSet) -> int:
 
 
 # ---------------------------------------------------------------------- the deal
-def deal(g: Game) -> None:
+def deal(g: GameState) -> None:
     """Shuffle and deal the current hand (``g.hand_no``, ``g.dealer`` already set)."""
     rules, n = g.rules, g.players
     shoe = shoe_ids(rules.printed_jokers)
@@ -79,7 +79,7 @@ def deal(g: Game) -> None:
         _choose_tiplu(g)
 
 
-def dealt_text(g: Game) -> Said:
+def dealt_text(g: GameState) -> Said:
     """The words of the deal: who dealt which hand, and the card that starts the discards."""
     # Translators: {number} is the hand's number in the match; {card} a card.
     return say(
@@ -90,7 +90,7 @@ def dealt_text(g: Game) -> Said:
     )
 
 
-def _choose_tiplu(g: Game) -> int:
+def _choose_tiplu(g: GameState) -> int:
     """Take a random card from the stock (or, if empty, under the top discard) as the tiplu."""
     rng = g._rng("tiplu")
     if g.stock:
@@ -142,15 +142,15 @@ def _resolve(hand: Sequence[int], cards: Sequence[Card]) -> list[int] | None:
     return ids
 
 
-def _exposed_tunnelas(g: Game, seat: int) -> int:
+def _exposed_tunnelas(g: GameState, seat: int) -> int:
     return sum(1 for kind, _ids in g.shown[seat] if kind == "tunnela")
 
 
-def _shown_cards(g: Game, seat: int) -> list[tuple[Card, ...]]:
+def _shown_cards(g: GameState, seat: int) -> list[tuple[Card, ...]]:
     return [tuple(_cards(ids)) for _kind, ids in g.shown[seat]]
 
 
-def _dublee_pairs(g: Game, seat: int) -> int:
+def _dublee_pairs(g: GameState, seat: int) -> int:
     return sum(1 for kind, _ids in g.shown[seat] if kind == "dublee")
 
 
@@ -159,7 +159,7 @@ def _hand_pairs(hand: Sequence[int]) -> int:
 
 
 # ---------------------------------------------------------------------- legality
-def legal_actions(g: Game) -> list[Action]:
+def legal_actions(g: GameState) -> list[Action]:
     """Every legal action now, in a fixed order."""
     if g.phase == "match_over":
         return []
@@ -219,12 +219,12 @@ def legal_actions(g: Game) -> list[Action]:
     return acts
 
 
-def option_count_needed(g: Game, p: int) -> int:
+def option_count_needed(g: GameState, p: int) -> int:
     """How many pure melds ``p`` must still show to see (exposed dealt tunnelas count)."""
     return max(0, 3 - _exposed_tunnelas(g, p))
 
 
-def _forbidden_discard_code(g: Game) -> int | None:
+def _forbidden_discard_code(g: GameState) -> int | None:
     if g.taken is None or not g.rules.no_discard_of_taken_card:
         return None
     return code_of(g.taken)
@@ -277,7 +277,7 @@ def take_discard_refusal(bar: int, discards: Sequence[int]) -> Said | None:
     )
 
 
-def _take_discard_bar(g: Game, p: int) -> int:
+def _take_discard_bar(g: GameState, p: int) -> int:
     seen = g.seen[p]
     return take_discard_bar(
         g.rules,
@@ -290,11 +290,11 @@ def _take_discard_bar(g: Game, p: int) -> int:
     )
 
 
-def _take_discard_refusal(g: Game, p: int) -> Said | None:
+def _take_discard_refusal(g: GameState, p: int) -> Said | None:
     return take_discard_refusal(_take_discard_bar(g, p), g.discards)
 
 
-def _discard_refusal(g: Game, p: int, card: Card) -> Said | None:
+def _discard_refusal(g: GameState, p: int, card: Card) -> Said | None:
     if card.code == _forbidden_discard_code(g):
         return say(
             "you may not throw back {card}, the card you just took from the discard pile",
@@ -303,7 +303,7 @@ def _discard_refusal(g: Game, p: int, card: Card) -> Said | None:
     return None
 
 
-def check(g: Game, action: Action) -> Said | None:
+def check(g: GameState, action: Action) -> Said | None:
     """Why ``action`` is illegal now, or None if it is legal."""
     if g.phase == "match_over":
         return say("the match is over")
@@ -312,20 +312,8 @@ def check(g: Game, action: Action) -> Said | None:
     if g.phase == "hand_over":
         return say("the hand is over: deal the next hand")
     p = g.current_player
-    hand = g.hands[p]
     if isinstance(action, ExposeTunnela):
-        if g.phase != "draw" or g.drawn[p]:
-            return say("tunnelas can be exposed only before your first draw")
-        if not g.rules.expose_dealt_tunnelas:
-            return say("these rules do not expose dealt tunnelas")
-        if len(action.cards) != 3 or len(set(action.cards)) != 1:
-            return say(
-                "{cards} is not a tunnela (three identical cards)",
-                cards=format_cards(action.cards),
-            )
-        if _resolve(hand, action.cards) is None:
-            return say("you do not hold {cards}", cards=format_cards(action.cards))
-        return None
+        return _expose_refusal(g, p, action)
     kind = type(action)
     if kind is DrawStock or kind is TakeDiscard:
         if g.phase != "draw":
@@ -336,16 +324,7 @@ def check(g: Game, action: Action) -> Said | None:
     if g.phase != "play":
         return say("draw a card first (from the stock or the discard pile)")
     if isinstance(action, Discard):
-        if g.must_go_out:
-            return say("you took the discard for your last dublee: go out now")
-        if action.card_id is not None:
-            if action.card_id not in hand:
-                return say("you do not hold that {card}", card=str(action.card))
-            if code_of(action.card_id) != action.card.code:
-                return say("that card is not what it says")
-        elif action.card.code not in map(_CODE_OF_ID.__getitem__, hand):
-            return say("you do not hold {cards}", cards=str(action.card))
-        return _discard_refusal(g, p, action.card)
+        return _throw_refusal(g, p, action)
     if isinstance(action, See):
         return _see_refusal(g, p, action)
     if isinstance(action, GoOut):
@@ -353,7 +332,36 @@ def check(g: Game, action: Action) -> Said | None:
     return say("unknown action {action}", action=str(action))
 
 
-def _see_refusal(g: Game, p: int, action: See) -> Said | None:
+def _expose_refusal(g: GameState, p: int, action: ExposeTunnela) -> Said | None:
+    if g.phase != "draw" or g.drawn[p]:
+        return say("tunnelas can be exposed only before your first draw")
+    if not g.rules.expose_dealt_tunnelas:
+        return say("these rules do not expose dealt tunnelas")
+    if len(action.cards) != 3 or len(set(action.cards)) != 1:
+        return say(
+            "{cards} is not a tunnela (three identical cards)",
+            cards=format_cards(action.cards),
+        )
+    if _resolve(g.hands[p], action.cards) is None:
+        return say("you do not hold {cards}", cards=format_cards(action.cards))
+    return None
+
+
+def _throw_refusal(g: GameState, p: int, action: Discard) -> Said | None:
+    if g.must_go_out:
+        return say("you took the discard for your last dublee: go out now")
+    hand = g.hands[p]
+    if action.card_id is not None:
+        if action.card_id not in hand:
+            return say("you do not hold that {card}", card=str(action.card))
+        if code_of(action.card_id) != action.card.code:
+            return say("that card is not what it says")
+    elif action.card.code not in map(_CODE_OF_ID.__getitem__, hand):
+        return say("you do not hold {cards}", cards=str(action.card))
+    return _discard_refusal(g, p, action.card)
+
+
+def _see_refusal(g: GameState, p: int, action: See) -> Said | None:
     rules = g.rules
     if g.seen[p]:
         return say("you have already seen")
@@ -390,7 +398,7 @@ def _see_refusal(g: Game, p: int, action: See) -> Said | None:
     return None
 
 
-def _go_out_refusal(g: Game, p: int, action: GoOut) -> Said | None:
+def _go_out_refusal(g: GameState, p: int, action: GoOut) -> Said | None:
     rules = g.rules
     if not g.seen[p]:
         return say("you must see before you can go out")
@@ -448,7 +456,7 @@ def _took(name: str, card: int) -> Said:
     return say("{name} took {card} from the discards", name=name, card=str(card_of(card)))
 
 
-def perform(g: Game, action: Action) -> list[Event]:
+def perform(g: GameState, action: Action) -> list[Event]:
     """Carry out a legal action; return its events."""
     p = g.current_player
     seated = 0 <= p < len(g.names)
@@ -513,7 +521,7 @@ def _pick(hand: list[int], card: Card, card_id: int | None) -> int:
     raise AssertionError("checked before")
 
 
-def _see(g: Game, p: int, action: See) -> list[Event]:
+def _see(g: GameState, p: int, action: See) -> list[Event]:
     hand = g.hands[p]
     name = g.names[p]
     ids_all: list[int] = []
@@ -571,7 +579,7 @@ def _see(g: Game, p: int, action: See) -> list[Event]:
     return events
 
 
-def _others_melds(g: Game, p: int) -> list[tuple[int, int, tuple[Card, ...]]]:
+def _others_melds(g: GameState, p: int) -> list[tuple[int, int, tuple[Card, ...]]]:
     """(seat, index, cards) of the melds other players show, when the rules lay off onto them."""
     if g.rules.lay_off_onto != "anyone":
         return []
@@ -584,7 +592,9 @@ def _others_melds(g: Game, p: int) -> list[tuple[int, int, tuple[Card, ...]]]:
     ]
 
 
-def _lay_off_plan(g: Game, p: int, used: Sequence[int]) -> dict[tuple[int, int], list[int]] | None:
+def _lay_off_plan(
+    g: GameState, p: int, used: Sequence[int]
+) -> dict[tuple[int, int], list[int]] | None:
     """With lay-off rules: the hand's cards outside ``used`` by (seat, shown meld), or None."""
     if not g.rules.lay_off:
         return None
@@ -607,7 +617,7 @@ def _lay_off_plan(g: Game, p: int, used: Sequence[int]) -> dict[tuple[int, int],
     return plan
 
 
-def _go_out(g: Game, p: int, action: GoOut) -> list[Event]:
+def _go_out(g: GameState, p: int, action: GoOut) -> list[Event]:
     hand = g.hands[p]
     name = g.names[p]
     finish: list[tuple[int, ...]] = []
@@ -671,7 +681,7 @@ def _go_out(g: Game, p: int, action: GoOut) -> list[Event]:
     return events
 
 
-def _end_turn(g: Game) -> list[Event]:
+def _end_turn(g: GameState) -> list[Event]:
     """After a discard: the stock, the turn cap, and the next player."""
     rules = g.rules
     g.turn += 1

@@ -22,7 +22,16 @@ if TYPE_CHECKING:
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 MENU_SCENES = ("title", "new_game", "settings", "stats", "rules")
-TABLE_SCENES = ("table", "hand_result", "match_over", "replay", "guide")
+TABLE_SCENES = (
+    "table",
+    "hand_result",
+    "match_over",
+    "replay",
+    "review",
+    "guide",
+    "guide-throw",
+    "guide-draw",
+)
 #: The score keeper of games played with real cards, drawn with a sheet of four hands.
 SCORE_SCENES = ("scorekeeper", "score_hand")
 SCENES = MENU_SCENES + TABLE_SCENES + SCORE_SCENES

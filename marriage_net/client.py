@@ -1,10 +1,12 @@
 """RemoteMatch: the ``Match`` port over a connection to a host, for a table on another laptop.
 
-The connection lives on its own thread with its own asyncio loop (``marriage_net.line``: it
-connects, reads strictly, and takes a dropped connection up again by itself). What it read is
-put on a queue that ``poll`` and ``view`` empty on the caller's thread; what the caller sends
-goes to the loop with ``call_soon_threadsafe``. A host that is gone for good leaves a clear
-status, never a hang.
+Two halves, one per thread. The connection lives on its own thread with its own asyncio loop
+(``marriage_net.line``: it connects, reads strictly, and takes a dropped connection up again by
+itself); each message it reads goes, as the typed message itself, on a queue. Whenever the
+caller asks anything, its thread empties that queue into ``TableNews``
+(``marriage_net.table_news``), which applies each message once and says what should happen
+next. What the caller sends goes to the loop with ``call_soon_threadsafe``. A host that is gone
+for good leaves a clear status, never a hang.
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ import contextlib
 import queue
 import threading
 from collections.abc import Callable
-from typing import Any
 
 from websockets.asyncio.client import ClientConnection
 
@@ -35,11 +36,13 @@ from marriage_net.line import (
     RECONNECTING,
     STILL_TRYING,
     WRONG_CODE,
+    Heard,
     HostError,
     Line,
     Status,
 )
-from marriage_net.news import Lateness, SeatState, TurnClock, seat_state, turn_clock
+from marriage_net.news import Lateness, SeatState, TurnClock
+from marriage_net.table_news import CannotRead, Finished, TableNews
 from marriage_net.tokens import TokenStore, table_key
 
 
@@ -68,40 +71,19 @@ class RemoteMatch(Line, Unshared):
         self.give_up = give_up
         self.on_message = on_message
         self._ping = (ping_interval, ping_timeout)
-        self.status = Status()
-        self._net_state = CONNECTING  # the network thread's own idea of the status
-        self._lobby: p.Lobby | None = None
-        self.emotes: list[p.Emoted] = []
-        #: Seats taken from this connection: shown on a newer one, or given away by the host.
-        self.lost: set[int] = set()
-        self._refusals: list[str] = []
-        self._seat_status: dict[int, p.SeatStatus] = {}
-        self._seat_news: dict[int, tuple[p.SeatStatus, float]] = {}
-        self._clock: tuple[p.Clock, float] | None = None  # stamped with when it was sent
-        self._lead = 0.0  # seconds a move from here takes to reach the host (half a round trip)
-        self._paused_at: float | None = None  # when this screen stopped hearing the table
-        self._played_for: dict[int, list[Event]] = {}
-        #: By seat of ours, why a computer last played for it (``p.WHY_*``), when the host said.
-        self.played_why: dict[int, str] = {}
-        self._inbox: queue.SimpleQueue[tuple[str, Any]] = queue.SimpleQueue()
-        self._views: dict[int, PlayerView] = {}
-        self._versions: dict[int, int] = {}
-        self._pending: dict[int, list[Update]] = {}
-        self._names: tuple[str, ...] = ()
         # Seats to hold on every (re)connection, with their names; tokens come from the store.
         # No seat and no name: a connection that only looks at the lobby until ``sit``.
         self._wanted: dict[int, str] = {} if seat is None else {seat: name}
-        # The network thread's own state: seats the host confirmed, versions and stories.
+        # The caller's thread's own state: what it has taken in of the line's queue.
+        self._inbox: queue.SimpleQueue[Heard | Status] = queue.SimpleQueue()
+        self._news = TableNews(self._wanted)
+        # The network thread's own state: its idea of the status, the seats the host confirmed.
+        self._net_state = CONNECTING
         self._held: set[int] = set()
-        self._net_versions: dict[int, int] = {}
-        self._history: dict[int, tuple[Event, ...]] = {}
-        self._hand_no: dict[int, int] = {}
-        self._resyncing: set[int] = set()
         self._ws: ClientConnection | None = None
         # How late messages come (the round trip: the hello's answer, then the pings').
         self._late = Lateness()
         self._hello_at = 0.0
-        self._seen_match = False  # a match was dealt at this table (a new lobby: a new match)
         # Let go for holding no seat (``p.CLOSE_IDLE``): the connection rests until ``sit``.
         self._resting = False
         self._wake: asyncio.Event | None = None
@@ -121,33 +103,32 @@ class RemoteMatch(Line, Unshared):
 
     # ------------------------------------------------------------------ the Match port
     @property
+    def status(self) -> Status:
+        """Where the connection stood when this thread last took the news in (``refresh``)."""
+        return self._news.status
+
+    @property
     def lobby(self) -> p.Lobby | None:
         """The table's seats as the host last described them."""
         self._drain()
-        return self._lobby
+        return self._news.lobby
 
     @property
     def refusals(self) -> list[str]:
         """Reasons the host gave for turning requests down, oldest first (clear when shown)."""
         self._drain()
-        return self._refusals
+        return self._news.refusals
 
     @property
     def seat_status(self) -> dict[int, p.SeatStatus]:
         """The latest news of each seat: connected, or a bot playing for a missing player."""
         self._drain()
-        return self._seat_status
+        return self._news.seat_status
 
     def seat_states(self) -> dict[int, SeatState]:
         """Every seat as the screens show it, countdowns worked out for now (see ``SeatState``)."""
         self._drain()
-        lobby = self._lobby
-        count = len(lobby.seats) if lobby is not None else len(self._names)
-        infos = {s.seat: s for s in lobby.seats} if lobby is not None else {}
-        return {
-            seat: seat_state(seat, self._seat_news.get(seat), infos.get(seat))
-            for seat in range(count)
-        }
+        return self._news.seat_states()
 
     def turn_clock(self) -> TurnClock | None:
         """Whose turn the clock counts and the seconds they have left; None when none runs.
@@ -156,16 +137,30 @@ class RemoteMatch(Line, Unshared):
         host (the clock of a seat of ours starts half a round trip early). While this screen
         does not hear the table, the clock stands where it was (``paused``)."""
         self._drain()
-        clock = self._clock
-        lead = self._lead if clock is not None and clock[0].seat in self._views else 0.0
-        return turn_clock(clock, lead, self._paused_at)
+        return self._news.turn_clock()
 
     @property
     def played_for(self) -> dict[int, list[Event]]:
         """By seat of ours, what a computer played for it while its person was away (the seat's
         own events, oldest first). Take a seat's list out (``pop``) once the player is told."""
         self._drain()
-        return self._played_for
+        return self._news.played_for
+
+    @property
+    def played_why(self) -> dict[int, str]:
+        """By seat of ours, why a computer last played for it (``p.WHY_*``), when the host said
+        (take it out, ``pop``, with ``played_for``)."""
+        return self._news.played_why
+
+    @property
+    def lost(self) -> set[int]:
+        """Seats taken from this connection: shown on a newer one, or given away by the host."""
+        return self._news.lost
+
+    @property
+    def emotes(self) -> list[p.Emoted]:
+        """The emotes heard, oldest first (take them out once shown)."""
+        return self._news.emotes
 
     def take_back(self, seat: int) -> None:
         """``seat``'s person plays again: a computer keeping the seat lets go of it."""
@@ -183,7 +178,7 @@ class RemoteMatch(Line, Unshared):
     def names(self) -> tuple[str, ...]:
         """The players' names, once the match is known."""
         self._drain()
-        return self._names
+        return self._news.names
 
     @property
     def players(self) -> int:
@@ -194,54 +189,56 @@ class RemoteMatch(Line, Unshared):
     def version(self) -> int:
         """Actions applied so far, as far as this client knows."""
         self._drain()
-        return max(self._versions.values(), default=0)
+        return max(self._news.versions.values(), default=0)
 
     @property
     def seats(self) -> list[int]:
         """The seats this client holds."""
         self._drain()
-        return sorted(self._views) if self._views else sorted(self._wanted)
+        views = self._news.views
+        return sorted(views) if views else sorted(self._wanted)
 
     def seat_version(self, seat: int) -> int:
         """The version of the latest view of ``seat`` (-1 before any)."""
         self._drain()
-        return self._versions.get(seat, -1)
+        return self._news.versions.get(seat, -1)
 
     def view(self, seat: int) -> PlayerView:
-        """The latest view of ``seat``; KeyError until the host has sent one."""
+        """The latest view of ``seat``, with its history; KeyError until the host sent one."""
         self._drain()
-        return self._views[seat]
+        return self._news.views[seat]
 
     @property
     def dealt(self) -> bool:
         """A match is being played and this connection holds a view of each of its seats (the
         table can be shown)."""
-        self._drain()
         seats = self.seats
-        return self.status.state == PLAYING and bool(seats) and all(s in self._views for s in seats)
+        views = self._news.views
+        return self.status.state == PLAYING and bool(seats) and all(s in views for s in seats)
 
     @property
     def finished(self) -> bool:
         """The match this connection last saw is over (a new match at the table clears it)."""
         self._drain()
-        return any(v.phase == "match_over" for v in self._views.values())
+        return any(v.phase == "match_over" for v in self._news.views.values())
 
     def has_view(self, seat: int) -> bool:
         """Whether a view of ``seat`` has arrived."""
         self._drain()
-        return seat in self._views
+        return seat in self._news.views
 
     def submit(self, seat: int, action: Action | str) -> None:
         """Send ``action`` for ``seat``; the outcome (an update or a refusal) comes via poll."""
         self._drain()
-        v = self._versions.get(seat, 0)
+        v = self._news.versions.get(seat, 0)
         self._send(p.encode(p.Act(seat, v, str(action))))
 
     def poll(self, seat: int) -> list[Update]:
         """Updates for ``seat`` since the last poll."""
         self._drain()
-        out = self._pending.get(seat, [])
-        self._pending[seat] = []
+        pending = self._news.pending
+        out = pending.get(seat, [])
+        pending[seat] = []
         return out
 
     def close(self) -> None:
@@ -283,9 +280,9 @@ class RemoteMatch(Line, Unshared):
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(ws.transport.abort)
 
-    def resync(self) -> None:
-        """Ask for fresh snapshots of every seat held."""
-        self._send(p.encode(p.Resync()))
+    def resync(self, seat: int | None = None) -> None:
+        """Ask for a fresh snapshot of ``seat``, or of every seat held."""
+        self._send(p.encode(p.Resync(seat)))
 
     def refresh(self) -> Status:
         """Take in whatever has arrived; the connection's status."""
@@ -301,67 +298,22 @@ class RemoteMatch(Line, Unshared):
             loop.call_soon_threadsafe(out.put_nowait, text)
 
     def _drain(self) -> None:
+        """Take in, in order, what the line put on the queue (``TableNews.take``), and do what
+        each thing calls for next."""
         while True:
             try:
-                kind, item = self._inbox.get_nowait()
+                item = self._inbox.get_nowait()
             except queue.Empty:
                 return
-            if kind == "status":
-                self.status = item
-                hearing = item.state in (PLAYING, LOBBY, CONNECTING)
-                if hearing:
-                    self._paused_at = None
-                elif self._paused_at is None:
-                    self._paused_at = item.since
-            elif kind == "reset":  # a new match at the table: the finished one is let go
-                self._views.clear()
-                self._versions.clear()
-                self._pending.clear()
-                self._played_for.clear()
-                self._names = ()
-                self._clock = None
-            elif kind == "names":
-                self._names = item
-            elif kind == "view":
-                seat, v, view, update = item
-                self._views[seat] = view
-                self._versions[seat] = v
-                self.lost.discard(seat)
-                if view.phase == "match_over":
+            match self._news.take(item):
+                case p.Resync() as ask:
+                    self._send(p.encode(ask))
+                case Finished():
                     self.tokens.finished(self.key)  # nothing to sit back down at
-                if update is not None:
-                    self._pending.setdefault(seat, []).append(update)
-            elif kind == "refused":
-                seat, reason = item
-                self._refusals.append(reason)
-                if seat is not None and seat in self._views:
-                    update = Update(
-                        seat=seat,
-                        version=self._versions[seat],
-                        events=(),
-                        view=self._views[seat],
-                        refused=reason,
-                    )
-                    self._pending.setdefault(seat, []).append(update)
-            elif kind == "seat_status":
-                msg, _at = item
-                self._seat_status[msg.seat] = msg
-                self._seat_news[msg.seat] = item
-            elif kind == "clock":
-                self._clock, self._lead = item
-            elif kind == "covered":
-                seat, events, why = item
-                self._played_for.setdefault(seat, []).extend(events)
-                if why in (p.WHY_AWAY, p.WHY_CLOCK, p.WHY_HOST):
-                    self.played_why[seat] = why
-            elif kind == "lost":
-                self._views.pop(item, None)
-                self._versions.pop(item, None)
-                self.lost.add(item)
-            elif kind == "lobby":
-                self._lobby = item
-            elif kind == "emoted":
-                self.emotes.append(item)
+                case CannotRead(why=why):
+                    self._hang_up(why)
+                case None:
+                    pass
 
 
 __all__ = [

@@ -1,16 +1,19 @@
 """The line to a host: the network thread's half of ``RemoteMatch``.
 
 It connects, says hello with the seats' tokens, reads every message strictly (a hostile "host"
-on café Wi-Fi must not crash a player's game), hands what it read to the caller's thread through
-a queue, and takes a dropped connection up again by itself: quickly at first, then more calmly,
-for as long as a seat waits for this laptop. A refusal at the door that may pass (another table
-answering at the address for now) is tried again while a seat is kept here; one that will not
-ends with words that say how to put it right.
+on café Wi-Fi must not crash a player's game), does what the connection itself must do with it
+(seats held, the door, the status, the host closing), and hands the message itself, whole and
+typed, to the caller's thread through a queue (``Heard``), where ``TableNews`` applies it. It
+takes a dropped connection up again by itself: quickly at first, then more calmly, for as long as
+a seat waits for this laptop. A refusal at the door that may pass (another table answering at the
+address for now) is tried again while a seat is kept here; one that will not ends with words that
+say how to put it right.
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import logging
 import queue
@@ -19,14 +22,10 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from engine.events import Event
-from engine.match import Update
-from engine.view import PlayerView
 from engine.words import from_code, say
 from marriage_net import protocol as p
 from marriage_net.news import Lateness
@@ -109,26 +108,27 @@ class Status:
     since: float = field(default_factory=time.monotonic)
 
 
-def _view(data: p.ViewData, seat: int, players: int | None) -> PlayerView:
-    if data.seat != seat:
-        raise HostError(f"a view for seat {data.seat + 1} came as seat {seat + 1}'s")
-    if players is not None and len(data.names) != players:
-        raise HostError("the number of players changed")
-    try:
-        return PlayerView.from_wire(data)  # checked as it was decoded: now only as a whole
-    except ValueError as exc:
-        raise HostError(f"a damaged view ({exc})") from None
+@dataclass(frozen=True, slots=True)
+class Heard:
+    """One of the host's messages as the network thread heard it, for the caller's thread.
+
+    ``sent_at`` is when the host sent it, on this laptop's clock (from the host's stamp ``at``
+    where the message has one: see ``Lateness``); ``lead`` is half the round trip then, the
+    time a move from here takes to reach the host."""
+
+    msg: p.HostMessage
+    sent_at: float
+    lead: float
 
 
-def _events(data: list[p.EventData]) -> tuple[Event, ...]:
-    try:
-        return tuple(map(Event.from_wire, data))
-    except ValueError as exc:
-        raise HostError(f"a damaged event ({exc})") from None
+def _real_seat(seat: int, what: str) -> None:
+    if not 0 <= seat < 5:
+        raise HostError(what)
 
 
 class Line:
-    """The network thread's half of ``RemoteMatch`` (a mixin: the state is the match's)."""
+    """The network thread's half of ``RemoteMatch`` (a mixin: the state is the match's; what
+    the caller's thread keeps is in its ``TableNews``)."""
 
     address: str
     port: int
@@ -140,18 +140,13 @@ class Line:
     give_up: float
     on_message: Callable[[p.HostMessage], None] | None
     _ping: tuple[float | None, float | None]
-    _inbox: queue.SimpleQueue[tuple[str, Any]]
+    _inbox: queue.SimpleQueue[Heard | Status]
     _wanted: dict[int, str]
     _held: set[int]
     _net_state: str
-    _net_versions: dict[int, int]
-    _history: dict[int, tuple[Event, ...]]
-    _hand_no: dict[int, int]
-    _resyncing: set[int]
     _ws: ClientConnection | None
     _late: Lateness
     _hello_at: float
-    _seen_match: bool
     _resting: bool
     _wake: asyncio.Event | None
     _pending_sit: str | None
@@ -172,7 +167,7 @@ class Line:
     def _status(self, state: str, message: str) -> None:
         self._net_state = state
         self._net_message = message
-        self._inbox.put(("status", Status(state, message)))
+        self._inbox.put(Status(state, message))
 
     _net_message = ""
 
@@ -270,7 +265,7 @@ class Line:
 
     async def _session(self, uri: str) -> str | None:
         """One connection: 'connected' if it got in and later dropped, 'failed' if it never did,
-        None when there is no point in trying again."""
+        'rest' or 'refused' (see ``_sessions``), None when there is no point in trying again."""
         try:
             ws = await connect(
                 uri,
@@ -292,12 +287,23 @@ class Line:
         assert self._out is not None
         while not self._out.empty():  # acts queued while away were for an old position
             self._out.get_nowait()
-        self._held, self._net_versions, self._history, self._resyncing = set(), {}, {}, set()
-        self._hand_no = {}
-        self._inside, self._door = False, None
+        self._held = set()
+        self._inside, self._door, self._welcomed = False, None, False
         self._late.reset()
         self._ws = ws
-        welcomed = False
+        try:
+            outcome = await self._listen(ws)
+        except HostError as exc:
+            await self._cut(str(exc))
+            return None
+        if outcome is not None:
+            return outcome or None
+        return self._closed(ws)
+
+    async def _listen(self, ws: ClientConnection) -> str | None:
+        """Say hello and hear the host until the connection closes (None) or a message ends
+        the session (its outcome: '' = for good)."""
+        sender: asyncio.Task[None] | None = None
         try:
             self._hello_at = time.monotonic()
             await ws.send(self._hello())
@@ -305,32 +311,19 @@ class Line:
             if sit is not None and not self._wanted:  # back from a rest for the seat picked
                 await ws.send(sit)
             sender = asyncio.create_task(self._sender(ws))
-            try:
-                async for raw in ws:
-                    if not isinstance(raw, str):
-                        raise HostError("the host sent binary data")
-                    try:
-                        msg = p.decode_host(raw)
-                    except p.ProtocolError as exc:
-                        raise HostError(exc.reason) from None
-                    if self.on_message is not None:
-                        self.on_message(msg)
-                    outcome = self._receive(ws, msg)
-                    if isinstance(msg, p.Welcome):
-                        welcomed = True
-                    if outcome is not None:
-                        return outcome or None
-            finally:
-                sender.cancel()
-        except HostError as exc:
-            self._status(
-                GONE, say("The host sent something this game cannot read: {why}", why=str(exc))
-            )
-            with contextlib.suppress(Exception):
-                await ws.close(1002, "protocol error")
-            return None
+            async for raw in ws:
+                outcome = self._hear(self._read(raw))
+                if outcome is not None:
+                    return outcome
         except ConnectionClosed:
             pass
+        finally:
+            if sender is not None:
+                sender.cancel()
+        return None
+
+    def _closed(self, ws: ClientConnection) -> str | None:
+        """The connection closed: what comes next (as ``_session`` says)."""
         code = ws.close_code
         reason = ws.close_reason or ""
         if self._stop.is_set():
@@ -340,13 +333,33 @@ class Line:
             self._status(LOBBY, say("Choose a free seat."))
             return "rest"
         door = self._door
-        if not welcomed and (door is not None or code == 1008):
+        if not self._welcomed and (door is not None or code == 1008):
             return self._turned_away(door, reason)
-        if welcomed or self._net_state != CLOSED:
+        if self._welcomed or self._net_state != CLOSED:
             # A table the host closed stays closed on this screen until it lets us back in
             # (a knock while it is still shutting down is not news).
             self._status(RECONNECTING, self._away)
-        return "connected" if welcomed else "failed"
+        return "connected" if self._welcomed else "failed"
+
+    async def _cut(self, why: str) -> None:
+        """The host sent something this game cannot read: the line stops for good (as when
+        closed), with words for the player, whichever thread found it (see ``_hang_up``)."""
+        self._stop.set()  # no point in trying again
+        if self._stopped is not None:
+            self._stopped.set()
+        self._status(GONE, say("The host sent something this game cannot read: {why}", why=why))
+        ws = self._ws
+        if ws is not None:
+            with contextlib.suppress(Exception):
+                await ws.close(1002, "protocol error")
+
+    def _hang_up(self, why: str) -> None:
+        """(The caller's thread.) A message of the host's could not be taken in (a view or
+        events that do not hold together): the connection ends as when this thread finds one."""
+        loop = self._loop
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop has ended already
+                self._cutting = asyncio.run_coroutine_threadsafe(self._cut(why), loop)
 
     def _turned_away(self, door: p.Refused | None, reason: str) -> str | None:
         """Refused at the door: 'refused' to try again (a seat is kept for us, and the refusal
@@ -366,6 +379,8 @@ class Line:
     refusals_seen: str = ""
     _inside = False  # this session got past the door (a welcome or the lobby came)
     _door: p.Refused | None = None  # the refusal that turned this session away at the door
+    _welcomed = False  # this session was given a seat
+    _cutting: concurrent.futures.Future[None] | None = None  # the caller's thread's hang-up
 
     def _sent_at(self, at: float | None) -> float:
         """When a message the host stamped ``at`` was sent, on this laptop's clock."""
@@ -387,124 +402,112 @@ class Line:
             text = await self._out.get()
             await ws.send(text)
 
+    def _put(self, message: p.ClientMessage) -> None:
+        assert self._out is not None
+        self._out.put_nowait(p.encode(message))
+
+    def _read(self, raw: str | bytes) -> p.HostMessage:
+        """A message of the host's, decoded strictly (``HostError`` when it cannot be)."""
+        if not isinstance(raw, str):
+            raise HostError("the host sent binary data")
+        try:
+            msg = p.decode_host(raw)
+        except p.ProtocolError as exc:
+            raise HostError(exc.reason) from None
+        if self.on_message is not None:
+            self.on_message(msg)
+        return msg
+
     def _check_seat(self, seat: int) -> None:
         if seat not in self._held:
             raise HostError(f"news of seat {seat + 1}, which is not ours")
 
-    def _receive(self, ws: ClientConnection, msg: p.HostMessage) -> str | None:
-        """Take in one message; a non-None return ends the session ('' = for good)."""
-        if isinstance(msg, p.Welcome | p.Lobby):
-            if not self._inside and self._hello_at:
-                self._late.rtt = time.monotonic() - self._hello_at  # the hello's answer came
-            self._inside = True
-        if isinstance(msg, p.Welcome):
-            if not 0 <= msg.seat < 5:
-                raise HostError("a seat that does not exist")
-            self._away = AWAY
-            self._pending_sit = None
-            first_time = not self._held
-            self._held.add(msg.seat)
-            self.tokens.remember(self.key, msg.seat, msg.token)
-            self._wanted.setdefault(msg.seat, msg.name)
-            if first_time:
-                # The other seats this laptop holds come back on the same connection.
-                tokens = self.tokens.tokens(self.key)
-                for seat, name in list(self._wanted.items()):
-                    if seat != msg.seat and seat not in self._held:
-                        self._out.put_nowait(p.encode(p.Sit(name, tokens.get(seat), seat)))  # type: ignore[union-attr]
-        elif isinstance(msg, p.Snapshot):
-            self._check_seat(msg.seat)
-            view = _view(msg.view, msg.seat, None)
-            self._inbox.put(("names", view.names))
-            update = Update(seat=msg.seat, version=msg.v, events=(), view=view, refused=None)
-            self._net_versions[msg.seat] = msg.v
-            self._history[msg.seat] = view.history
-            self._hand_no[msg.seat] = view.hand_no
-            self._resyncing.discard(msg.seat)
-            self._seen_match = True
-            self._inbox.put(("view", (msg.seat, msg.v, view, update)))
-            self._status(PLAYING, say("Playing."))
-        elif isinstance(msg, p.Updated):
-            self._check_seat(msg.seat)
-            last = self._net_versions.get(msg.seat)
-            if last is None or msg.v != last + 1:
-                # A gap: ask once for the whole picture rather than guess.
-                if msg.seat not in self._resyncing:
-                    self._resyncing.add(msg.seat)
-                    self._out.put_nowait(p.encode(p.Resync(msg.seat)))  # type: ignore[union-attr]
-                return None
-            view = _view(msg.view, msg.seat, None)
-            events = _events(msg.events)
-            update = Update(seat=msg.seat, version=msg.v, events=events, view=view, refused=None)
-            self._net_versions[msg.seat] = msg.v
-            # The seat's story is its snapshot's history plus every update's events since; a
-            # new hand starts a new story, which a fresh snapshot brings whole.
-            history = self._history.get(msg.seat, ()) + events
-            if view.hand_no != self._hand_no.get(msg.seat, view.hand_no):
-                history = events
-                self._out.put_nowait(p.encode(p.Resync(msg.seat)))  # type: ignore[union-attr]
-            self._hand_no[msg.seat] = view.hand_no
-            self._history[msg.seat] = history
-            full = view.with_history(history)
-            self._inbox.put(("view", (msg.seat, msg.v, full, update)))
-        elif isinstance(msg, p.Refused):
-            # Decisions follow the code alone; the words are only ever shown.
-            if not self._inside and self._door is None:
-                self._door = msg  # turned away at the door: the session ends with it
-            elif msg.code in SIT_REFUSED:
-                self._pending_sit = None  # that seat was turned down: not to be asked again
-            self.refusals_seen = msg.reason
-            mine = msg.seat if msg.seat is not None and msg.seat in self._held else None
-            if mine is not None and msg.code in SEAT_LOST:
-                self._held.discard(mine)
-                self._inbox.put(("lost", mine))
-            elif mine is not None and msg.code == p.Refusal.STALE:
-                self._out.put_nowait(p.encode(p.Resync()))  # type: ignore[union-attr]
-            if msg.code == p.Refusal.UNKNOWN_TOKEN:
-                self.tokens.forget(self.key)  # that table is no more: stop offering to rejoin
-            # The words are made here, from the code (the engine's own: from its sentence code).
-            self._inbox.put(("refused", (mine, p.refusal_words(msg.code, msg.reason))))
-        elif isinstance(msg, p.Lobby):
-            if len(msg.seats) > 5 or any(s.seat != i for i, s in enumerate(msg.seats)):
-                raise HostError("a damaged list of seats")
-            if not msg.started and self._seen_match:
-                # A new match at this table (Play again): the finished one is let go (its
-                # status first: nobody reads "playing" with the views gone).
-                self._status(LOBBY, say("In the lobby: waiting for the host to start."))
-                self._seen_match = False
-                self._net_versions, self._history, self._hand_no = {}, {}, {}
-                self._resyncing = set()
-                self._inbox.put(("reset", None))
-            self._inbox.put(("lobby", msg))
-            if self._held and self.owner is None:  # a table to sit back down at after a restart
-                self.tokens.note_table(self.key, self.address, self.port, self.code, msg.table)
-            if not (msg.started and self._held):
-                self._status(LOBBY, say("In the lobby: waiting for the host to start."))
-        elif isinstance(msg, p.SeatStatus):
-            if not 0 <= msg.seat < 5:
-                raise HostError("news of a seat that does not exist")
-            self._inbox.put(("seat_status", (msg, self._sent_at(msg.at))))
-        elif isinstance(msg, p.Clock):
-            if msg.seat is not None and not 0 <= msg.seat < 5:
-                raise HostError("a clock for a seat that does not exist")
-            self._inbox.put(("clock", ((msg, self._sent_at(msg.at)), self._late.rtt / 2)))
-        elif isinstance(msg, p.Covered):
-            self._check_seat(msg.seat)
-            self._inbox.put(("covered", (msg.seat, _events(msg.events), msg.why)))
-        elif isinstance(msg, p.Emoted):
-            if msg.id in p.EMOTES:
-                self._inbox.put(("emoted", msg))
-        elif isinstance(msg, p.Closing):
-            if msg.saved:
-                # One message until the table is back: the seat is kept, the return is automatic.
-                why = from_code(msg.why)
-                if self._wanted:
-                    # Translators: {why} is the host's words on closing the table.
-                    why = say(
-                        "{why} Your seat is kept: you will be back in it by yourself.", why=why
-                    )
-                self._status(CLOSED, why)
-                return "connected"
-            self._status(GONE, from_code(msg.why))
-            return ""
-        return None
+    def _hear(self, msg: p.HostMessage) -> str | None:
+        """What the connection itself does with one of the host's messages (the seats it holds,
+        the door, its status) before the message goes on, whole, to the caller's thread, where
+        ``TableNews.take`` applies it; a non-None return ends the session ('' = for good)."""
+        outcome: str | None = None
+        at: float | None = None  # the host's stamp of when it sent the message
+        match msg:
+            case p.Welcome():
+                self._hear_welcome(msg)
+            case p.Lobby():
+                self._hear_lobby(msg)
+            case p.Snapshot():
+                self._check_seat(msg.seat)
+                self._status(PLAYING, say("Playing."))
+            case p.Updated() | p.Covered():
+                self._check_seat(msg.seat)
+            case p.Refused():
+                self._hear_refusal(msg)
+            case p.SeatStatus():
+                _real_seat(msg.seat, "news of a seat that does not exist")
+                at = msg.at
+            case p.Clock():
+                if msg.seat is not None:
+                    _real_seat(msg.seat, "a clock for a seat that does not exist")
+                at = msg.at
+            case p.Closing():
+                outcome = self._hear_closing(msg)
+            case p.Emoted():
+                pass  # only words: the caller's thread checks the emote is one of ours
+        self._inbox.put(Heard(msg, self._sent_at(at), self._late.rtt / 2))
+        return outcome
+
+    def _let_in(self) -> None:
+        """A welcome or the lobby came: this session is past the door."""
+        if not self._inside and self._hello_at:
+            self._late.rtt = time.monotonic() - self._hello_at  # the hello's answer came
+        self._inside = True
+
+    def _hear_welcome(self, msg: p.Welcome) -> None:
+        _real_seat(msg.seat, "a seat that does not exist")
+        self._let_in()
+        self._welcomed = True
+        self._away = AWAY
+        self._pending_sit = None
+        first_time = not self._held
+        self._held.add(msg.seat)
+        self.tokens.remember(self.key, msg.seat, msg.token)
+        self._wanted.setdefault(msg.seat, msg.name)
+        if first_time:
+            # The other seats this laptop holds come back on the same connection.
+            tokens = self.tokens.tokens(self.key)
+            for seat, name in list(self._wanted.items()):
+                if seat not in self._held:
+                    self._put(p.Sit(name, tokens.get(seat), seat))
+
+    def _hear_lobby(self, msg: p.Lobby) -> None:
+        if len(msg.seats) > 5 or any(s.seat != i for i, s in enumerate(msg.seats)):
+            raise HostError("a damaged list of seats")
+        self._let_in()
+        if not (msg.started and self._held):
+            # Before the lobby itself (a new match at the table lets the finished one go):
+            # nobody reads "playing" with the views gone.
+            self._status(LOBBY, say("In the lobby: waiting for the host to start."))
+        if self._held and self.owner is None:  # a table to sit back down at after a restart
+            self.tokens.note_table(self.key, self.address, self.port, self.code, msg.table)
+
+    def _hear_refusal(self, msg: p.Refused) -> None:
+        # Decisions follow the code alone; the words are only ever shown.
+        if not self._inside and self._door is None:
+            self._door = msg  # turned away at the door: the session ends with it
+        elif msg.code in SIT_REFUSED:
+            self._pending_sit = None  # that seat was turned down: not to be asked again
+        self.refusals_seen = msg.reason
+        if msg.code in SEAT_LOST and msg.seat is not None:
+            self._held.discard(msg.seat)
+        if msg.code == p.Refusal.UNKNOWN_TOKEN:
+            self.tokens.forget(self.key)  # that table is no more: stop offering to rejoin
+
+    def _hear_closing(self, msg: p.Closing) -> str:
+        if msg.saved:
+            # One message until the table is back: the seat is kept, the return is automatic.
+            why = from_code(msg.why)
+            if self._wanted:
+                # Translators: {why} is the host's words on closing the table.
+                why = say("{why} Your seat is kept: you will be back in it by yourself.", why=why)
+            self._status(CLOSED, why)
+            return "connected"
+        self._status(GONE, from_code(msg.why))
+        return ""

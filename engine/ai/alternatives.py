@@ -59,8 +59,9 @@ class Alternative:
     ``missing`` is the weighted count of cards still missing after it (to see counts more than
     to go out); ``outs`` the unknown copies of cards that would bring the hand closer after it;
     ``feeds`` how much a thrown card would help the next player; ``maal`` the maal points kept
-    (going out) or the reluctance to throw a maal card; ``joins`` the cards of the hand the card
-    it moves goes with. ``cost`` is how far behind the bot's pick it falls (0 for the pick).
+    (going out) or the reluctance to throw a maal card. ``cost`` is how far behind the bot's
+    pick it falls (0 for the pick). What the cards go with is a fact of the position, not a
+    judgement of the bot's: ``engine.facts`` says it.
     """
 
     action: Action
@@ -70,7 +71,6 @@ class Alternative:
     outs: int
     feeds: float
     maal: float
-    joins: tuple[Card, ...] = ()
 
 
 def decision_kind(view: PlayerView) -> str | None:
@@ -100,21 +100,6 @@ class CoachBot(HardBot):
 def bot_choice(view: PlayerView, iterations: int = ITERATIONS) -> Action | None:
     """What the hard bot plays for this view, the same every time."""
     return CoachBot(seed=0, iterations=iterations).choose(view)
-
-
-def partners(card: Card, hand: Sequence[Card]) -> tuple[Card, ...]:
-    """The cards of ``hand`` that ``card`` goes with: its copies, its run neighbours (the ace
-    below the two too) and its rank in other suits (a triplet)."""
-    if card.is_joker:
-        return ()
-    out = []
-    for c in sorted(set(hand)):
-        if c.is_joker:
-            continue
-        gap = abs(c.rank - card.rank)
-        if c.rank == card.rank or (c.suit == card.suit and min(gap, 13 - gap) <= 2):
-            out.append(c)
-    return tuple(out)
 
 
 class Judge:
@@ -160,9 +145,7 @@ class Judge:
             + weight("maal") * keep
         )
         card = CARDS[code]
-        alt = Alternative(
-            Discard(card), "discard", 0.0, base, outs, feeds, keep, partners(card, rest)
-        )
+        alt = Alternative(Discard(card), "discard", 0.0, base, outs, feeds, keep)
         return score / COST_WEIGHT, alt
 
     def draw(self, action: Action) -> tuple[float, Alternative]:
@@ -171,8 +154,7 @@ class Judge:
         top = self.view.top_discard
         if isinstance(action, TakeDiscard) and top is not None:
             taken = hand_cost(k, [*k.cards, top])
-            joins = partners(top, k.cards)
-            return float(taken), Alternative(action, "draw", 0.0, taken, 0, 0.0, 0.0, joins)
+            return float(taken), Alternative(action, "draw", 0.0, taken, 0, 0.0, 0.0)
         before, expected, outs = self.after_draw(k.cards)
         # Taking shows the table what the hand collects: before seeing it must win by a margin.
         edge = weight("take_edge_seen" if k.seen else "take_edge_unseen")
@@ -222,7 +204,7 @@ class Judge:
             # Throwing instead of seeing (or going out): the missed chance is the cost.
             missed = self.go_out(None)[0] if kind == "go_out" else self.see(None)[0]
             return missed, Alternative(
-                alt.action, kind, 0.0, alt.missing, alt.outs, alt.feeds, alt.maal, alt.joins
+                alt.action, kind, 0.0, alt.missing, alt.outs, alt.feeds, alt.maal
             )
         raise ValueError(f"{action} is not a choice the coach weighs")
 
@@ -264,7 +246,6 @@ def rank(
                 alt.outs,
                 alt.feeds,
                 alt.maal,
-                alt.joins,
             )
         )
     return out
@@ -295,6 +276,5 @@ __all__ = [
     "Judge",
     "bot_choice",
     "decision_kind",
-    "partners",
     "rank",
 ]

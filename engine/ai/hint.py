@@ -1,9 +1,15 @@
-"""Hints: what the hard bot would do, and one line a player understands."""
+"""Hints: what the hard bot would do, and one line a player understands.
+
+The action is the hard bot's. The line is worded only from facts the engine computed for this
+position (``engine.facts``): what a card goes with, how many cards are missing before and after,
+what a card would make. ``reason(view, action)`` may be asked of any legal action, so a test
+can check what the hint would say of every move without running the bot's search.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.actions import (
     Action,
@@ -16,101 +22,161 @@ from engine.actions import (
     TakeDiscard,
 )
 from engine.ai.hard import HardBot, Searched
+from engine.ai.reasons import (
+    Told,
+    alone,
+    cards_text,
+    closer_draws,
+    gain,
+    goes_with,
+    melds_text,
+    still,
+)
 from engine.cards import CARDS, Card, format_cards
+from engine.facts import Position, Throwing
 from engine.view import PlayerView
-from engine.words import say, say_n
+from engine.words import clauses, say
 
 
 @dataclass(frozen=True)
 class Hint:
-    """A suggested action and why."""
+    """A suggested action, why (a sentence), and the facts the sentence says."""
 
     action: Action
     reason: str
+    facts: tuple[object, ...] = field(default=(), compare=False)
 
 
-def _melds_text(melds: Sequence[Sequence[Card]]) -> str:
-    # Melds apart as the engine writes them ("5H 6H 7H | 9C 9C 9C"): card text, not words.
-    return " | ".join(format_cards(m) for m in melds)
+@dataclass(frozen=True)
+class Shown:
+    """Melds a move lays down, and how it lays them (``kind``: "see", "dublees", "go_out",
+    "expose"); for going out, the card thrown."""
+
+    kind: str
+    melds: tuple[tuple[Card, ...], ...]
+    discard: Card | None = None
 
 
-def partners(card: Card, hand: Sequence[Card]) -> list[Card]:
-    """Cards of the hand that ``card`` pairs with or runs next to (its natural partners)."""
-    out = []
-    for c in sorted(set(hand)):
-        if c.is_joker or card.is_joker:
-            continue
-        if c == card or (c.suit == card.suit and 0 < abs(c.rank - card.rank) <= 2):
-            out.append(c)
-    return out
+@dataclass(frozen=True)
+class Refused:
+    """The engine's own reason (``why``) for not offering a kind of action (``kind``)."""
+
+    kind: str
+    why: str
 
 
-def _discard_reason(view: PlayerView, card: Card, searched: Sequence[Searched]) -> str:
-    rest = list(view.cards)
-    rest.remove(card)
-    friends = partners(card, rest)
-    if not friends:
-        return say("discard {card}: it goes with nothing in your hand", card=str(card))
-    mine = next((s for s in searched if s.code == card.code), None)
-    if mine is not None and len(searched) > 1:
-        return say_n(
-            "discard {card}: of your loosest cards it leaves the most useful draws "
-            "({n} kind of card brings you closer)",
-            "discard {card}: of your loosest cards it leaves the most useful draws "
-            "({n} kinds of card bring you closer)",
-            len(mine.helped_by),
-            card=str(card),
-        )
-    return say(
-        "discard {card}: it helps your hand least (it only goes with {cards})",
-        card=str(card),
-        cards=format_cards(friends),
+def _discard(pos: Position, card: Card) -> Told:
+    t: Throwing = pos.throwing(card)
+    parts: list[str] = [alone(t.goes)]
+    kept = next((m for m in (t.see, t.out) if m is not None), None)
+    if kept is not None and kept.exact and kept.after == kept.before > 0:
+        parts.append(still(kept))
+    if t.outs.kinds > 0 and t.outs.exact:
+        parts.append(closer_draws(t.outs.kinds))
+    return Told(say("discard {card}: {why}", card=str(card), why=clauses(parts)), (t,))
+
+
+def _take(pos: Position) -> Told:
+    taking = pos.taking()
+    assert taking is not None
+    card = str(taking.card)
+    parts: list[str] = list(gain(taking))
+    if not parts and taking.goes.cards:
+        parts.append(say("it goes with {cards}", cards=goes_with(taking.goes)))
+    if not parts:
+        return Told(say("take {card} from the discards", card=card), (taking,))
+    return Told(
+        say("take {card} from the discards: {why}", card=card, why=clauses(parts)), (taking,)
     )
 
 
-def explain(view: PlayerView, action: Action, searched: Sequence[Searched] = ()) -> str:
-    """One line saying why ``action`` is good here."""
+def _draw(view: PlayerView, pos: Position) -> Told:
     top = view.top_discard
-    if isinstance(action, NextHand):
-        return say("deal the next hand")
-    if isinstance(action, ExposeTunnela):
-        return say(
-            "expose your dealt tunnela {cards}: it scores and counts toward seeing",
-            cards=format_cards(action.cards),
+    if top is None:
+        return Told(say("draw from the stock: the discard pile is empty"), (Refused("take", ""),))
+    if TakeDiscard() not in view.legal and view.why_not.take_discard:
+        why = view.why_not.take_discard
+        return Told(say("draw from the stock: {why}", why=why), (Refused("take", why),))
+    taking = pos.taking()
+    assert taking is not None
+    card = str(top)
+    gained = gain(taking)
+    if gained:
+        # The hard bot's choice stands; the words say what the other way would give.
+        # Translators: {gain} says what taking {card} would give ("it makes the tunnela …").
+        said = say(
+            "draw from the stock, as the hard bot would; with {card} instead: {gain}",
+            card=card,
+            gain=clauses(list(gained)),
         )
-    if isinstance(action, TakeDiscard):
-        assert top is not None
-        friends = partners(top, view.cards)
-        if friends:
-            return say(
-                "take {card} from the discards: it goes with {cards}",
-                card=str(top),
-                cards=format_cards(friends),
-            )
-        return say("take {card} from the discards: it brings you closer", card=str(top))
-    if isinstance(action, DrawStock):
-        if top is None:
-            return say("draw from the stock: the discard pile is empty")
-        if view.seen[view.seat] and view.wilds is not None and view.wilds.is_wild(top):
-            return say(
-                "draw from the stock: having seen, you may not take the wild {card}", card=str(top)
-            )
-        return say("draw from the stock: {card} does not help you", card=str(top))
+        return Told(said, (taking,))
+    if taking.goes.alone:
+        said = say("draw from the stock: {card} goes with nothing in your hand", card=card)
+    elif not taking.goes.cards:
+        said = say(
+            "draw from the stock: {card} goes with nothing in your hand but the wild {cards}",
+            card=card,
+            cards=cards_text(taking.goes.wild),
+        )
+    elif all(m is None or m.exact for m in (taking.see, taking.out)):
+        said = say(
+            "draw from the stock: {card} goes with {cards} but brings you no closer",
+            card=card,
+            cards=goes_with(taking.goes),
+        )
+    else:
+        said = say("draw from the stock, as the hard bot would")
+    return Told(said, (taking,))
+
+
+def reason(view: PlayerView, action: Action) -> Told:
+    """Why ``action`` (any legal action of ``view``), in one line, and the facts it says."""
+    if isinstance(action, NextHand):
+        return Told(say("deal the next hand"))
+    if isinstance(action, ExposeTunnela):
+        cards = tuple(action.cards)
+        said = say(
+            "expose your dealt tunnela {cards}: it counts toward seeing", cards=format_cards(cards)
+        )
+        return Told(said, (Shown("expose", (cards,)),))
     if isinstance(action, See):
-        if not action.melds:
-            return say("see now: your exposed tunnelas are enough")
+        melds = tuple(tuple(m) for m in action.melds)
+        if not melds:
+            return Told(say("see now: your exposed tunnelas are enough"), (Shown("see", ()),))
         if action.dublees:
-            return say("see now with dublees {melds}", melds=_melds_text(action.melds))
-        return say("see now with {melds}", melds=_melds_text(action.melds))
+            said = say("see now with dublees {melds}", melds=melds_text(melds))
+            return Told(said, (Shown("dublees", melds),))
+        return Told(say("see now with {melds}", melds=melds_text(melds)), (Shown("see", melds),))
     if isinstance(action, GoOut):
-        return say(
+        melds = tuple(tuple(m) for m in action.melds)
+        if melds and all(len(m) == 2 for m in melds):
+            said = say(
+                "go out now with dublees {melds}, discarding {card}",
+                melds=melds_text(melds),
+                card=str(action.discard),
+            )
+            return Told(said, (Shown("go_out", melds, action.discard),))
+        said = say(
             "go out now: {melds}, discarding {card}",
-            melds=_melds_text(action.melds),
+            melds=melds_text(melds),
             card=str(action.discard),
         )
+        return Told(said, (Shown("go_out", melds, action.discard),))
+    pos = Position(view)
+    if isinstance(action, TakeDiscard):
+        return _take(pos)
+    if isinstance(action, DrawStock):
+        return _draw(view, pos)
     if isinstance(action, Discard):
-        return _discard_reason(view, CARDS[action.card.code], searched)
-    return str(action)
+        return _discard(pos, CARDS[action.card.code])
+    raise ValueError(f"no words for {action}")
+
+
+def explain(view: PlayerView, action: Action, searched: Sequence[Searched] = ()) -> str:
+    """One line saying why ``action`` is good here (``searched``: kept for callers that pass
+    the bot's search; the words come from the position's facts)."""
+    del searched
+    return reason(view, action).said
 
 
 def hint(view: PlayerView, budget_ms: float = 250.0, iterations: int | None = None) -> Hint | None:
@@ -119,4 +185,5 @@ def hint(view: PlayerView, budget_ms: float = 250.0, iterations: int | None = No
     action = bot.choose(view)
     if action is None:
         return None
-    return Hint(action, explain(view, action, bot.last_search))
+    told = reason(view, action)
+    return Hint(action, told.said, told.facts)

@@ -14,14 +14,14 @@ from engine import turns
 from engine.actions import Action, GoOut, See
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.state import GameState
 
 LIMIT = 4096
 
 _MEMO: dict[tuple[Any, ...], tuple[Any, tuple[Action, ...]]] = {}
 
 
-def position_key(g: Game) -> tuple[Any, ...] | None:
+def position_key(g: GameState) -> tuple[Any, ...] | None:
     """What the legal actions of ``g`` depend on, or None when they are cheaper to work out
     than to look up (between hands, and before a draw: draw, take or a dealt tunnela)."""
     phase = g.phase
@@ -45,7 +45,7 @@ def position_key(g: Game) -> tuple[Any, ...] | None:
     )
 
 
-def _entry(g: Game) -> tuple[Action, ...] | None:
+def _entry(g: GameState) -> tuple[Action, ...] | None:
     key = position_key(g)
     if key is None:
         return None
@@ -63,7 +63,7 @@ def _entry(g: Game) -> tuple[Action, ...] | None:
     return acts
 
 
-def legal_actions(g: Game) -> list[Action]:
+def legal_actions(g: GameState) -> list[Action]:
     """``turns.legal_actions(g)``, computed once per position."""
     entry = _entry(g)
     if entry is None:
@@ -71,13 +71,13 @@ def legal_actions(g: Game) -> list[Action]:
     return list(entry)
 
 
-def legal_tuple(g: Game) -> tuple[Action, ...]:
+def legal_tuple(g: GameState) -> tuple[Action, ...]:
     """``legal_actions(g)`` as the tuple a view holds, without copying the memo's entry."""
     entry = _entry(g)
     return tuple(turns.legal_actions(g)) if entry is None else entry
 
 
-def check(g: Game, action: Action) -> str | None:
+def check(g: GameState, action: Action) -> str | None:
     """``turns.check(g, action)``; an action listed as legal skips the rules."""
     # Only showing melds is dear to check; the rest is checked directly (a discard naming its
     # physical card must be checked against the hand anyway: the id is not part of equality).

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from engine.events import Event
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.state import GameState
 
 #: The attribute of a Game holding the per-seat caches (dropped by ``Game.clone``).
 ATTR = "_seat_history"
@@ -127,7 +127,7 @@ def _extend(log: _SeatLog, seat: int) -> _SeatLog:
     return log
 
 
-def history(g: Game, seat: int) -> History:
+def history(g: GameState, seat: int) -> History:
     """``tuple(e.for_seat(seat) for e in g.events)`` as it stands now, made a tuple only when
     read, paying then only for the events no view of the seat has read before."""
     return History(g.__dict__, seat, g.events)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -87,9 +88,20 @@ class HandResultScene(Scene):
 
     name = "hand_result"
 
-    def __init__(self, app: AppServices, table: TableScene) -> None:
+    def __init__(
+        self,
+        app: AppServices,
+        table: TableScene,
+        closing: str | None = None,
+        then: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__(app)
         self.table = table
+        #: The guided hand's last word: where the player's points came from (None: none).
+        self.closing = closing
+        #: What the button does instead of dealing on (the guided hand goes back to its guide,
+        #: which neither replays nor reviews its stacked deal).
+        self.then = then
         game = table.state
         self.result = game.result
         self.over = game.is_over
@@ -115,18 +127,26 @@ class HandResultScene(Scene):
         self.pairs = PairwiseView(self.result, game.rules, self.names)
         self.pairs_button = Button("", self.pairs.toggle, hotkey="P", look=TABLE_BUTTON)
         self.pairs_button.enabled = self.pairs.offered
+        if then is not None:
+            self.replay_button.visible = self.review.button.visible = False
         self.label_buttons()
 
     def label_buttons(self) -> None:
         """The buttons' words in the language in use (the sheet says them again as it draws)."""
         self.button.text = _("Final standings") if self.over else _("Next hand")
+        if self.then is not None:
+            self.button.text = _("Next")
         self.replay_button.text = _("Replay")
         self.pairs_button.text = _("Pair by pair")
         if not self.table.match.can_replay:
             self.replay_button.tooltip = _(NO_REPLAY)
 
     def proceed(self) -> None:
-        """Deal on, or show the match result."""
+        """Deal on, or show the match result (or go back to the guide)."""
+        if self.then is not None:
+            self.app.pop()
+            self.then()
+            return
         if self.over:
             self.app.open_instead(
                 "match_over",
@@ -164,9 +184,9 @@ class HandResultScene(Scene):
             self.show_controls = sheet
             return
         if event.type == pygame.KEYDOWN:
-            if self.replay_button.answers(event.key):
+            if self.replay_button.visible and self.replay_button.answers(event.key):
                 self.replay_button.click()
-            elif self.review.button.answers(event.key):
+            elif self.review.button.visible and self.review.button.answers(event.key):
                 self.review.button.click()
             elif self.pairs_button.answers(event.key):
                 self.pairs_button.click()
@@ -211,8 +231,14 @@ class HandResultScene(Scene):
             return
         g = self.table.state
         arrangements = [arranged(r, seat, g.rules) for seat in range(g.players)]
-        look = Measures.of(w, h, g.players, arrangements)
+        # The guided hand's last word stands under the tiplu's line and moves the rows down.
+        closing_size = max(14, h // 46)
+        extra = fonts.size_of("Ag", closing_size)[1] + 4 if self.closing else 0
+        look = Measures.of(w, h, g.players, arrangements, extra)
         self._draw_heading(surface, r, look)
+        if self.closing:
+            line, fitted = shrunk(self.closing, closing_size, w - 2 * look.m, 11)
+            surface.blit(card_text(line, fitted, GOLD_LIGHT), (look.m, look.y - extra - 6))
         wild = Wilds(r.tiplu, g.rules) if r.tiplu is not None else None
         # Where the widest name of the rows ends: the pairs never cover one.
         names_right = look.m
@@ -341,7 +367,7 @@ class HandResultScene(Scene):
         if self.book is not None:
             note = said(describe_payments(self.book, self.names), self.names)
             note_size = max(13, h // 52)
-            left = self.pairs_button if self.pairs.offered else self.review.button
+            left = self.pairs_button if self.pairs.offered else [b for b in row if b.visible][0]
             room = left.rect.x - m - round(note_size * 1.5)
             draw_note(surface, note, pygame.Rect(m, area.y, room, bh), note_size)
         for hover, button in (

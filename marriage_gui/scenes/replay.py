@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine.ai.coach import Mark, Review
+from engine.ai.coach import MIN_COST, Mark, Review
 from engine.cards import CARDS, code_of
 from engine.replay import HandReplay, ReplayFrame
 from engine.words import Said
@@ -115,12 +115,12 @@ class ReplayScene(Scene):
         self.replay = replay
         self.names = tuple(names) if names is not None else replay.names
         self.at = 0
-        #: The coach's review of one seat's hand (its marks, costliest first), if opened by
-        #: the score sheet's Review; the replay opens at the first mark.
+        #: The coach's review of one seat's hand (its marks, costliest first, then the choices
+        #: that differed at little cost), if opened by the score sheet's Review; the replay
+        #: opens at the first of them.
         self.review = review
-        self.marks: tuple[Mark, ...] = tuple(
-            m for m in (review.marks if review is not None else ()) if 0 < m.move <= replay.moves
-        )
+        marked = (*review.marks, *review.differences) if review is not None else ()
+        self.marks: tuple[Mark, ...] = tuple(m for m in marked if 0 < m.move <= replay.moves)
         self.mark_no = 0
         if self.marks:
             self.at = self.marks[0].move
@@ -352,8 +352,15 @@ class ReplayScene(Scene):
                 if review.choices
                 else _("no choices to compare")
             )
+            small = sum(1 for m in self.marks if m.cost < MIN_COST)
             if not self.marks:
                 rest = _("nothing the hard bot would clearly have played otherwise")
+            elif small == len(self.marks):
+                rest = ngettext(
+                    "{n} choice differed at little cost: Up and Down show it",
+                    "{n} choices differed at little cost: Up and Down step through them",
+                    small,
+                ).format(n=small)
             else:
                 n = len(self.marks)
                 rest = ngettext(
@@ -364,10 +371,18 @@ class ReplayScene(Scene):
             # Translators: the heading of the coach's panel: "Coach  ·  Sita".
             return _("Coach  ·  {name}").format(name=whose), matched, rest
         k = self.marks.index(mark)
-        head = _(
-            "Coach  ·  {name}  ·  mark {mark} of {marks} (costliest first)  ·  "
-            "what the hard bot would do, not the only way to play"
-        ).format(name=whose, mark=k + 1, marks=len(self.marks))
+        if mark.cost < MIN_COST:
+            # Translators: a choice that differed from the hard bot's, but cost little by its
+            # measure.
+            head = _(
+                "Coach  ·  {name}  ·  {mark} of {marks}  ·  a choice that differed, at little "
+                "cost by the hard bot's measure"
+            ).format(name=whose, mark=k + 1, marks=len(self.marks))
+        else:
+            head = _(
+                "Coach  ·  {name}  ·  mark {mark} of {marks} (costliest first)  ·  "
+                "what the hard bot would do, not the only way to play"
+            ).format(name=whose, mark=k + 1, marks=len(self.marks))
         did, instead, why = word(mark.done), word(mark.instead), word(mark.why)
         # Translators: what the player did, then what the hard bot would have done instead.
         done = _("{done}  ·  {instead}").format(done=did[:1].upper() + did[1:], instead=instead)

@@ -45,7 +45,9 @@ class ScoreKeeperScene(MenuScene):
     name = "scorekeeper"
     heading = N_("Score sheet")
 
-    def __init__(self, app: AppServices, sheet: ScoreSheet | None = None, keep: bool = True) -> None:
+    def __init__(
+        self, app: AppServices, sheet: ScoreSheet | None = None, keep: bool = True
+    ) -> None:
         self.store = SheetStore(app.storage) if keep else None
         #: Where pictures and CSV files go (a demo sheet is never saved, but may be shared).
         self.exports = SheetStore(app.storage)

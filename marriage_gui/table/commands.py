@@ -11,7 +11,6 @@ from collections.abc import Callable
 
 from engine.cards import CARDS, code_of
 from marriage_gui.language import _, ngettext, word
-from marriage_gui.ui.card_names import said
 
 from . import dialogs, offers
 from . import intents as i
@@ -105,7 +104,7 @@ class TableCommands:
         if not self.my_turn():
             self.refuse(self._whose_turn())
             return
-        self.toast.show(_(THINKING), seconds=10)
+        self.toast.show(THINKING, seconds=10)
         self.commands.ask(self.worker, self.match.view(self.bottom), self.seats.version)
 
     def _take_hint(self: TableLike) -> None:
@@ -125,11 +124,7 @@ class TableCommands:
             return
         if advice.card is not None:
             self.relayout()
-        # Translators: {advice} is the computer's advice, e.g. "discard 7♣: it helps no meld".
-        self.commands.hint_text = _("Hint: {advice}").format(
-            advice=said(word(advice.reason), self.seats.names())
-        )
-        self.toast.show(self.commands.hint_text, seconds=7)
+        self.toast.show(self.commands.words(advice.reason, self.seats.names()), seconds=7)
 
     def _menu(self: TableLike) -> None:
         def fullscreen() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -65,19 +66,60 @@ def mid_hand(seed: int = 7, players: int = 5) -> tuple[MatchSetup, LocalMatch]:
     return setup, match
 
 
-def build_scene(app: App, name: str, seed: int = 7) -> Scene:
-    """``table``, ``hand_result``, ``match_over``, ``replay`` or ``guide`` for the screenshot
-    tool (the replay stands at the first move that set the tiplu aside, over its score sheet;
-    the guide at its first prompt)."""
+#: The guide's steps the screenshot tool shows by name: ``guide-throw`` (throw the A♠: only a
+#: wild card goes with it), ``guide-draw`` (the last draw: the A♣ on the pile lets you go out).
+GUIDE_STEPS = {"guide-throw": "throw", "guide-draw": "draw"}
+
+
+def guided(app: App, step: str | None = None) -> Scene:
+    """Learn to play, at its first prompt or played (as Skip plays it) to ``step``."""
+    from marriage_gui.table.guide import GuideScene
+
+    app.settings.animation_speed = "instant"  # a still picture: the cards lie dealt
+    app.settings.bot_delay = 0.0
+    guide = GuideScene(app)
+    if step is not None:
+        app.push(guide)
+        for _ in range(3000):  # the computer players think in their worker, a moment each
+            app.step([], 1 / 30)
+            if guide.step.key == step:
+                break
+            if guide.step.key == "others":
+                time.sleep(0.01)
+            else:
+                guide.skip()
+    guide.frozen = True
+    return guide
+
+
+def reviewed(app: App, seed: int) -> Scene:
+    """The replay of a finished hand at the coach's costliest mark on the first seat's play."""
+    from engine.ai.coach import review_saved
     from marriage_gui.table.scene import TableScene
 
-    if name == "guide":
-        from marriage_gui.table.guide import GuideScene
+    setup = MatchSetup(seats()[:4], hands=1, seed=seed)
+    match = _staged(setup, seed)
+    _play(match, seed, lambda v: v.hand_over, 40000)
+    table = TableScene(app, setup, match)
+    table.frozen = True
+    app.push(table)
+    app.push(app.make("hand_result", table=table))
+    data = match.record()
+    review = review_saved(data, 0, 0) if data is not None else None
+    return app.make("replay", replay=match.hand_replay(0), review=review)
 
-        app.settings.animation_speed = "instant"  # a still picture: the cards lie dealt
-        guide = GuideScene(app)  # Learn to play, at its first prompt
-        guide.frozen = True
-        return guide
+
+def build_scene(app: App, name: str, seed: int = 7) -> Scene:
+    """``table``, ``hand_result``, ``match_over``, ``replay``, ``review`` or ``guide`` (and the
+    guide's steps of ``GUIDE_STEPS``) for the screenshot tool (the replay stands at the first
+    move that set the tiplu aside, over its score sheet; the review at the coach's costliest
+    mark; the guide at its first prompt)."""
+    from marriage_gui.table.scene import TableScene
+
+    if name == "guide" or name in GUIDE_STEPS:
+        return guided(app, GUIDE_STEPS.get(name))
+    if name == "review":
+        return reviewed(app, seed)
     if name == "table":
         setup, match = mid_hand(seed)
         scene = TableScene(app, setup, match)
@@ -103,4 +145,4 @@ def build_scene(app: App, name: str, seed: int = 7) -> Scene:
     return app.make("match_over", setup=setup, game=table.state)
 
 
-__all__ = ["build_scene", "mid_hand"]
+__all__ = ["GUIDE_STEPS", "build_scene", "guided", "mid_hand", "reviewed"]

@@ -18,19 +18,10 @@ import pygame
 
 from engine.actions import Action, Discard, DrawStock, GoOut, See, TakeDiscard
 from engine.cards import CARDS, code_of
-from engine.lesson import lesson_match
+from engine.lesson import LessonFacts, lesson_facts, lesson_match
 from marriage_gui import language
-from marriage_gui.guide_steps import (
-    DEAL,
-    LOOSE,
-    SEED,
-    STEP_KEYS,
-    STEPS,
-    Step,
-    guide_setup,
-    preset_note,
-    words,
-)
+from marriage_gui.guide_steps import DEAL, SEED, STEP_KEYS, STEPS, Step, guide_setup, preset_note
+from marriage_gui.guide_words import closing, keep_words, step_at, words
 from marriage_gui.language import N_, _
 from marriage_gui.setup import bot_seed
 from marriage_gui.table import intents as i
@@ -39,7 +30,6 @@ from marriage_gui.table.log import Log
 from marriage_gui.table.picture import TablePicture
 from marriage_gui.table.scene import TableScene
 from marriage_gui.ui.button import Button
-from marriage_gui.ui.card_names import card_label
 from marriage_gui.ui.theme import (
     ERROR,
     TABLE_BUTTON,
@@ -86,19 +76,29 @@ class GuideScene(TableScene):
         self.skip_button = Button(_("Skip"), self.skip, hotkey="Tab", look=TABLE_BUTTON)
         self.box: Prompt | None = None
         self._laid: tuple[object, ...] | None = None
+        #: The facts of the position the step's words are read from, and the news they are of.
+        self._lesson: tuple[tuple[int, int | None], LessonFacts] | None = None
         while STEPS[self.at].key != step and self.at < len(STEPS) - 1:
             self.at += 1  # a later step straight away: only for pictures of one step
 
     # ------------------------------------------------------------------ the step
+    def lesson(self) -> LessonFacts:
+        """The facts of the player's position now (worked out once per change on the table)."""
+        key = (self.seats.version, self.drawn)
+        if self._lesson is None or self._lesson[0] != key:
+            card = CARDS[code_of(self.drawn)] if self.drawn is not None else None
+            self._lesson = (key, lesson_facts(self.state, card))
+        return self._lesson[1]
+
     @property
     def step(self) -> Step:
-        """The step shown now."""
-        return STEPS[self.at]
+        """The step shown now, as the position asks for it."""
+        return step_at(self.at, self.state, self.lesson())
 
-    def say(self, text: str, **more: str) -> str:
+    def say(self, text: str) -> str:
         """A step's words (untranslated, as the steps keep them) in the language in use, with
         this table's cards and names."""
-        return words(text, self.state, self.drawn, **more)
+        return words(text, self.state, self.drawn, self.lesson())
 
     def advance(self) -> None:
         """On to the next step."""
@@ -162,7 +162,7 @@ class GuideScene(TableScene):
         v = self.state
         if key not in _STAND_INS:
             return None
-        if key == "take":
+        if key == "take" or (key == "draw" and "take" in self.step.wants):
             return TakeDiscard()
         if key == "draw":
             return DrawStock()
@@ -170,7 +170,9 @@ class GuideScene(TableScene):
             return v.best_see
         if key == "out":
             return v.best_go_out
-        loose = [c for c in v.hand if str(CARDS[code_of(c)]) in LOOSE] or list(v.hand[-1:])
+        f = self.lesson()
+        codes = [t.card.code for t in f.loose[:1]]
+        loose = [c for c in v.hand if code_of(c) in codes] or list(v.hand[-1:])
         return Discard(CARDS[code_of(loose[0])], loose[0]) if loose else None
 
     # ------------------------------------------------------------------ every intent
@@ -247,17 +249,9 @@ class GuideScene(TableScene):
         if cid is None or self.state.phase != "play":
             return None
         card = CARDS[code_of(cid)]
-        if str(card) in LOOSE:
+        if card in [t.card for t in self.lesson().loose]:
             return None
-        return self.say(
-            # Translators: {card} is a card the player will go out with; {loose} the cards to
-            # throw instead, e.g. "A♥ or the 5♠".
-            N_(
-                "Keep the {card}: you will go out with it. Throw a card that joins nothing, "
-                "like the {loose}."
-            ),
-            card=card_label(card),
-        )
+        return keep_words(self.state, card)
 
     # ------------------------------------------------------------------ the table's hooks
     def _pace(self, dt: float) -> None:
@@ -268,9 +262,12 @@ class GuideScene(TableScene):
         super()._pace(dt)
 
     def show_result(self) -> None:
-        """The guide's last step says how the hand ended (a stacked deal has no score sheet
-        to replay or review)."""
+        """The score sheet, with one sentence on where the player's points came from; its
+        button comes back to the guide's last step (a stacked deal is not replayed or
+        reviewed)."""
         self._catch_up()
+        said = closing(self.state)
+        self.app.open("hand_result", table=self, closing=said, then=self._catch_up)
 
     def _record(self, what: str) -> None:
         return  # a guided hand is not a game of the statistics

@@ -1,7 +1,9 @@
 """The guide's prompt box: where it stands beside the cards, its lines, and how it is drawn.
 
-It stands on the row of melds over the hand, right of the maal panel, left of a right-hand seat
-and of the open log, and grows upward as its words need (over the announcement, if it must).
+It stands on the row of melds over the hand, right of the maal panel, left of a right-hand seat,
+and grows upward as its words need (over the announcement, if it must). The open log then ends
+above it (``Layout.end_log_at``) rather than squeezing it into a narrow column beside the log;
+only where the log would keep too few lines does the box stand beside it.
 """
 
 from __future__ import annotations
@@ -35,14 +37,36 @@ class Prompt:
     title_size: int = 0
 
 
+#: The fewest lines of the open log worth keeping above the box (else the box goes beside it).
+LOG_LINES = 4
+
+
 def lay_out(
     L: Layout, title: str, body: Sequence[tuple[str, Colour]], buttons: Sequence[Button], log: bool
 ) -> Prompt:
     """The box for ``body`` (paragraphs with their colours) and ``buttons`` (placed in a column
-    at its right), in layout ``L`` (``log``: the log is open)."""
+    at its right), in layout ``L`` (``log``: the log is open, and ends above the box)."""
+    box = _placed(L, title, body, buttons, beside_log=False)
+    if log:
+        room = box.rect.top - 8 - L.log_rect.y
+        if room >= LOG_LINES * round(max(12, L.maal_size) * 1.45) + 16:
+            L.end_log_at(box.rect.top - 8)
+        else:
+            box = _placed(L, title, body, buttons, beside_log=True)
+    return box
+
+
+def _placed(
+    L: Layout,
+    title: str,
+    body: Sequence[tuple[str, Colour]],
+    buttons: Sequence[Button],
+    beside_log: bool,
+) -> Prompt:
+    """The box laid out across the felt, or (``beside_log``) left of the open log."""
     w, h = L.size
     right = [w - L.margin] + [s.plate.x for s in L.seats.values() if s.side == "right"]
-    if log:
+    if beside_log:
         right.append(L.log_rect.x)
     left = L.maal_area.right + 8
     top = L.discard_row.bottom + max(8, h // 100)

@@ -14,7 +14,9 @@ from engine.actions import Action, Discard
 from engine.cards import code_of
 from engine.view import PlayerView
 from engine.worker import BotWorker, hint
-from marriage_gui.language import N_, _
+from marriage_gui.language import N_, _, word
+from marriage_gui.ui.card_names import said
+from marriage_gui.ui.widget import Worded
 
 #: What the table says while the hint is being worked out.
 THINKING = N_("thinking about a hint…")
@@ -43,7 +45,7 @@ class HintAsk:
 
     def ask(self, worker: BotWorker, view: PlayerView, version: int) -> None:
         """Start working out advice for ``view`` (its whole history) at ``version``."""
-        self.hint_text = _(THINKING)
+        self.hint_text = THINKING
         self.hint_job = worker.submit(hint, view)
         self.hint_version = version
 
@@ -69,7 +71,21 @@ class HintAsk:
             card = next((c for c in reversed(hand) if code_of(c) == action.card.code), None)
         self.hint_card = card
         # The reason starts with the action in words ("discard AH: ..."), so it stands alone.
-        return Advice(action, card, str(getattr(result, "reason", "") or action))
+        # It stays the engine's sentence (its template and facts), worded as it is shown.
+        reason = getattr(result, "reason", "")
+        return Advice(action, card, reason if isinstance(reason, str) and reason else str(action))
+
+    def words(self, reason: str, names: tuple[str, ...]) -> str:
+        """The hint as the table shows it, worded again whenever it is shown (a change of
+        language while it shows re-words it), and kept as what to withdraw later."""
+
+        def make() -> str:
+            # Translators: {advice} is the computer's advice, e.g. "discard 7♣: it goes with
+            # nothing in your hand".
+            return _("Hint: {advice}").format(advice=said(word(reason), names))
+
+        self.hint_text = Worded(make)
+        return self.hint_text
 
     def forget(self) -> str | None:
         """The player acted: the advice no longer holds; the words to take off the screen."""

@@ -153,6 +153,11 @@ class Layout:
         right = min(round(w * 0.42), self.log_rect.x - 12)
         self.maal_area = pygame.Rect(x0, top, right - x0, self.band.y - 8 - top)
 
+    def end_log_at(self, bottom: int) -> None:
+        """The open log ends above ``bottom``: something of the table's own (the guide's box)
+        stands under it, across the felt."""
+        self.log_rect.height = max(0, min(self.log_rect.height, bottom - self.log_rect.y))
+
     def _spot(self, seat: int, side: str, fx: float, fy: float) -> SeatSpot:
         w, h = self.size
         pw, ph, m = self.plate_w, self.plate_h, self.margin

@@ -71,12 +71,15 @@ class Measures:
     size: int
 
     @classmethod
-    def of(cls, w: int, h: int, players: int, arrangements: list[Arranged]) -> Measures:
-        """The measures of a sheet ``w`` by ``h`` of ``players`` rows holding ``arrangements``."""
+    def of(
+        cls, w: int, h: int, players: int, arrangements: list[Arranged], extra: int = 0
+    ) -> Measures:
+        """The measures of a sheet ``w`` by ``h`` of ``players`` rows holding ``arrangements``,
+        the rows ``extra`` pixels lower (a line said under the heading)."""
         m = max(16, w // 60)
         title_size = max(22, h // 26)
         y0 = m + fonts.size_of("Ag", title_size, True)[1] + 8
-        y = y0 + max(14, h // 50) + 14
+        y = y0 + max(14, h // 50) + 14 + extra
         bh = max(36, round(h * 0.055))
         row_h = (h - y - bh - 2 * m) / players
         cw = max(28, min(round((row_h - size_guess(row_h)) * 0.7), round(w * 0.6 / 15)))

@@ -14,6 +14,7 @@ language. An engine sentence is worded; words already translated stay as they ar
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pygame
 
@@ -39,11 +40,25 @@ class Verbatim(str):
     """Words a widget shows exactly as given, never looked up: a player's name, a code."""
 
 
+class Worded(str):
+    """Words made afresh each time they are shown (``make`` words them in the language in use
+    then): a hint that must follow a change of language while it shows."""
+
+    make: Callable[[], str]
+
+    def __new__(cls, make: Callable[[], str]) -> Worded:
+        self = super().__new__(cls, make())
+        self.make = make
+        return self
+
+
 def shown_words(text: str | None) -> str:
     """A widget's words as shown now: a message in the language in use, an engine sentence
     worded, words already translated (or ``Verbatim``) as they are; "" for none."""
     if not text:
         return ""
+    if isinstance(text, Worded):
+        return text.make()
     if isinstance(text, Said):
         return word(text)
     if isinstance(text, Verbatim):

@@ -10,10 +10,10 @@ from __future__ import annotations
 import pytest
 
 from bench.coach import NAMES, finished_hand, problems
-from engine.actions import Discard, DrawStock, TakeDiscard
-from engine.ai.alternatives import bot_choice, decision_kind, partners, rank
+from engine.actions import DrawStock, TakeDiscard
+from engine.ai.alternatives import bot_choice, decision_kind, rank
 from engine.ai.coach import Mark, Review, named_codes, review_saved, review_seat
-from engine.cards import CARDS, code_of, parse_card, parse_cards
+from engine.cards import CARDS, code_of, parse_cards
 from engine.game import Game
 from engine.match import LocalMatch
 from engine.moments import seat_moments, view_at
@@ -184,9 +184,20 @@ def test_named_codes_reads_the_engines_notation() -> None:
     assert named_codes("North could help East") == set()
 
 
-def test_partners_are_copies_runs_and_ranks() -> None:
-    hand = parse_cards("7D 9D 8S AD KC 2H")
-    assert set(partners(parse_card("8D"), hand)) == set(parse_cards("7D 9D 8S"))
-    assert set(partners(parse_card("2D"), hand)) == set(parse_cards("AD 2H"))
-    assert partners(parse_card("JK"), hand) == ()
-    assert isinstance(Discard(parse_card("8D")), Discard)
+def test_choices_that_differed_at_little_cost_are_kept_apart_from_the_marks(hands) -> None:
+    from engine.ai.coach import MATCHED, MIN_COST
+    from engine.words import Said
+
+    differed = 0
+    for (preset, seed), log in hands.items():
+        review = review_seat(PRESETS[preset], NAMES, seed, 1, log, 0, 0)
+        assert all(m.cost >= MIN_COST for m in review.marks)
+        assert all(MATCHED <= m.cost < MIN_COST for m in review.differences)
+        for m in review.differences:
+            assert isinstance(m.why, Said) and m.done.startswith("you ")
+        # every choice that did not match is a mark or a difference (up to the kept number)
+        unmatched = review.choices - review.matched
+        assert len(review.marks) + len(review.differences) <= unmatched
+        differed += len(review.differences)
+        assert Review.from_dict(review.to_dict()) == review
+    assert differed > 0

@@ -8,10 +8,10 @@ import pytest
 
 from engine.actions import Discard, DrawStock, TakeDiscard
 from engine.cards import card_of, code_of, parse_cards
-from engine.lesson import LessonDeal, lesson_match
+from engine.lesson import LessonDeal, keep, lesson_facts, lesson_match
 from engine.rules import PRESETS
 
-HAND = "9C 9C 3H 4H 5H JS QS KS KC KH KD QH QC QD 8S 9S 7D 2C 3C AH 5S"
+HAND = "9C 9C 3H 4H 5H JS QS KS KC KH KD QH QC QD 8S 9S 7D 2C 3C AS 5S"
 DEAL = LessonDeal(0, HAND, "9C", "4C AC 4C AC", "6D")
 NAMES = ["You", "Sita", "Ram", "Hari"]
 
@@ -71,3 +71,31 @@ def test_a_lesson_that_cannot_be_dealt_is_refused_with_a_reason():
         match(deal=LessonDeal(0, "9C 9C", "9C"))
     with pytest.raises(ValueError, match="no free copy"):
         match(deal=LessonDeal(0, HAND, "9C", "9C 9C"))
+
+
+def test_the_lesson_reads_its_words_from_its_position():
+    m = match()
+    f = lesson_facts(m.view(0))
+    assert f.take is not None and str(f.take.said) == (
+        "it makes the tunnela 9C 9C 9C; you could then see this turn"
+    )
+    assert not f.takes_out
+    m.submit(0, TakeDiscard())
+    v = m.view(0)
+    f = lesson_facts(v)
+    assert [str(c) for c in f.tunnela] == ["9C"] * 3
+    assert sorted(" ".join(map(str, r)) for r in f.runs) == ["3H 4H 5H", "JS QS KS"]
+    m.submit(0, v.best_see)
+    v = m.view(0)
+    f = lesson_facts(v)
+    assert [(str(c), r.value) for c, r in f.maal] == [("7D", "poplu")]
+    assert {str(t.card) for t in f.loose} == {"AS", "5S"} and str(f.loose[0].card) == "AS"
+    assert str(f.throw.said) == (
+        "it goes with nothing in your hand but the wild 7D; "
+        "without it you are still 1 card from going out"
+    )
+    assert str(keep(v, card_of(next(c for c in v.hand if str(card_of(c)) == "8S"))).said) == (
+        "without it you would be 2 cards from going out, not 1"
+    )
+    assert keep(v, card_of(next(c for c in v.hand if str(card_of(c)) == "AS"))) is None
+    m.close()

@@ -274,3 +274,39 @@ def test_f1_over_a_review_lists_the_mark_keys(app, monkeypatch):
     assert shown and shown[-1] is replay_module.REVIEW_SHEET
     keys = [k for k, _what in shown[-1][1][1]]
     assert "Up  /  Down" in keys
+
+
+def test_a_review_with_no_costly_mark_still_shows_where_the_choice_differed(app):
+    """ "13 of 14": the one choice that differed is shown, and why it cost little, in words."""
+    from engine.words import say
+
+    result, match = sheet(app, SOLO)
+    why = say(
+        "{went}: throwing it left {n} live out (unseen cards that help), against {other} "
+        "throwing {card} ({theirs})",
+        went=say("{card} went with {cards}", card="8D", cards=say("nothing")),
+        n=30,
+        other=31,
+        card="KC",
+        theirs=say("{card} goes with {cards}", card="KC", cards=say("nothing")),
+    )
+    small = Mark(4, "discard", "you threw 8D", "the hard bot would throw KC", why, 0.2)
+    review = Review(0, 0, 14, 13, (), (small,))
+    assert Review.from_dict(review.to_dict()) == review
+    scene = app.open("replay", replay=match.hand_replay(0), names=result.names, review=review)
+    app.step([], DT)
+    assert scene.at == 4  # the replay opens at the choice that differed
+    head, done, said = scene.coach_lines()
+    assert "a choice that differed, at little cost" in head
+    assert done == "You threw 8♦  ·  the hard bot would throw K♣"
+    assert said.startswith("8♦ went with nothing: throwing it left 30 live out")
+    scene.go(0)
+    head, done, rest = scene.coach_lines()
+    assert done == "13 of 14 choices as the hard bot would play them"
+    assert rest == "1 choice differed at little cost: Up and Down show it"
+
+
+def test_an_older_review_without_differences_still_reads() -> None:
+    old = Review(0, 0, 3, 3, ()).to_dict()
+    del old["differences"]
+    assert Review.from_dict(old) == Review(0, 0, 3, 3, ())

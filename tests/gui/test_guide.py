@@ -5,8 +5,11 @@ from __future__ import annotations
 import time
 
 import pygame
+import pytest
 
+from marriage_gui.app import App
 from marriage_gui.guide_steps import STEP_KEYS, preset_note
+from marriage_gui.scenes.hand_result import HandResultScene
 from marriage_gui.table.guide import GuideScene
 from marriage_gui.ui.theme import ERROR
 
@@ -45,6 +48,15 @@ def open_guide(app) -> GuideScene:
     return scene
 
 
+def score_sheet(app) -> HandResultScene:
+    """The score sheet the finished guided hand opens (after its cards land)."""
+    for _ in range(600):
+        if isinstance(app.scene, HandResultScene):
+            return app.scene
+        app.step([], DT)
+    raise AssertionError(f"no score sheet: {[s.name for s in app.stack]}")
+
+
 def card_named(scene: GuideScene, name: str) -> int:
     from engine.cards import CARDS, code_of
 
@@ -65,7 +77,8 @@ def test_learn_to_play_from_the_title_to_going_out(app):
     version = scene.match.version
     click(app, scene.layout.stock.center)
     assert scene.match.version == version and scene.state.phase == "draw"
-    assert "Not the stock this time: the 9♣ on the discard pile" in said(scene)
+    assert "Not the stock this time: take the 9♣ from the discard pile" in said(scene)
+    assert "it makes the tunnela 9♣ 9♣ 9♣; you could then see this turn" in said(scene)
     assert any(
         line.startswith("Not the stock") and colour == ERROR for line, colour in scene.box.lines
     )
@@ -89,20 +102,32 @@ def test_learn_to_play_from_the_title_to_going_out(app):
     # Throwing a card the hand goes out with waits; the card goes back to the hand.
     eight = card_named(scene, "8S")
     drag(app, card_centre(scene, eight), scene.layout.discard_row.center)
-    assert eight in scene.state.hand and "Keep the 8♠" in said(scene)
+    assert eight in scene.state.hand
+    assert "Keep the 8♠: without it you would be 2 cards from going out, not 1" in said(scene)
+    assert "like the A♠: it goes with nothing in your hand but the wild 7♦" in said(scene)
     key(app, pygame.K_TAB)  # Skip: the guide throws a loose card
     assert scene.step.key == "others" and scene.state.current_player == 1
     assert not scene.skip_button.visible  # the others' turns cannot be skipped
 
     until(app, scene, "draw")
-    click(app, scene.layout.stock.center)
+    # With the guide's own bot seed the A♣ lies on the pile: it lets the player go out, so the
+    # guide asks for it, as the hint does.
+    assert "take" in scene.step.wants and "Take the A♣ from the discard pile" in said(scene)
+    assert "you could then go out this turn" in said(scene)
+    key(app, pygame.K_2, "2")  # take it
     assert scene.step.key == "out" and "Go out" in said(scene)
+    assert "The A♣ makes A♣ 2♣ 3♣, and the wild 7♦ fills 8♠ 9♠ 7♦" in said(scene)
     key(app, pygame.K_RETURN)  # Go out: the preview
     assert scene.dialog is not None and scene.dialog.title == "Go out?"
     key(app, pygame.K_RETURN)  # confirmed
     until(app, scene, "done", 5.0)
     assert scene.state.hand_over and scene.state.result.winner == 0
-    assert "You went out and won the hand" in said(scene)
+    sheet = score_sheet(app)
+    assert sheet.closing is not None and sheet.closing.startswith("Your +")
+    assert "in fees the others pay the player who goes out" in sheet.closing
+    assert not sheet.replay_button.visible and not sheet.review.button.visible
+    key(app, pygame.K_RETURN)  # back to the guide's last words
+    assert app.scene is scene and "You went out and won the hand" in said(scene)
     key(app, pygame.K_RETURN)  # a normal game next
     assert [s.name for s in app.stack] == ["title", "new_game"]
     assert not app.storage.has_game()  # the guided hand was never saved
@@ -134,7 +159,9 @@ def test_every_step_can_be_skipped_to_the_end(app):
     assert scene.state.hand_over
     for _ in range(300):  # the cards land and the toasts go: the finished hand sleeps
         app.step([], DT)
-    assert not scene.animating() and app.idle()
+    score_sheet(app)
+    key(app, pygame.K_RETURN)  # the guide's last step
+    assert app.scene is scene and not scene.animating() and app.idle()
     key(app, pygame.K_TAB)  # Title
     assert [s.name for s in app.stack] == ["title"]
 
@@ -162,4 +189,33 @@ def test_the_screenshot_tool_shows_the_guides_first_prompt(tmp_path):
 
     out = tmp_path / "guide.png"
     assert main(["--screenshot", str(out), "--scene", "guide", "--data-dir", str(tmp_path)]) == 0
+    assert pygame.image.load(str(out)).get_size() == (1280, 800)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_the_open_log_ends_above_the_box_instead_of_squeezing_it(tmp_path, size):
+    from .test_table import close_tables
+
+    a = App(size, headless=True, data_dir=tmp_path)
+    a.settings.animation_speed = "instant"
+    a.go_title()
+    scene = GuideScene(a)
+    a.push(scene)
+    a.step([], DT)
+    closed = scene.box.rect.copy()
+    key(a, pygame.K_l, "l")  # the log opens
+    a.step([], DT)
+    box, log = scene.box.rect, scene.layout.log_rect
+    assert scene.log.open and box.width == closed.width and box.width > size[0] * 0.35
+    assert not box.colliderect(log) and log.bottom <= box.top
+    assert len(scene.log.rows(log, 12, round(12 * 1.45))) >= 1 and log.height >= 80
+    close_tables(a)
+
+
+def test_the_screenshot_tool_shows_the_guides_ace_step(tmp_path):
+    from marriage_gui.__main__ import main
+
+    out = tmp_path / "throw.png"
+    args = ["--screenshot", str(out), "--scene", "guide-throw", "--data-dir", str(tmp_path)]
+    assert main(args) == 0
     assert pygame.image.load(str(out)).get_size() == (1280, 800)

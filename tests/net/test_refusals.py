@@ -338,7 +338,12 @@ def _reads_words(tree):
 
 @pytest.mark.parametrize(
     "path",
-    ["marriage_net/client.py", "marriage_gui/scenes/join.py", "marriage_gui/scenes/lobby.py"],
+    [
+        "marriage_net/client.py",
+        "marriage_net/line.py",
+        "marriage_gui/scenes/join.py",
+        "marriage_gui/scenes/lobby.py",
+    ],
 )
 def test_no_decision_reads_a_refusals_words(path):
     tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))

@@ -1,0 +1,182 @@
+"""The words of the facts (``engine.facts``): how the hint and the coach say them.
+
+Each function here makes one sentence (an ``engine.words.Said``, so each laptop words it in its
+own language) from facts alone; ``Told`` keeps the sentence beside the facts it says, so a test
+can check every one of them by another route. Cards are named in the engine's notation (``8D``);
+the screen says them as ``8♦``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from engine.cards import Card, format_cards
+from engine.facts import GoesWith, Makes, Missing, Taking
+from engine.melds import MeldKind
+from engine.words import Said, say, say_n
+
+#: Most cards a list names (the rest are said as "…").
+NAMED = 4
+
+
+@dataclass(frozen=True)
+class Told:
+    """A sentence and the facts it says (each checked by a test, never by the code that chose
+    the words)."""
+
+    #: The sentence: a ``Said`` (a plain ``str`` only where a caller joined sentences).
+    said: str
+    facts: tuple[object, ...] = ()
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards as a sentence names them: at most ``NAMED``, then "…"."""
+    named = list(cards)
+    return format_cards(named[:NAMED]) + (" …" if len(named) > NAMED else "")
+
+
+def melds_text(melds: Sequence[Sequence[Card]]) -> str:
+    """Melds apart as the engine writes them ("5H 6H 7H | 9C 9C 9C"): card text, not words."""
+    return " | ".join(cards_text(m) for m in melds)
+
+
+def and_(parts: list[Said | str]) -> Said | str:
+    """Parts of a list joined as a sentence joins its last two ("a, b and c")."""
+    if len(parts) == 1:
+        return parts[0]
+    # Translators: the last two items of a list: "another 5D and 6D 7D".
+    return say("{first} and {then}", first=and_(parts[:-1]), then=parts[-1])
+
+
+def goes_with(goes: GoesWith) -> Said | str:
+    """What a card goes with: "another 5D", "6D 7D", "the wild 9S", joined with "and"; "nothing"
+    when it goes with nothing."""
+    parts: list[Said | str] = []
+    if goes.copy:
+        parts.append(say("another {card}", card=str(goes.card)))
+    if goes.others:
+        parts.append(cards_text(goes.others))
+    if goes.wild:
+        # Translators: wild cards a card goes with ("the wild 7D 5C").
+        parts.append(say("the wild {cards}", cards=cards_text(goes.wild)))
+    return and_(parts) if parts else say("nothing")
+
+
+def alone(goes: GoesWith) -> Said:
+    """What a card goes with, said of "it" when it goes with little: "it goes with nothing in
+    your hand", "…but the wild 7D", or "it only goes with …"."""
+    if goes.alone:
+        return say("it goes with nothing in your hand")
+    if not goes.cards:
+        return say(
+            "it goes with nothing in your hand but the wild {cards}", cards=cards_text(goes.wild)
+        )
+    return say("it only goes with {cards}", cards=goes_with(goes))
+
+
+def meld(made: Makes) -> Said:
+    """The meld a card makes: "it makes the tunnela 9C 9C 9C"."""
+    cards = format_cards(made.meld)
+    if made.kind is MeldKind.TUNNELA:
+        return say("it makes the tunnela {meld}", meld=cards)
+    if made.kind is MeldKind.PURE_SEQUENCE:
+        return say("it makes the pure sequence {meld}", meld=cards)
+    if made.kind is MeldKind.MARRIAGE:
+        return say("it makes the marriage {meld}", meld=cards)
+    if made.kind is MeldKind.TRIPLET:
+        return say("it makes the triplet {meld}", meld=cards)
+    # Translators: a meld that uses a wild card, named by its cards.
+    return say("it makes the meld {meld}", meld=cards)
+
+
+def missing_now(m: Missing) -> Said:
+    """Cards missing after a move, against before: "2 cards missing to see, not 3"."""
+    if m.goal == "see":
+        # Translators: {before} is how many were missing before the move.
+        return say_n(
+            "{n} card missing to see, not {before}",
+            "{n} cards missing to see, not {before}",
+            m.after,
+            before=m.before,
+        )
+    return say_n(
+        "{n} card missing to go out, not {before}",
+        "{n} cards missing to go out, not {before}",
+        m.after,
+        before=m.before,
+    )
+
+
+def still(m: Missing) -> Said:
+    """A move that keeps the count: "without it you are still 2 cards from seeing"."""
+    if m.goal == "see":
+        return say_n(
+            "without it you are still {n} card from seeing",
+            "without it you are still {n} cards from seeing",
+            m.after,
+        )
+    return say_n(
+        "without it you are still {n} card from going out",
+        "without it you are still {n} cards from going out",
+        m.after,
+    )
+
+
+def worse(m: Missing) -> Said:
+    """A move that adds to the count: "without it you would be 2 cards from going out, not 1"."""
+    if m.goal == "see":
+        return say_n(
+            "without it you would be {n} card from seeing, not {before}",
+            "without it you would be {n} cards from seeing, not {before}",
+            m.after,
+            before=m.before,
+        )
+    return say_n(
+        "without it you would be {n} card from going out, not {before}",
+        "without it you would be {n} cards from going out, not {before}",
+        m.after,
+        before=m.before,
+    )
+
+
+def closer_draws(kinds: int) -> Said:
+    """How many kinds of card would bring the hand closer (never said for none)."""
+    return say_n(
+        "{n} kind of card would then bring you closer",
+        "{n} kinds of card would then bring you closer",
+        kinds,
+    )
+
+
+def gain(taking: Taking) -> list[Said]:
+    """What taking the top discard would do: the meld it makes, then the go-out or the see it
+    allows, else the cards it saves; [] when it would do none of these."""
+    out: list[Said] = []
+    if taking.makes is not None:
+        out.append(meld(taking.makes))
+    if taking.goes_out:
+        out.append(say("you could then go out this turn"))
+    elif taking.sees:
+        out.append(say("you could then see this turn"))
+    closer = next((m for m in (taking.see, taking.out) if m is not None and m.closer), None)
+    if closer is not None and closer.exact and not (taking.goes_out or taking.sees):
+        out.append(missing_now(closer))
+    return out
+
+
+__all__ = [
+    "NAMED",
+    "Told",
+    "alone",
+    "and_",
+    "cards_text",
+    "closer_draws",
+    "gain",
+    "goes_with",
+    "meld",
+    "melds_text",
+    "missing_now",
+    "still",
+    "worse",
+]
