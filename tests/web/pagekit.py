@@ -250,7 +250,7 @@ def _tapper(page: Any, st: dict[str, Any]) -> Callable[..., bool]:
 
     def tap(target: Any, **where: Any) -> bool:
         try:
-            target.tap(timeout=10_000, **where)
+            target.tap(timeout=20_000, **where)
             return True
         except NothingToTap:
             if state(page).get("v") != st["v"]:

@@ -16,12 +16,14 @@ from net.tablekit import HostThread, SlowLine, wait_for
 from playwright.sync_api import expect
 from web.pagekit import (
     Frames,
+    loose_card,
     phone,
     play_my_turn,
     served,
     set_clock,
     sit_down,
     state,
+    touch,
     wait_until,
 )
 
@@ -128,19 +130,25 @@ def test_the_clock_stands_still_while_the_host_is_stopped_and_nobody_is_charged(
         os.kill(table.proc.pid, signal.SIGSTOP)  # the host's laptop sleeps
         try:
             # The page soon finds the table does not answer: her clock stands still.
-            st = wait_until(page, lambda s: s["paused"], timeout=20)
+            stopped_at = time.monotonic()
+            st = wait_until(page, lambda s: s["paused"], timeout=30)
             expect(prompt).to_contain_text(re.compile(r"·\s+\d+ s, paused$"))
             stood = st["left"]
             page.wait_for_timeout(1500)  # the clock is looked at again a while later
             assert state(page)["left"] == stood
-            stopped_at = time.monotonic()
         finally:
             os.kill(table.proc.pid, signal.SIGCONT)
+            woke = time.monotonic()
+        asleep = woke - stopped_at
         # The host wakes, and counts its absence against nobody: she is back at the table with
-        # the seconds she had, not fewer by the time it slept.
-        st = wait_until(page, lambda s: not s["paused"] and s["conn"] == "open" and s["clock"] == 0)
-        away = time.monotonic() - stopped_at
-        assert st["left"] >= stood - 1.5, (st["left"], stood, away)
+        # the seconds she had, less at most the time the host has been awake since (the page
+        # takes its line up again on its own schedule, slower on a busy machine), not fewer by
+        # the time it slept.
+        st = wait_until(
+            page, lambda s: not s["paused"] and s["conn"] == "open" and s["clock"] == 0, timeout=60
+        )
+        awake = time.monotonic() - woke
+        assert stood - st["left"] <= awake + 0.5, (st["left"], stood, awake, asleep)
         expect(prompt).not_to_contain_text("paused")
         assert st["seat"] == 0 and st["mine"] and not page.errors
         page.context.close()
@@ -149,8 +157,13 @@ def test_the_clock_stands_still_while_the_host_is_stopped_and_nobody_is_charged(
 def test_a_move_in_time_on_the_phones_screen_over_a_slow_line_keeps_the_turn(browser):
     """300 ms each way, and the message that starts her clock a whole second late on top: she
     draws at once and throws one second before the deadline her screen shows, and keeps the
-    turn, every time (as a laptop does: tests/net/test_slow_clock.py)."""
-    clock, delay, stall, before, turns = 5, 0.3, 1.0, 1.0, 3
+    turn, every time (as a laptop does: tests/net/test_slow_clock.py).
+
+    On a busy machine the test waits on the page itself: the throw is made when the page's own
+    count says one second is left (not after a sleep reckoned from an earlier look), with the
+    card chosen beforehand and the pile tapped by one touch; and the page notes the seconds
+    its screen showed left as each move went out, so the claim is checked as made."""
+    clock, delay, stall, before, turns = 8, 0.3, 1.0, 1.0, 3
 
     def make():
         seats = make_seats([("open", ""), ("easy", "")])
@@ -165,11 +178,13 @@ def test_a_move_in_time_on_the_phones_screen_over_a_slow_line_keeps_the_turn(bro
     table = HostThread(make)
     line = SlowLine(table.port, delay, stall, late)
     page = phone(browser)
+    # The seconds her screen showed left as each of her moves went out.
+    page.add_init_script(SENT_LEFT)
     frames = Frames(page)
-    kept = 0
+    kept, thrown = 0, []
     try:
         sit_down(page, f"http://127.0.0.1:{line.port}/?code={table.code}", "Asha")
-        end = time.monotonic() + 180
+        end = time.monotonic() + 240
         while kept < turns and time.monotonic() < end:
             st = wait_until(
                 page,
@@ -180,30 +195,54 @@ def test_a_move_in_time_on_the_phones_screen_over_a_slow_line_keeps_the_turn(bro
                 page.locator(".sheet button.primary").tap()
                 wait_until(page, lambda s: s["phase"] != "hand_over")
                 continue
-            # The deadline her screen shows, as it shows it.
-            deadline = time.monotonic() + st["left"]
             # She draws (and shows her melds, if she will) at once ...
             while st["mine"] and (
                 st["phase"] == "draw" or any(a.startswith("see") for a in st["legal"])
             ):
                 play_my_turn(page, st)
                 st = wait_until(page, lambda s, v=st["v"]: s["v"] > v)
-            # ... and throws a second before that deadline.
-            time.sleep(max(0.0, deadline - before - time.monotonic()))
-            play_my_turn(page, st)
-            wait_until(page, lambda s, v=st["v"]: s["v"] > v)
+            if any(a.startswith("go out") for a in st["legal"]):
+                play_my_turn(page, st)  # going out is not this test's move
+                wait_until(page, lambda s, v=st["v"]: s["v"] > v)
+                continue
+            # ... chooses the card to throw, and throws it when her screen says one second is
+            # left before its deadline.
+            page.locator(f'.hand .card[data-id="{loose_card(st)}"]').tap(position={"x": 8, "y": 24})
+            pile = page.locator(".pile.discards").bounding_box()
+            page.wait_for_function(
+                f"() => window.marriage.secondsLeft() <= {before}", polling=20, timeout=30_000
+            )
+            touch(page, [(pile["x"] + pile["width"] / 2, pile["y"] + pile["height"] / 2)])
+            st = wait_until(page, lambda s, v=st["v"]: s["v"] > v)
+            thrown.append(page.evaluate("() => window.sentLeft[window.sentLeft.length - 1]"))
             kept += armed[0]
             armed[0] = True
         assert kept == turns
         assert line.stalled >= turns  # every one of her clocks came a second late
+        # Every throw went out with time left on her screen, and not much more than a second.
+        assert all(0 < left <= before + 0.2 for left in thrown), thrown
         heard = [p.decode_host(t) for t in list(frames.texts)]
         # Her own moves went in, every one: the computer never moved for her.
         assert not [
             m for m in heard if isinstance(m, p.SeatStatus) and m.seat == 0 and m.bot_playing
         ]
+        assert not [m for m in heard if isinstance(m, p.Covered) and m.seat == 0]
         assert not [m for m in heard if isinstance(m, p.Refused)]
         assert not page.errors
     finally:
         page.context.close()
         line.stop()
         table.stop()
+
+
+#: Run in the page before its own scripts: each move sent notes the seconds its screen showed.
+SENT_LEFT = """
+window.sentLeft = [];
+const send = WebSocket.prototype.send;
+WebSocket.prototype.send = function (data) {
+  if (typeof data === "string" && data.includes('"type":"act"') && window.marriage) {
+    window.sentLeft.push(window.marriage.secondsLeft());
+  }
+  return send.call(this, data);
+};
+"""
