@@ -45,7 +45,19 @@ _TYPES = {
 }
 #: Every address the page answers, and the file behind it: the page's files by name, the
 #: catalogs exported for it, and the game's own Devanagari type.
-_MODULES = ("app", "net", "words", "cards", "hand", "table", "sheet", "screens")
+_MODULES = (
+    "app",
+    "net",
+    "clock",
+    "news",
+    "words",
+    "cards",
+    "hand",
+    "table",
+    "sheet",
+    "screens",
+    "moves",
+)
 FILES: dict[str, tuple[str, str]] = {
     "/": ("page", "index.html"),
     "/style.css": ("page", "style.css"),

@@ -1,6 +1,7 @@
 // The page's screens besides the table: joining (code and name), choosing a seat, waiting for
 // the deal, and the boxes over the table (a question, news, a seat's melds, the menu).
 
+import { codeOf, label } from "./cards.js";
 import { h, nameOf } from "./table.js";
 import { LANGUAGES, N_, _, format, said, say, say_n, shown, speech } from "./words.js";
 
@@ -55,6 +56,11 @@ export function tableWords(table) {
   return table;
 }
 
+/** The table code as people read it out: 482 913. */
+export function spaced(code) {
+  return code.length === 6 ? `${code.slice(0, 3)} ${code.slice(3)}` : code;
+}
+
 /** The join screen: the table's code and the person's name. */
 export function joinScreen({ code, name, problem, join }) {
   const codeBox = h("input", {
@@ -105,20 +111,25 @@ const KIND_WORDS = {
   hard: N_("Computer: hard"),
 };
 
-/** The table's seats while waiting for the deal (a phone is seated as it joins). */
-export function seatsScreen({ lobby, mine, problem }) {
+/** The table's seats while waiting for the deal. `choose(seat)`: the person has no seat yet
+ * and may take any open one (null: they are seated, or no seat may be taken from here). */
+export function seatsScreen({ lobby, mine, hint, problem, choose }) {
   const rows = lobby.seats.map((s) => {
     const open = s.kind === "open" && !s.connected && !s.name;
     const who = open
-      ? _("Open seat")
+      ? choose
+        ? say("Seat {number}: Sit here", { number: s.seat + 1 })
+        : _("Open seat")
       : s.kind in KIND_WORDS
         ? `${s.name} · ${_(KIND_WORDS[s.kind])}`
         : s.name || nameOf([], s.seat);
+    const cls = `seat-row${open ? " open" : ""}${s.seat === mine ? " mine" : ""}${s.connected ? " on" : ""}`;
+    const sit = open && choose;
     return h(
-      "div",
-      { class: `seat-row${open ? " open" : ""}${s.seat === mine ? " mine" : ""}${s.connected ? " on" : ""}` },
+      sit ? "button" : "div",
+      { class: sit ? `${cls} free` : cls, "data-seat": s.seat, ontap: sit ? () => choose(s.seat) : null },
       h("span", { class: "dot" }),
-      h("span", { class: "who" }, who),
+      h("span", { class: "who" }, shown(who)),
       s.seat === mine ? h("span", { class: "take" }, _("you")) : null,
     );
   });
@@ -141,7 +152,104 @@ export function seatsScreen({ lobby, mine, problem }) {
       ),
     ),
     h("div", { class: "seat-list" }, rows),
-    h("p", { class: problem ? "problem" : "hint" }, problem || _("Waiting for the first deal…")),
+    h("p", { class: problem ? "problem say" : "hint say" }, problem || hint),
+  );
+}
+
+/** A refusal for good, in words that say how to put it right (marriage_net/line.py). `detail`:
+ * the refusal's code and reason; `door` when it came at the door (the hello). */
+export function refusedWords(detail, names) {
+  if (detail.code === "gone") return _("The table cannot be reached.");
+  if (detail.code === "code_gone") {
+    return _(
+      "The table at this address no longer knows our table code: ask the host for the code on their screen and join again.",
+    );
+  }
+  if (detail.door && detail.code === "wrong_code") {
+    return _(
+      "The table turned us away: wrong table code. Check the six digits on the host's screen and type them again.",
+    );
+  }
+  const why = refusalWords(detail.code, detail.reason, names);
+  // Translators: {why} is the table's reason ("too many wrong codes: try again later").
+  return detail.door ? say("The table turned us away: {why}.", { why }) : why;
+}
+
+/** Turned away at the door while a seat is kept here: why, and that the page keeps trying. */
+export function keptWords(code) {
+  if (code === "locked_out") {
+    return _(
+      "The table does not listen to this phone for a while (too many wrong codes from here). Your seat is kept, so this page keeps trying.",
+    );
+  }
+  return _(
+    "Another table answers at this address for now: it does not know our table code. Your seat is kept, so this screen keeps trying.",
+  );
+}
+
+/** The host closed the table, in words (`kept`: a seat of ours comes back when it reopens). */
+export function closedWords(closing, kept) {
+  const why = said(closing.why || "");
+  // Translators: {why} is the host's words on closing the table.
+  return closing.saved && kept ? say("{why} Your seat is kept: you will be back in it by yourself.", { why }) : why;
+}
+
+/** The titles of the note of what a computer played for the person, by why it played. */
+const NOTE_TITLES = {
+  away: N_("Welcome back"),
+  clock: N_("Your turn clock ran out"),
+  host: N_("Your seat is yours again"),
+};
+
+/** The note of what a computer played for the person (`why`: away, clock or host), over the
+ * top of the table; it stops nothing: the cards, the piles and the buttons stay live. */
+export function noteBox(why, moves, ok) {
+  return h(
+    "div",
+    { class: "note", role: "status" },
+    h("h2", {}, _(NOTE_TITLES[why] || NOTE_TITLES.away)),
+    // Translators: {moves} are the moves a computer played for the person.
+    h("p", {}, shown(say("The computer played for you: {moves}", { moves }))),
+    h("div", { class: "buttons" }, h("button", { class: "primary", ontap: ok }, _("OK"))),
+  );
+}
+
+/** The moves a computer played for `seat`, said to its person ("drew from the stock; …"). */
+export function playedWords(events, names, seat) {
+  const own = `${nameOf(names, seat)} `;
+  const lines = events
+    .filter((e) => e.text)
+    .map((e) => said(e.text, names))
+    .map((w) => (w.startsWith(own) ? w.slice(own.length) : w));
+  const most = 6;
+  const listed = lines.slice(0, most).join("; ");
+  const more = lines.length - Math.min(most, lines.length);
+  return more > 0 ? say_n("{moves}; and {n} more", "{moves}; and {n} more", more, { moves: listed }) : listed;
+}
+
+/** A seat's melds on the table and the cards in its hand, in words (a tap on its plate). */
+export function meldsBox(view, seat, close) {
+  const melds = view.shown[seat] || [];
+  return box(
+    nameOf(view.names, seat),
+    [
+      h("p", {}, shown(say_n("{n} card in hand", "{n} cards in hand", view.hand_counts[seat]))),
+      melds.length
+        ? h("div", { class: "melds-words" }, melds.map(([, ids]) => h("p", {}, ids.map((id) => label(codeOf(id))).join(" "))))
+        : h("p", { class: "hint" }, _("No melds shown yet.")),
+    ],
+    [[_("Close"), close, true]],
+  );
+}
+
+/** The foot of the final score sheet: how the match ended (or that a new one is called, or
+ * that the table is gone) and Play again, when there is a table to play again at. */
+export function finalFoot({ words, again }) {
+  return h(
+    "div",
+    { class: "buttons" },
+    h("p", { class: "hint" }, words),
+    again ? h("button", { class: "primary", "data-key": "again", ontap: again }, _("Play again")) : null,
   );
 }
 
@@ -166,8 +274,8 @@ export function box(heading, body, buttons) {
   );
 }
 
-/** The menu: the language, the digits, the log, leaving. */
-export function menuBox({ log, close, language, digits, leave }) {
+/** The menu: the table's name and code, the language, the digits, the log, leaving. */
+export function menuBox({ table, code, log, close, language, digits, leave }) {
   const langs = Object.entries(LANGUAGES).map(([code, title]) =>
     h(
       "button",
@@ -178,6 +286,14 @@ export function menuBox({ log, close, language, digits, leave }) {
   return box(
     _("Menu"),
     [
+      table
+        ? h(
+            "p",
+            { class: "hint" },
+            // Translators: the table's name and its code.
+            shown(say("{table}  ·  code {code}", { table: tableWords(table), code: spaced(code) })),
+          )
+        : null,
       h("div", { class: "buttons" }, langs),
       h(
         "label",

@@ -4,6 +4,7 @@
 // rule: what may be done comes from the view's legal actions and its words for why not.
 
 import { badge, cardElement, codeOf, label } from "./cards.js";
+import { secondsLeft } from "./clock.js";
 import { N_, _, format, ngettext, said, say, shown, word } from "./words.js";
 
 /** An element: `h("div", {class: "plate"}, child, "text", …)`. Text is always text (names
@@ -165,7 +166,7 @@ function plate(view, seat, t) {
     h("span", { class: "sub" }, shown(sub)),
     h("span", { class: "count", title: _("cards in hand") }, shown(String(view.hand_counts[seat]))),
     view.dealer === seat ? h("span", { class: "dealer" }, _("D")) : null,
-    clock ? h("span", { class: "ring", style: ringStyle(clock) }) : null,
+    clock ? h("span", { class: `ring${t.paused ? " paused" : ""}`, style: ringStyle(clock, t.at) }) : null,
   );
   const melds = view.shown[seat] || [];
   return h(
@@ -178,8 +179,8 @@ function plate(view, seat, t) {
   );
 }
 
-function ringStyle(clock) {
-  const left = Math.max(0, clock.deadline - performance.now()) / 1000;
+function ringStyle(clock, at) {
+  const left = secondsLeft(clock, at);
   const part = clock.total ? Math.min(1, left / clock.total) : 0;
   return `--left:${(part * 360).toFixed(1)}deg`;
 }

@@ -21,7 +21,10 @@ def test_the_hosts_computer_players_are_named_in_its_language(tmp_path, monkeypa
     lobby = LobbyScene(app, "Asha", discovery_port=free_udp_port())
     app.push(lobby)
     try:
-        assert step_apps([app], lambda: lobby.lobby is not None), lobby.problem
+        # The lobby is heard, and its seats' rows are built on the screen's next step.
+        assert step_apps([app], lambda: lobby.lobby is not None and len(lobby.seat_rows) == 4), (
+            lobby.problem
+        )
         assert [s.name for s in lobby.lobby.seats] == ["Asha", "", "", "गीता"]
         lobby.seat_rows[1][0].move(1)  # open -> a person at this screen, with no name typed
         assert step_apps([app], lambda: lobby.lobby.seats[1].kind == "here")

@@ -1,4 +1,5 @@
-"""The phone page's tests share one headless Chromium (the system's), started once."""
+"""The phone page's tests share one headless Chromium (the system's), started once. Waits for
+what a page shows are generous (a busy machine runs several browsers at once) but bounded."""
 
 import pytest
 from web.pagekit import CHROMIUM_ARGS, need_browser
@@ -7,8 +8,9 @@ from web.pagekit import CHROMIUM_ARGS, need_browser
 @pytest.fixture(scope="session")
 def browser():
     path = need_browser()
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=15_000)
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS, headless=True)
         yield chromium

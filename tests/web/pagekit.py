@@ -14,6 +14,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -87,6 +88,14 @@ class ServedTable:
             raise RuntimeError(f"the table did not open: {lines}")
         self.port = int(found.group(1))
         self.code = code.group(1)
+        #: The table's log, read as it comes (a pipe nobody reads would fill and stop the table).
+        self.log: list[str] = [*lines]
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.log.append(line.rstrip("\n"))
 
     @property
     def url(self) -> str:
@@ -156,6 +165,9 @@ def state(page: Any) -> dict[str, Any]:
             phase: v && v.phase, hand_no: v && v.hand_no, mine: !!v && v.current_player === S.seat,
             legal: v ? v.legal : [], hand: v ? v.hand : [], groups: v ? v.groups : [],
             order: window.marriage.fan.order, dialog: !!S.dialog,
+            note: S.note ? S.note.why : null, final: !!S.final, line: S.line, problem: S.problem,
+            paused: S.quietSince !== null, clock: S.clock && S.clock.seat,
+            left: S.clock ? window.marriage.secondsLeft() : null,
           };
         }"""
     )
@@ -172,6 +184,17 @@ def wait_until(page: Any, test: Callable[[dict[str, Any]], bool], timeout: float
         if time.monotonic() > end:
             raise AssertionError(f"the page never got there: {json.dumps(now)[:600]}")
         page.wait_for_timeout(50)
+
+
+def sit_down(page: Any, url: str, name: str, seat: int | None = None) -> dict[str, Any]:
+    """Open ``url``, type ``name`` and join; take ``seat`` from the open seats shown (None: the
+    table's one open seat, taken by itself). The page's state once seated."""
+    page.goto(url)
+    page.fill("#name", name)
+    page.locator("button[type=submit]").tap()
+    if seat is not None:
+        page.locator(f'.seat-row.free[data-seat="{seat}"]').tap()
+    return wait_until(page, lambda s: s.get("seat") is not None)
 
 
 def loose_card(st: dict[str, Any]) -> int:
@@ -192,29 +215,49 @@ def discard_text(cid: int) -> str:
 
 
 def play_my_turn(page: Any, st: dict[str, Any], drag: bool = False) -> str:
-    """Play the seat's turn by touch, as a person would; what was done."""
+    """Play the seat's turn by touch, as a person would; what was done. A turn the table took
+    meanwhile (the turn clock ran out on a busy machine, and a computer played it) ends the
+    try; any other tap that finds nothing to tap fails."""
     legal = st["legal"]
+    tap = _tapper(page, st)
     if st["phase"] == "draw":
         if any(a.startswith("expose tunnela") for a in legal):
-            page.locator(".bar button", has_text=re.compile("Expose|खोल")).first.tap()
+            tap(page.locator(".bar button", has_text=re.compile("Expose|खोल")).first)
             return "expose"
-        page.locator(".pile.stock").tap()
+        tap(page.locator(".pile.stock"))
         return "draw"
     if any(a.startswith("go out") for a in legal):
-        page.locator(".bar button").nth(-1).tap()  # Go out
-        page.locator(".box button.primary").tap()
+        if tap(page.locator(".bar button").nth(-1)):  # Go out
+            tap(page.locator(".box button.primary"))
         return "go out"
     if any(a.startswith("see") for a in legal):
-        page.locator(".bar button.primary", has_text=re.compile("See|हेर")).tap()
+        tap(page.locator(".bar button.primary", has_text=re.compile("See|हेर")))
         return "see"
     cid = loose_card(st)
     card = page.locator(f'.hand .card[data-id="{cid}"]')
     if drag:
-        drag_to_pile(page, card)
+        if card.count():
+            drag_to_pile(page, card)
         return "discard (dragged)"
-    card.tap(position={"x": 8, "y": 24})
-    page.locator(".pile.discards").tap()
+    if tap(card, position={"x": 8, "y": 24}):
+        tap(page.locator(".pile.discards"))
     return "discard"
+
+
+def _tapper(page: Any, st: dict[str, Any]) -> Callable[..., bool]:
+    """A tap that answers False when the table moved on past ``st`` before it could be made."""
+    from playwright.sync_api import TimeoutError as NothingToTap
+
+    def tap(target: Any, **where: Any) -> bool:
+        try:
+            target.tap(timeout=20_000, **where)
+            return True
+        except NothingToTap:
+            if state(page).get("v") != st["v"]:
+                return False  # a computer played the turn meanwhile
+            raise
+
+    return tap
 
 
 def drag_to_pile(page: Any, card: Any) -> None:
@@ -244,3 +287,14 @@ def touch(page: Any, points: list[tuple[float, float]], wait_ms: int = 16) -> No
 
 def _pt(p: tuple[float, float]) -> dict[str, float]:
     return {"x": p[0], "y": p[1], "id": 1, "radiusX": 4, "radiusY": 4, "force": 1}
+
+
+def set_clock(table: Any, seconds: int) -> None:
+    """Change a test host's turn clock now, as the host's own screen may at any time (any
+    number of seconds, short ones too); every screen hears it."""
+
+    def change() -> None:
+        table.host.cover.set_clock(seconds, time.monotonic())
+        table.host._broadcast_clock()
+
+    table.call(change)

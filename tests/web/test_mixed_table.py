@@ -11,7 +11,7 @@ from net.tablekit import HostThread, wait_for
 from net.test_killed_app import AppProcess
 from net.test_play import check_nothing_hidden
 from playwright.sync_api import expect
-from web.pagekit import Frames, phone, play_my_turn, state, wait_until
+from web.pagekit import Frames, phone, play_my_turn, sit_down, state, wait_until
 
 from engine import PRESETS
 from marriage_net import protocol as p
@@ -26,13 +26,10 @@ def desktop_app(data: Path, port: int, code: str, name: str, seat: int) -> AppPr
     return AppProcess(data, "join", f"{LOOPBACK}:{port}", code, name, seat)
 
 
-def join(browser, url: str, name: str):
+def join(browser, url: str, name: str, seat: int | None = None):
     page = phone(browser)
     frames = Frames(page)
-    page.goto(url)
-    page.fill("#name", name)
-    page.locator("button[type=submit]").tap()
-    wait_until(page, lambda s: s.get("seat") is not None)
+    sit_down(page, url, name, seat)
     return page, frames
 
 
@@ -49,9 +46,10 @@ def test_a_desktop_and_two_phones_share_a_table_each_seeing_only_its_own_cards(b
     pages = []
     try:
         assert wait_for(lambda: table.call(lambda: 0 in table.host.holder), timeout=40)
-        pages = [join(browser, url, "Asha"), join(browser, url, "Bina")]
+        # Two seats are open: Asha chooses the second; Bina takes the one left.
+        pages = [join(browser, url, "Asha", seat=2), join(browser, url, "Bina")]
         seats = [state(pg)["seat"] for pg, _f in pages]
-        assert seats == [1, 2]
+        assert seats == [2, 1]
         shown = desktop.until(lambda r: r["scene"] == "table" and r.get("hand"))
         assert shown["seats"] == [0] and shown["hand"] in (21, 22)
         moves = 0
@@ -116,15 +114,22 @@ def test_a_locked_phone_comes_back_by_itself_with_the_welcome_back_news(browser)
         # Unlocked: the page is seen again, and takes its seat up by itself.
         page.context.set_offline(False)
         page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
-        wait_until(page, lambda s: s["conn"] == "open" and s["dialog"], timeout=20)
-        box = page.locator(".box")
-        expect(box.locator("h2")).to_have_text("Welcome back")
-        expect(box).to_contain_text("The computer played for you:")
+        st = wait_until(page, lambda s: s["conn"] == "open" and s["note"], timeout=20)
+        note = page.locator(".note")
+        expect(note.locator("h2")).to_have_text("Welcome back")
+        expect(note).to_contain_text("The computer played for you:")
+        assert st["note"] == "away" and not st["dialog"]
         assert table.call(lambda: table.host.match.driver(0)) == "human"
         held = table.call(lambda: sorted(table.host.match.view(0).hand))
         assert wait_for(lambda: sorted(state(page)["hand"]) == held, timeout=10)
-        box.locator("button").tap()
-        wait_until(page, lambda s: not s["dialog"])
+        # The note stops nothing: on her turn she plays under it, and it stays until OK.
+        st = wait_until(page, lambda s: s["mine"], timeout=60)
+        play_my_turn(page, st)
+        wait_until(page, lambda s, v=st["v"]: s["v"] > v)
+        assert state(page)["note"] == "away"
+        note.locator("button").tap()
+        wait_until(page, lambda s: not s["note"])
+        expect(note).to_have_count(0)
     finally:
         if page is not None:
             page.context.close()

@@ -75,6 +75,22 @@ def test_the_pages_catalog_is_the_games_own():
     assert data["plural"] == "one_other"
 
 
+def test_every_word_the_pages_modules_mark_reaches_the_phone_in_nepali():
+    from babel.messages.pofile import read_po
+
+    template = read_po((page.ROOT / "marriage_gui" / "locale" / "marriage.pot").open("rb"))
+    marked = {
+        m.id if isinstance(m.id, str) else m.id[0]
+        for m in template
+        if m.id and any(path.startswith("marriage_net/web/") for path, _line in m.locations)
+    }
+    words = json.loads(page.page_words("ne"))["words"]
+    assert len(marked) > 100
+    assert sorted(marked - set(words)) == []
+    for msgid in ("Play again", "Your turn clock ran out", "{prompt}  ·  {seconds} s, paused"):
+        assert msgid in marked
+
+
 @pytest.fixture(scope="module")
 def sheet_page(browser):
     """A page with the sheet's module loaded (from a table's own door)."""
