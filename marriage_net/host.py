@@ -742,72 +742,88 @@ class TableHost(Door):
         self._flush()
 
     def _dispatch(self, conn: Conn, msg: p.ClientMessage) -> None:
-        if isinstance(msg, p.Hello):
-            raise Refuse(p.Refusal.ALREADY_HELLO, "you have already said hello")
-        if isinstance(msg, p.Resync):
-            if self.match is None:
-                conn.send(p.encode(self._lobby()), self.settings.outbox_limit)
-            for seat in sorted(conn.seats):
-                if self.match is not None and msg.seat in (None, seat):
-                    self._send_snapshot(conn, seat)
-            return
-        if isinstance(msg, p.Sit):
-            self._claim(conn, msg.name, msg.token, msg.seat)
-            return
-        if isinstance(msg, p.Ready):
-            if msg.seat not in conn.seats:
-                raise Refuse(p.Refusal.NOT_YOUR_SEAT, "that is not your seat")
-            if self.match is not None and not self.match.is_over:
-                self._person_acts(msg.seat)  # back from the standings after the deal
-                return
-            if self.settings.auto_start and self.match is None and self._seated():
-                self.play_again(msg.seat)  # ready for the new match the table gathers for
-                return
-            self.seats[msg.seat].ready = True
-            self._broadcast_lobby()
-            return
-        if isinstance(msg, p.Back):
-            if msg.seat not in conn.seats:
-                raise Refuse(p.Refusal.NOT_YOUR_SEAT, "that is not your seat")
-            self._person_acts(msg.seat)
-            return
-        if isinstance(msg, p.Emote):
-            if msg.seat not in conn.seats:
-                raise Refuse(p.Refusal.NOT_YOUR_SEAT, "that is not your seat")
-            if msg.id not in p.EMOTES:
-                raise Refuse(p.Refusal.NO_SUCH_EMOTE, "no such emote")
-            text = p.encode(p.Emoted(msg.seat, msg.id))
-            for other in self.conns:
-                other.send(text, self.settings.outbox_limit)
-            return
-        if isinstance(msg, p.Again) and conn.seats and self.settings.auto_start:
-            for seat in sorted(conn.seats):  # no host screen here: a player asks for it
-                self.play_again(seat)
-            return
-        if not conn.owner:
-            raise Refuse(p.Refusal.HOST_ONLY, "only the host's screen may do that")
-        if isinstance(msg, p.SetSeat):
-            self._set_seat(conn, msg)
-        elif isinstance(msg, p.SetRules):
-            self._set_rules(msg)
-        elif isinstance(msg, p.Start):
-            if self.match is not None:
-                raise Refuse(p.Refusal.STARTED, "the match has already started")
-            late = self._not_back(lambda s: s.kind == "open") if self.rematch else []
-            self._deal_gathered(late)
-        elif isinstance(msg, p.Kick):
-            self._kick(msg.seat)
-        elif isinstance(msg, p.Handover):
-            self._hand_over(msg.seat, msg.computer)
-        elif isinstance(msg, p.Again):
-            self.play_again()
-        elif isinstance(msg, p.Close):
-            asyncio.ensure_future(
-                self.close(
-                    "The host saved the table and closed it: it comes back when they open it again.",
-                    saved=True,
+        """One message of a connection that has said hello: a player's, or the host screen's."""
+        match msg:
+            case p.Hello():
+                raise Refuse(p.Refusal.ALREADY_HELLO, "you have already said hello")
+            case p.Resync():
+                self._resync(conn, msg.seat)
+            case p.Sit():
+                self._claim(conn, msg.name, msg.token, msg.seat)
+            case p.Ready():
+                self._ready(self._own(conn, msg.seat))
+            case p.Back():
+                self._person_acts(self._own(conn, msg.seat))
+            case p.Emote():
+                self._emote(self._own(conn, msg.seat), msg.id)
+            case p.Again() if conn.seats and self.settings.auto_start:
+                for seat in sorted(conn.seats):  # no host screen here: a player asks for it
+                    self.play_again(seat)
+            case _:
+                if not conn.owner:
+                    raise Refuse(p.Refusal.HOST_ONLY, "only the host's screen may do that")
+                self._host_says(conn, msg)
+
+    def _host_says(self, conn: Conn, msg: p.ClientMessage) -> None:
+        """What only the host's screen may ask: seats, rules, the start, and the table's end."""
+        match msg:
+            case p.SetSeat():
+                self._set_seat(conn, msg)
+            case p.SetRules():
+                self._set_rules(msg)
+            case p.Start():
+                if self.match is not None:
+                    raise Refuse(p.Refusal.STARTED, "the match has already started")
+                late = self._not_back(lambda s: s.kind == "open") if self.rematch else []
+                self._deal_gathered(late)
+            case p.Kick():
+                self._kick(msg.seat)
+            case p.Handover():
+                self._hand_over(msg.seat, msg.computer)
+            case p.Again():
+                self.play_again()
+            case p.Close():
+                asyncio.ensure_future(
+                    self.close(
+                        "The host saved the table and closed it: "
+                        "it comes back when they open it again.",
+                        saved=True,
+                    )
                 )
-            )
+
+    @staticmethod
+    def _own(conn: Conn, seat: int) -> int:
+        """``seat``, when it is one of this connection's (else the message is refused)."""
+        if seat not in conn.seats:
+            raise Refuse(p.Refusal.NOT_YOUR_SEAT, "that is not your seat")
+        return seat
+
+    def _resync(self, conn: Conn, wanted: int | None) -> None:
+        """The lobby again, or a snapshot of each of the connection's seats asked for."""
+        if self.match is None:
+            conn.send(p.encode(self._lobby()), self.settings.outbox_limit)
+            return
+        for seat in sorted(conn.seats):
+            if wanted in (None, seat):
+                self._send_snapshot(conn, seat)
+
+    def _ready(self, seat: int) -> None:
+        """A person is back: from the standings after the deal, for the new match the table
+        gathers for, or ready in the lobby."""
+        if self.match is not None and not self.match.is_over:
+            self._person_acts(seat)
+        elif self.settings.auto_start and self.match is None and self._seated():
+            self.play_again(seat)
+        else:
+            self.seats[seat].ready = True
+            self._broadcast_lobby()
+
+    def _emote(self, seat: int, emote: str) -> None:
+        if emote not in p.EMOTES:
+            raise Refuse(p.Refusal.NO_SUCH_EMOTE, "no such emote")
+        text = p.encode(p.Emoted(seat, emote))
+        for other in self.conns:
+            other.send(text, self.settings.outbox_limit)
 
     def _set_seat(self, conn: Conn, msg: p.SetSeat) -> None:
         if self.match is not None:
