@@ -52,8 +52,8 @@ def test_a_computer_keeps_a_silent_seat_and_a_tap_gives_it_back(browser):
         # twice it runs out, and a computer keeps her seat.
         set_clock(table, 2)
         news = page.locator(".banner")
-        assert wait_for(lambda: table.call(lambda: 0 in table.host.cover.kept), timeout=60)
-        expect(news).to_contain_text("A computer is playing for you", timeout=30_000)
+        assert wait_for(lambda: table.call(lambda: 0 in table.host.cover.kept), timeout=120)
+        expect(news).to_contain_text("A computer is playing for you", timeout=60_000)
         # The move the computer made when her clock first ran out is told in a note, which
         # stops nothing (no box over the table).
         st = wait_until(page, lambda s: s["note"] == "clock")
@@ -181,7 +181,7 @@ def test_a_move_in_time_on_the_phones_screen_over_a_slow_line_keeps_the_turn(bro
     # The seconds her screen showed left as each of her moves went out.
     page.add_init_script(SENT_LEFT)
     frames = Frames(page)
-    kept, thrown = 0, []
+    kept, thrown, stalled = 0, [], 0
     try:
         sit_down(page, f"http://127.0.0.1:{line.port}/?code={table.code}", "Asha")
         end = time.monotonic() + 240
@@ -205,6 +205,10 @@ def test_a_move_in_time_on_the_phones_screen_over_a_slow_line_keeps_the_turn(bro
                 play_my_turn(page, st)  # going out is not this test's move
                 wait_until(page, lambda s, v=st["v"]: s["v"] > v)
                 continue
+            # A turn whose clock came a second late counts (on a busy machine the first armed
+            # clock may slip by before the line is armed).
+            late_clock, stalled = line.stalled > stalled, line.stalled
+            armed[0] = True
             # ... chooses the card to throw, and throws it when her screen says one second is
             # left before its deadline.
             page.locator(f'.hand .card[data-id="{loose_card(st)}"]').tap(position={"x": 8, "y": 24})
@@ -215,8 +219,7 @@ def test_a_move_in_time_on_the_phones_screen_over_a_slow_line_keeps_the_turn(bro
             touch(page, [(pile["x"] + pile["width"] / 2, pile["y"] + pile["height"] / 2)])
             st = wait_until(page, lambda s, v=st["v"]: s["v"] > v)
             thrown.append(page.evaluate("() => window.sentLeft[window.sentLeft.length - 1]"))
-            kept += armed[0]
-            armed[0] = True
+            kept += late_clock
         assert kept == turns
         assert line.stalled >= turns  # every one of her clocks came a second late
         # Every throw went out with time left on her screen, and not much more than a second.
