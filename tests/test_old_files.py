@@ -84,7 +84,15 @@ def test_the_replay_reads_the_same_and_is_the_saved_hand_played_again() -> None:
     data = old("replay.json")
     replay = HandReplay.from_dict(data)
     assert replay.to_dict() == data
-    assert replay_hand(MatchRecord.from_dict(saved_record()), 0) == replay
+    again = replay_hand(MatchRecord.from_dict(saved_record()), 0).to_dict()
+    # Played again, the same hand, frame by frame. Only the order inside each finished meld
+    # may differ: a run is now laid in run order (A 2 3, Q K A), where older versions kept the
+    # order the cards were shown in.
+    kept = replay.to_dict()
+    for frames in (again["frames"], kept["frames"]):
+        last = frames[-1]
+        last["melds"] = [sorted(sorted(m) for m in seat) for seat in last["melds"]]
+    assert again == kept
 
 
 def test_the_updates_read_the_same() -> None:
