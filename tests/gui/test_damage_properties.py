@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 from engine.game import Game
 from engine.match import LocalMatch
+from engine.record import MatchRecord
 from marriage_gui.settings import Settings, load_settings
 from marriage_gui.setup import MatchSetup, SeatSetup
 from marriage_gui.statsdb import STATS_FILE
@@ -46,7 +47,7 @@ FAST = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 def _as_match(game: Game) -> LocalMatch:
     """The match a table would save for ``game`` (storage takes a LocalMatch)."""
-    return LocalMatch.from_save(game.to_dict(), ("human",) * game.players)
+    return LocalMatch.from_save(MatchRecord.of(game).to_dict(), ("human",) * game.players)
 
 
 @cache

@@ -12,6 +12,7 @@ import pytest
 
 from engine.game import Game
 from engine.match import LocalMatch
+from engine.record import MatchRecord
 from marriage_gui.setup import MatchSetup, SeatSetup
 from marriage_gui.storage import Storage
 
@@ -20,7 +21,7 @@ SETUP = MatchSetup((SeatSetup("Asha", "human"), SeatSetup("Ram", "easy")), hands
 
 def _as_match(game: Game) -> LocalMatch:
     """The match a table would save for ``game`` (storage takes a LocalMatch)."""
-    return LocalMatch.from_save(game.to_dict(), ("human",) * game.players)
+    return LocalMatch.from_save(MatchRecord.of(game).to_dict(), ("human",) * game.players)
 
 
 @pytest.mark.skipif(os.name != "posix", reason="folders can be synced only on POSIX")

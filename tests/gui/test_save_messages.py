@@ -13,6 +13,7 @@ import pytest
 
 from engine.game import Game
 from engine.match import LocalMatch
+from engine.record import MatchRecord
 from engine.rules import RuleSet
 from marriage_gui.setup import MatchSetup, SeatSetup
 from marriage_gui.storage import SaveError, Storage
@@ -28,7 +29,7 @@ INTERNALS = re.compile(
 
 def _as_match(game: Game) -> LocalMatch:
     """The match a table would save for ``game`` (storage takes a LocalMatch)."""
-    return LocalMatch.from_save(game.to_dict(), ("human",) * game.players)
+    return LocalMatch.from_save(MatchRecord.of(game).to_dict(), ("human",) * game.players)
 
 
 def _leaves(obj: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
