@@ -28,6 +28,7 @@ from typing import Literal
 from engine.cards import Card, card_of
 from engine.melds import ACE, MeldKind, classify_meld
 from engine.rules import NEPALI, RuleSet
+from engine.sequences import run_gap
 from engine.solver import distance, going_out_options, outs, seeing_options
 from engine.solver.distance import Distance
 from engine.view import PlayerView
@@ -53,14 +54,6 @@ class How(Enum):
     WILD = "wild"
 
 
-def _run_gap(a: Card, b: Card) -> int:
-    """How many ranks apart two cards of one suit are, the ace counted high or low (the nearer)."""
-    i, j = a.code % 13, b.code % 13
-    high = abs(i - j)
-    low = abs((-1 if i == ACE else i) - (-1 if j == ACE else j))
-    return min(high, low)
-
-
 def relation(card: Card, other: Card, wilds: Wilds | None = None) -> How | None:
     """How ``card`` goes with ``other`` (None: no third card would make a meld of them).
 
@@ -69,7 +62,8 @@ def relation(card: Card, other: Card, wilds: Wilds | None = None) -> How | None:
     if card == other:
         return How.COPY
     natural = not card.is_joker and not other.is_joker
-    if natural and card.suit == other.suit and _run_gap(card, other) <= 2:
+    apart = run_gap(card.code, other.code)
+    if apart is not None and apart <= 2:
         return How.RUN
     if natural and card.rank == other.rank:
         return How.RANK
