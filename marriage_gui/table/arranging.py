@@ -152,6 +152,16 @@ def arrangements(fans: dict[int, HandFan], seats: SeatViews) -> dict[int, dict[s
     return {s: fan.to_dict(seats.views[s].hand_no) for s, fan in fans.items()}
 
 
+def keep_changed(
+    fans: dict[int, HandFan], seats: SeatViews, kept: dict[int, dict[str, object]], match: Match
+) -> None:
+    """Hand each arrangement that changed since ``kept`` to the match (``kept`` follows)."""
+    for seat, arranged in arrangements(fans, seats).items():
+        if kept.get(seat) != arranged:
+            kept[seat] = arranged
+            match.keep_arrangement(seat, arranged)
+
+
 def new_hands(fans: dict[int, HandFan], seats: SeatViews) -> None:
     """A new deal: each person's hand comes sorted the way they sorted the last one."""
     for seat, fan in fans.items():
@@ -162,4 +172,4 @@ def new_hands(fans: dict[int, HandFan], seats: SeatViews) -> None:
         fan.sort(fan.sort_mode)
 
 
-__all__ = ["Arrange", "Arranging", "arrangements", "dealt_fan", "new_hands"]
+__all__ = ["Arrange", "Arranging", "arrangements", "dealt_fan", "keep_changed", "new_hands"]

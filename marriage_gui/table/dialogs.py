@@ -32,7 +32,22 @@ def pause_menu(
     extra: Sequence[tuple[str, Do]] = (),
 ) -> Dialog:
     """The pause menu (``note``: what is true of saving here; ``extra``: this table's own
-    commands, such as the host's seats)."""
+    commands, such as the host's seats); ``resume`` puts it away, and so does each of
+    Controls, Log, Full screen and Settings before it acts."""
+
+    def then(do: Do) -> Do:
+        def run() -> None:
+            resume()
+            do()
+
+        return run
+
+    controls, log, fullscreen, settings = (
+        then(controls),
+        then(log),
+        then(fullscreen),
+        then(settings),
+    )
     return Dialog(
         _("Paused"),
         note,

@@ -62,6 +62,8 @@ class GuideScene(TableScene):
         super().__init__(app, setup, match, seats=(DEAL.seat,))
         self.seat = DEAL.seat
         self.at = 0
+        # The computer players wait while a step waits for the player.
+        self.pacing.held = lambda: self.step.waits
         #: Why the last move waited, shown in the box until the step moves on.
         self.wrong: str | None = None
         #: How to say ``wrong`` again, and the language it was said in (a change of language
@@ -254,13 +256,6 @@ class GuideScene(TableScene):
         return keep_words(self.state, card)
 
     # ------------------------------------------------------------------ the table's hooks
-    def _pace(self, dt: float) -> None:
-        # The computer players wait while a step waits for the player.
-        if self.step.waits:
-            self.think = 0.0
-            return
-        super()._pace(dt)
-
     def show_result(self) -> None:
         """The score sheet, with one sentence on where the player's points came from; its
         button comes back to the guide's last step (a stacked deal is not replayed or

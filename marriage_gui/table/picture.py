@@ -93,4 +93,27 @@ def prompt_text(view: PlayerView, viewer: int | None, names: tuple[str, ...]) ->
     return _("Discard a card")
 
 
-__all__ = ["TablePicture", "prompt_text"]
+def clocked_prompt(
+    view: PlayerView,
+    viewer: int | None,
+    names: tuple[str, ...],
+    clock: tuple[int, float, int] | None,
+) -> str:
+    """The prompt, with the seconds left when the turn clock runs for the person looking."""
+    prompt = prompt_text(view, viewer, names)
+    if prompt and clock is not None and clock[0] == viewer:
+        # Translators: the prompt and the seconds left of the turn clock.
+        prompt = _("{prompt}  ·  {seconds} s").format(
+            prompt=prompt, seconds=max(0, round(clock[1]))
+        )
+    return prompt
+
+
+def focused_card(fan: HandFan | None, looking: bool, keyboard: bool) -> int | None:
+    """The card the keyboard's focus is on (None: the keyboard is not in use)."""
+    if looking and fan is not None and keyboard and fan.order:
+        return fan.order[min(fan.focus, len(fan.order) - 1)]
+    return None
+
+
+__all__ = ["TablePicture", "clocked_prompt", "focused_card", "prompt_text"]

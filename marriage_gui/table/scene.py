@@ -15,7 +15,7 @@ do), ``TableInput`` (press and drag), ``Curtain``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -25,18 +25,19 @@ from engine.view import PlayerView
 from marriage_gui.language import _, word
 from marriage_gui.saved_match import saved
 from marriage_gui.scene import Scene
-from marriage_gui.ui.button import Button, lay_out_row
+from marriage_gui.ui.button import Button
 from marriage_gui.ui.toast import Toasts
 
 from . import animation, dialogs
 from . import intents as i
 from .actions import COMMAND_KEYS, COMMANDS, TableActions
-from .arranging import arrangements, dealt_fan, new_hands
+from .arranging import arrangements, dealt_fan, keep_changed, new_hands
 from .asking import Ask
 from .board import Board
 from .controls import is_help_key
 from .curtain import Curtain
 from .effects import EaseBack, Effects, Hear, Pause, Relayout, Sent, ToggleLog
+from .framing import Framing
 from .hand import HandFan
 from .hearing import SOUNDS, flights
 from .hinting import HintAsk
@@ -44,11 +45,12 @@ from .input import TableInput
 from .layout import Layout
 from .log import Log
 from .overlays import Dialog
-from .picture import TablePicture, prompt_text
+from .pacing import Pacing
+from .picture import TablePicture
 from .render import TableRenderer
 from .seats import SeatViews
+from .staging import Staging
 from .tips import PileTips
-from .tween import BASE
 
 if TYPE_CHECKING:
     from marriage_gui.scene import AppServices
@@ -84,38 +86,40 @@ class TableScene(Scene):
         self.board = Board(self.art)
         self.fans = {s: dealt_fan(self.match, self.seats, s) for s in local}
         self._curtain: Curtain | None = None
-        self.think = 0.0
         self.toast = Toasts(seconds=3.2)
         self.tips = PileTips()
         self.hint = HintAsk(self.match, self.toast)
         self.ask = Ask()
-        self.actions = TableActions(
-            self.match,
-            self.seats,
-            self.board,
-            self.fans,
-            self.toast,
-            self.hint,
-            self.ask,
-            app.sounds,
-            app.settings,
-            self.tips,
-        )
-        self.result_wait = 0.0
-        self.next_requested = False
+        acted_on = (self.match, self.seats, self.board, self.fans, self.toast, self.hint)
+        self.actions = TableActions(*acted_on, self.ask, app.sounds, app.settings, self.tips)
         self.frozen = False  # demo pictures: nothing plays by itself
-        self.layout: Layout | None = None
         self.input = TableInput(COMMAND_KEYS)
+        self.staging = Staging(
+            self.board, self.seats, self.fans, self.hint, app.settings, self.sound
+        )
+        self.pacing = Pacing(
+            self.match, self.seats, self.board, self.input, self.ask, self.actions, app.settings
+        )
+        p = self.pacing
+        p.take_news, p.show_result, p.relayout = self.take_news, self.show_result, self.relayout
+        p.lower = self._lower
+        parts = (self.hint, self.toast, self.tips, self.ask, self.pacing)
+        shown = (setup.seats, self.seats, self.board, self.fans, self.input, self.buttons)
+        self.framing = Framing(*shown, parts, app.settings)
         self.renderer = TableRenderer()
         self.time = 0.0
         self._deal_in = fresh
         self.show_controls = False
         self._closed = False
-        self._row: tuple[Any, ...] | None = None
         #: The arrangements last handed to the match (a saved match writes them).
         self.kept = arrangements(self.fans, self.seats)
 
     # ------------------------------------------------------------------ what the table knows
+    @property
+    def layout(self) -> Layout | None:
+        """Where everything goes in the window (None: no window size yet)."""
+        return self.staging.layout
+
     @property
     def state(self) -> PlayerView:
         """The bottom seat's view: everything the table draws comes from it."""
@@ -140,6 +144,9 @@ class TableScene(Scene):
     def curtain(self, curtain: Curtain | None) -> None:
         self._curtain = curtain
         self.seats.curtained = curtain is not None
+
+    def _lower(self, curtain: Curtain) -> None:
+        self.curtain = curtain
 
     @property
     def looking(self) -> bool:
@@ -187,23 +194,16 @@ class TableScene(Scene):
     def on_resize(self, size: tuple[int, int]) -> None:
         """New window size (or new words): new layout, every card jumps to its new place, the
         buttons, the still layer and an open dialog in the language in use."""
-        self.layout = self._layout(size)
+        self.staging.lay_out(size)
         for key, button in self.buttons.items():
             button.text = _(COMMANDS[key].button)
-        self._row = None
         self.renderer.static_layer = None
         self.ask.again()
         self.relayout(0.0)
         if self._deal_in:
             self._deal_in = False
-            self._deal()
+            self.staging.deal()
         self.refresh()
-
-    def _layout(self, size: tuple[int, int]) -> Layout:
-        v = self.state
-        clockwise = v.rules.direction == "clockwise"
-        scale = self.app.settings.card_scale
-        return Layout(size, v.players, self.bottom, clockwise, scale, self.log.open)
 
     def resume(self) -> None:
         """On top again (or for the first time): start the bot worker early; back from the
@@ -230,34 +230,11 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ layout and sprites
     def relayout(self, duration: float | None = None, gap_at: int | None = None) -> None:
         """Recompute where every card goes and start the moves."""
-        if self.layout is None:
-            return
-        if duration is None:
-            duration = BASE * self.anim
-        fan, looking = self.fan, self.looking
-        if fan is not None and looking:
-            fan.sync(self.state.hand, {})
-        lifted = frozenset(fan.selected) if fan is not None and looking else frozenset()
-        if looking and self.hint.card is not None:
-            lifted = lifted | {self.hint.card}  # the hinted card stands up until the next move
-        b = self.board
-        b.compute(self.state, self.layout, self.bottom, self.viewer, fan, gap_at, lifted)
-        b.sync(self.layout, duration)
-
-    def _deal(self) -> None:
-        if self.layout is None:
-            return
-        self.sound("shuffle")
-        animation.deal(
-            self.board, self.layout, self.state, self.bottom, self.viewer, self.fan, self.anim
-        )
+        self.staging.relayout(duration, gap_at)
 
     def toggle_log(self) -> None:
         """Open or close the log; the discard row makes room for it (or takes the room back)."""
-        self.log.open = not self.log.open
-        if self.layout is not None:
-            self.layout = self._layout(self.layout.size)
-            self.relayout()
+        self.staging.toggle_log()
 
     # ------------------------------------------------------------------ the loop's steps
     def dispatch(self, intent: i.Intent) -> None:
@@ -277,7 +254,7 @@ class TableScene(Scene):
                 case Hear(events=events, moves=moves):
                     self.on_events(list(events), moves)
                 case Sent():
-                    self.think = 0.0
+                    self.pacing.think = 0.0
                 case Pause():
                     self.ask.put("menu", lambda _answer: self._menu())
                 case ToggleLog():
@@ -301,7 +278,7 @@ class TableScene(Scene):
             new_hands(self.fans, self.seats)
             self.viewer_for_turn()
             self.on_resize(self.app.size)
-            self._deal()
+            self.staging.deal()
             return
         self.viewer_for_turn()
         self.relayout()
@@ -313,7 +290,7 @@ class TableScene(Scene):
         if e.kind in SOUNDS:
             self.sound(SOUNDS[e.kind])
         if e.kind == "deal":
-            self.next_requested = False
+            self.pacing.next_requested = False
         flights(self.board, self.layout, self.bottom, e)
         if e.kind == "hand_end":
             self.sound("win")
@@ -325,10 +302,7 @@ class TableScene(Scene):
         """Hand each changed arrangement to the match (never while a drag is in the air)."""
         if self.frozen or self.input.dragging:
             return
-        for seat, arranged in arrangements(self.fans, self.seats).items():
-            if self.kept.get(seat) != arranged:
-                self.kept[seat] = arranged
-                self.match.keep_arrangement(seat, arranged)
+        keep_changed(self.fans, self.seats, self.kept, self.match)
 
     def _record(self, what: str) -> None:
         """Add the finished hand or match to the statistics."""
@@ -345,22 +319,18 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ the pause menu
     def _menu(self) -> Dialog:
         """The pause menu; each choice puts it away first."""
-        app = self.app
+        app, (note, label) = self.app, self.leaving_words()
 
-        def then(do: Callable[[], object]) -> Callable[[], None]:
-            def run() -> None:
-                self.ask.close()
-                do()
+        def fullscreen() -> None:
+            app.set_fullscreen(not app.settings.fullscreen)
 
-            return run
+        def settings() -> None:
+            app.open("settings")  # over the table; Back comes here
 
-        note, label = self.leaving_words()
-        controls, log = then(self._show_controls), then(self.toggle_log)
-        fullscreen = then(lambda: app.set_fullscreen(not app.settings.fullscreen))
-        settings = then(lambda: app.open("settings"))  # over the table; Back comes here
+        show, log, quit_ = self._show_controls, self.toggle_log, self._quit
         extras = self.menu_extras()
         return dialogs.pause_menu(
-            self.ask.close, controls, log, fullscreen, settings, self._quit, note, label, extras
+            self.ask.close, show, log, fullscreen, settings, quit_, note, label, extras
         )
 
     def _show_controls(self) -> None:
@@ -437,89 +407,27 @@ class TableScene(Scene):
             self._keep_arrangements()
             for note in self.match.notices():
                 self.toast.show(word(note), "error")
-            self._play_on(dt)
+            self.pacing.play_on(dt)
         self.refresh()
-
-    def _play_on(self, dt: float) -> None:
-        """Whatever the table waits for, once the cards have landed."""
-        if self.ask.dialog is not None:
-            # The table under a box is always the current one (over the network the news comes
-            # while it is up); a question about the position is withdrawn once the news says
-            # it no longer holds.
-            if not self.board.busy:
-                self.take_news()
-                if not self.actions.still_asked():
-                    self.ask.close()
-            return
-        if self.board.busy or self.input.dragging:
-            return
-        self.take_news()  # one action's news at a time: the next waits until its cards land
-        if self.board.busy:
-            return
-        v = self.state
-        seat = v.current_player
-        if v.hand_over:
-            self._hand_over(dt)
-        elif not self.seats.is_local(seat):
-            self._pace(dt)
-        elif self.seats.hot_seat and self.viewer != seat and self.curtain is None:
-            since, first = self.seats.since.get(seat), seat not in self.seats.played
-            self.curtain = Curtain(self.seats.name(seat), since, first, self.seats.names())
-        else:
-            if self.viewer is None and not self.seats.hot_seat:
-                self.seats.sit(seat)
-                self.relayout()
-            self.actions.offer_expose()
-
-    def _hand_over(self, dt: float) -> None:
-        if self.next_requested:
-            self._pace(dt)
-            return
-        self.result_wait += dt
-        if self.result_wait >= 0.9 * self.anim + 0.05:
-            self.result_wait = 0.0
-            self.show_result()
-
-    def _pace(self, dt: float) -> None:
-        """Let a bot move when it has thought for the table's bot delay (a match played
-        elsewhere moves its bots by itself)."""
-        self.think += dt
-        if self.think >= self.app.settings.bot_delay and self.match.advance(0.0, True):
-            self.think = 0.0
-            self.take_news()
 
     def refresh(self) -> None:
         """Which buttons show and which are enabled (each command's rules), laid out again
         only when the row changes (measuring the labels costs)."""
         self.actions.refresh()
-        if self.layout is not None:
-            b = self.buttons
-            row = (tuple(self.layout.buttons), tuple((x.visible, x.text) for x in b.values()))
-            if row != self._row:
-                self._row = row
-                lay_out_row(list(b.values()), self.layout.buttons)
+        self.staging.lay_buttons(self.buttons)
 
     # ------------------------------------------------------------------ frames
     def animating(self) -> bool:
         """Whether the next frame differs from this one (False lets the app sleep)."""
         if self.board.busy or self.input.dragging or self.board.dragging:
             return True
-        if self.toast.queue or self.log.fresh > 0 or self.result_wait > 0:
+        if self.toast.queue or self.log.fresh > 0 or self.pacing.result_wait > 0:
             return True
         if self.hint.job is not None:
             return True
         if self.frozen or self.ask.dialog is not None or self.curtain is not None:
             return False
-        if self.show_controls:
-            return False
-        v = self.state
-        if v.hand_over:
-            return True  # counting down to the result screen, or waiting for the next deal
-        if not self.seats.is_local(v.current_player):
-            return True  # a bot or a remote seat is to move: its ring turns
-        if self.seats.hot_seat and self.viewer != v.current_player:
-            return True  # the curtain goes up in the next frame
-        return self.viewer is None
+        return not self.show_controls and self.pacing.waiting()
 
     def wake_after(self) -> float | None:
         """Seconds until the table must look again by itself (None: only input wakes it)."""
@@ -552,58 +460,14 @@ class TableScene(Scene):
         """Deal the next hand (from the result screen)."""
         if self.state.phase != "hand_over":
             return
-        self.next_requested = True
+        self.pacing.next_requested = True
         self.dispatch(i.DealNext())
 
     # ------------------------------------------------------------------ drawing
     def picture(self) -> TablePicture:
         """This frame as drawing and hit tests see it (built fresh; changes nothing)."""
-        v = self.state
-        names = tuple(self.seats.name(s) for s in range(v.players))
-        fan = self.fan
-        held = tuple(self.input.drag_ids)
-        ring = None
-        if self.setup.seats[v.current_player].is_bot and not v.hand_over:
-            ring = min(1.0, self.think / max(0.3, self.app.settings.bot_delay))
-        focused = None
-        if self.looking and fan is not None and self.input.keyboard and fan.order:
-            focused = fan.order[min(fan.focus, len(fan.order) - 1)]
-        clock = self.turn_clock()
-        prompt = prompt_text(v, self.viewer, names)
-        if prompt and clock is not None and clock[0] == self.viewer:
-            # Translators: the prompt and the seconds left of the turn clock.
-            prompt = _("{prompt}  ·  {seconds} s").format(
-                prompt=prompt, seconds=max(0, round(clock[1]))
-            )
-        return TablePicture(
-            view=v,
-            layout=self.layout,
-            board=self.board,
-            fan=fan,
-            bottom=self.bottom,
-            viewer=self.viewer,
-            looking=self.looking,
-            my_turn=self.my_turn(),
-            names=names,
-            kinds=tuple(s.kind for s in self.setup.seats),
-            version=self.seats.version,
-            buttons=self.buttons,
-            prompt=prompt,
-            hint_card=self.hint.card,
-            ring=ring,
-            held=held,
-            holding_hand=bool(held) and fan is not None and held[0] in fan.order,
-            focused=focused,
-            log=self.log,
-            toast=self.toast,
-            tip=self.tips.showing(),
-            curtain=self.curtain,
-            dialog=self.ask.dialog,
-            show_controls=self.show_controls,
-            four_colour=self.app.settings.four_colour,
-            notes=self.seat_notes(),
-            clock=clock,
-        )
+        notes, clock = self.seat_notes(), self.turn_clock()
+        return self.framing.picture(self.layout, self.curtain, self.show_controls, notes, clock)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The whole table."""

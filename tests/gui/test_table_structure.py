@@ -130,7 +130,7 @@ def _state(scene: TableScene) -> object:
         scene.dialog,
         scene.curtain,
         scene.match.version,
-        scene.think,
+        scene.pacing.think,
         scene.toast.current,
         list(scene.toast.queue),
         scene.log.open,
