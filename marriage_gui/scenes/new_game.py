@@ -389,15 +389,22 @@ class NewGameScene(MenuScene):
             )
         return MatchSetup(tuple(seats), self.rules, self.hands, parse_seed(self.seed_text))
 
-    def start(self) -> None:
-        """Open the table with this set-up, or say what is wrong; ask before losing a save."""
+    def checked_setup(self) -> MatchSetup | None:
+        """The set-up as chosen, or None once what is wrong is said (with the error sound)."""
         try:
             setup = self.build_setup()
         except ValueError as exc:
             self.message = str(exc)
             self.app.sounds.play("error")
-            return
+            return None
         self.message = ""
+        return setup
+
+    def start(self) -> None:
+        """Open the table with this set-up, or say what is wrong; ask before losing a save."""
+        setup = self.checked_setup()
+        if setup is None:
+            return
         note = saved_match_note(self.app)
         if note is None:
             self.app.sounds.play("click")

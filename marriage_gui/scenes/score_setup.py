@@ -49,13 +49,9 @@ class ScoreSetupScene(NewGameScene):
     # ------------------------------------------------------------------ the sheet
     def start(self) -> None:
         """Keep a new sheet for these players and rules, and enter its first hand."""
-        try:
-            setup = self.build_setup()
-        except ValueError as exc:
-            self.message = str(exc)
-            self.app.sounds.play("error")
+        setup = self.checked_setup()
+        if setup is None:
             return
-        self.message = ""
         now = time.time()
         names = tuple(s.name for s in setup.seats)
         sheet = ScoreSheet(names, setup.rules, started=now, sheet_id=new_id(now))
