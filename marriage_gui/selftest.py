@@ -9,6 +9,10 @@ from __future__ import annotations
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from marriage_gui.app import App
 
 FRAME = 1 / 30
 WALL_LIMIT = 240.0  # seconds before the test gives up
@@ -18,7 +22,7 @@ class SelfTestError(Exception):
     """The self-test failed; the message says where."""
 
 
-def check_assets(app: object) -> int:
+def check_assets(app: App) -> int:
     """Load every font, card face, the back, sounds and icons; the number of assets loaded."""
     from marriage_gui.art import JOKER, fonts
     from marriage_gui.art.icon import load_icon
@@ -31,7 +35,7 @@ def check_assets(app: object) -> int:
             fonts.face(18, bold, script)
             count += 1
     fonts.render("Marriage म्यारिज ♠♥♦♣", 20)
-    art = app.art  # type: ignore[attr-defined]
+    art = app.art
     for code in range(JOKER + 1):
         art.face(code, 80)
         count += 1
@@ -41,7 +45,7 @@ def check_assets(app: object) -> int:
         path = assets_dir() / "sounds" / f"{name}.wav"
         if not path.is_file():
             raise SelfTestError(f"missing sound {path.name}")
-        app.sounds.sound(name)  # type: ignore[attr-defined]
+        app.sounds.sound(name)
         count += 1
     load_icon(64)
     return count + 1
@@ -65,7 +69,7 @@ def check_languages() -> int:
     return count
 
 
-def play_one_hand(app: object, seed: int = 1) -> tuple[int, str]:
+def play_one_hand(app: App, seed: int = 1) -> tuple[int, str]:
     """Four easy bots play one hand through the table scene; (actions, winner)."""
     from marriage_gui.setup import MatchSetup, SeatSetup
 
@@ -76,14 +80,14 @@ def play_one_hand(app: object, seed: int = 1) -> tuple[int, str]:
     names = ("Sita", "Ram", "Hari", "Gita")
     setup = MatchSetup(tuple(SeatSetup(n, "easy") for n in names), hands=1, seed=seed)
     # The bots think in a worker process, as they do for a player.
-    table = TableScene(app, setup, setup.start())  # type: ignore[arg-type]
-    app.push(table)  # type: ignore[attr-defined]
+    table = TableScene(app, setup, setup.start())
+    app.push(table)
     start = time.monotonic()
     try:
         while table.state.result is None:
             if time.monotonic() - start > WALL_LIMIT:
                 raise SelfTestError(f"the hand did not finish in {WALL_LIMIT:.0f} s")
-            app.step([], FRAME)  # type: ignore[attr-defined]
+            app.step([], FRAME)
         view = table.state
         result = view.result
         assert result is not None
