@@ -21,6 +21,7 @@ from engine.cards import CARDS, SHOE_SIZE, Card, card_of, code_of, format_cards,
 from engine.events import Event
 from engine.melds import classify_meld, is_dublee
 from engine.rules import RuleSet
+from engine.run_order import run_of_ids
 from engine.speed import glance
 from engine.words import Later, Said, say, say_n
 
@@ -559,10 +560,13 @@ def _see(g: GameState, p: int, action: See) -> list[Event]:
     ids_all: list[int] = []
     groups = []
     for m in action.melds:
-        ids = _resolve(hand, m)
-        assert ids is not None
-        for i in ids:
+        found = _resolve(hand, m)
+        assert found is not None
+        for i in found:
             hand.remove(i)
+        # A run lies on the table as a player lays it (A 2 3, not 2 3 A), whatever the order
+        # the cards were named in.
+        ids = found if action.dublees else run_of_ids(found, g.wilds_for(p), g.rules)
         g.shown[p].append(("dublee" if action.dublees else "see", tuple(ids)))
         ids_all += ids
         groups.append(len(ids))
@@ -659,7 +663,7 @@ def _go_out(g: GameState, p: int, action: GoOut) -> list[Event]:
         assert found is not None
         for i in found:
             hand.remove(i)
-        finish.append(tuple(found))
+        finish.append(run_of_ids(found, g.wilds_for(p), g.rules))
         groups.append(len(found))
     discard = _pick(hand, action.discard, None)
     hand.remove(discard)
@@ -672,7 +676,8 @@ def _go_out(g: GameState, p: int, action: GoOut) -> list[Event]:
         assert plan is not None
         for (q, k), laid in plan.items():
             kind, ids = g.shown[q][k]
-            g.shown[q][k] = (kind, ids + tuple(laid))
+            # A card laid off takes its place in the run (2 before 3 4 5), not the end.
+            g.shown[q][k] = (kind, run_of_ids(ids + tuple(laid), g.wilds_for(p), g.rules))
             for i in laid:
                 hand.remove(i)
             if q != p:

@@ -179,7 +179,7 @@ class Cover:
 
     def hand_over(self, seat: int, computer: bool, now: float, why: str = p.WHY_HOST) -> bool:
         """The host hands ``seat`` to a computer (or back to its person); whether it changed.
-        (``why`` WHY_AWAY: a new match was dealt while its person was not back from the last.)"""
+        (``why`` WHY_LATE: a new match was dealt while its person was not back from the last.)"""
         if computer:
             if seat in self.kept:
                 return False

@@ -336,7 +336,7 @@ class TableHost(Door):
         self.gathering = None
         self.start_match()
         for seat in late:
-            self.cover.hand_over(seat, True, time.monotonic(), p.WHY_AWAY)
+            self.cover.hand_over(seat, True, time.monotonic(), p.WHY_LATE)
             self._drive(seat)
             self._broadcast_status(seat)
         if late:

@@ -37,8 +37,10 @@ DEFAULT_CLOCK = 60
 #: What a seat is, as every screen shows it (``SeatStatus.state``).
 CONNECTED, RECONNECTING, COMPUTER, LEFT = "connected", "reconnecting", "computer", "left"
 SEAT_STATES = (CONNECTED, RECONNECTING, COMPUTER, LEFT)
-#: Why a computer plays a person's seat (``SeatStatus.why``).
-WHY_AWAY, WHY_CLOCK, WHY_HOST = "away", "clock", "host"
+#: Why a computer plays a person's seat (``SeatStatus.why``): its person is away, their turn
+#: clock ran out, the host handed the seat over, or a new match was dealt while its person still
+#: looked at the standings of the last (late: they never left, so nobody welcomes them back).
+WHY_AWAY, WHY_CLOCK, WHY_HOST, WHY_LATE = "away", "clock", "host", "late"
 #: The close code of a connection the host lets go because it held no seat for a while: the
 #: client rests, and comes back when its person picks a seat (not an error, not a refusal).
 CLOSE_IDLE = 4000
@@ -373,7 +375,8 @@ class Clock(_Msg, tag="clock"):
 
 class Covered(_Msg, tag="covered"):
     """What a computer played for ``seat`` while its person was away (the seat's own events);
-    ``why`` it played (``WHY_*``: away, the turn clock ran out, the host handed it over)."""
+    ``why`` it played (``WHY_*``: away, the turn clock ran out, the host handed it over, the
+    match was dealt before its person said Play again)."""
 
     seat: int
     events: list[EventData]
@@ -497,6 +500,7 @@ __all__ = [
     "WHY_AWAY",
     "WHY_CLOCK",
     "WHY_HOST",
+    "WHY_LATE",
     "CLOSE_BUSY",
     "CLOSE_IDLE",
     "Act",

@@ -209,7 +209,7 @@ class TableNews:
 
     def _take_covered(self, msg: p.Covered) -> None:
         self.played_for.setdefault(msg.seat, []).extend(_events(msg.events))
-        if msg.why in (p.WHY_AWAY, p.WHY_CLOCK, p.WHY_HOST):
+        if msg.why in (p.WHY_AWAY, p.WHY_CLOCK, p.WHY_HOST, p.WHY_LATE):
             self.played_why[msg.seat] = msg.why
 
     # ------------------------------------------------------------------ reading it

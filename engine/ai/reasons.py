@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from engine.cards import Card, format_cards
 from engine.facts import GoesWith, Makes, Missing, Taking
 from engine.melds import MeldKind
+from engine.run_order import in_run_order
 from engine.words import Said, say, say_n
 
 #: Most cards a list names (the rest are said as "…").
@@ -37,8 +38,9 @@ def cards_text(cards: Iterable[Card]) -> str:
 
 
 def melds_text(melds: Sequence[Sequence[Card]]) -> str:
-    """Melds apart as the engine writes them ("5H 6H 7H | 9C 9C 9C"): card text, not words."""
-    return " | ".join(cards_text(m) for m in melds)
+    """Melds apart as the engine writes them ("5H 6H 7H | 9C 9C 9C"): card text, not words.
+    A pure run is named as it lies on the table (A 2 3, not 2 3 A), whatever order it came in."""
+    return " | ".join(cards_text(in_run_order(m)) for m in melds)
 
 
 def and_(parts: list[Said | str]) -> Said | str:

@@ -131,6 +131,13 @@ class HandResultScene(Scene):
             self.replay_button.visible = self.review.button.visible = False
         self.label_buttons()
 
+    def on_resize(self, size: tuple[int, int]) -> None:
+        """A new size, or a new language: the seats' names are said again (a name the game
+        proposed follows the language: Sita, सीता) wherever the sheet names them."""
+        self.names = tuple(self.table.seats.name(s) for s in range(self.table.state.players))
+        self.pairs.names = self.names
+        self.review.names = self.names
+
     def label_buttons(self) -> None:
         """The buttons' words in the language in use (the sheet says them again as it draws)."""
         self.button.text = _("Final standings") if self.over else _("Next hand")

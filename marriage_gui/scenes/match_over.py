@@ -77,6 +77,8 @@ class MatchOverScene(Scene):
             Button(_("Play again"), self.play_again, True, hotkey="Enter", look=TABLE_BUTTON),
             Button(_("Main menu"), self.main_menu, hotkey="Esc", look=TABLE_BUTTON),
         ]
+        #: The table that names the seats (a proposed name follows the language), if any.
+        self._named_by = table
         #: The table across laptops this match was played at (None: one on this computer).
         self.table = _net_table(table)
         #: Another laptop's new match at the table, to tell the person here (None: none yet).
@@ -88,6 +90,13 @@ class MatchOverScene(Scene):
         if self.table is None:
             with contextlib.suppress(OSError):
                 app.storage.clear_game()
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        """A new size, or a new language: the seats' names are said again (a name the game
+        proposed follows the language: Sita, सीता)."""
+        if self._named_by is not None:
+            seats = self._named_by.seats
+            self.names = tuple(seats.name(s) for s in range(len(self.names)))
 
     def play_again(self) -> None:
         """A new match with the same seats and rules (across laptops: at the same table)."""

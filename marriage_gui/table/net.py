@@ -59,6 +59,9 @@ _NOTE_TITLES = {
     # Translators: the title of the note of what a computer played while the host had handed
     # the person's seat to it.
     p.WHY_HOST: N_("Your seat is yours again"),
+    # Translators: the title of the note of what a computer played when the new match was dealt
+    # while the person still looked at the standings (they had not said Play again).
+    p.WHY_LATE: N_("The match began without you"),
 }
 #: More actions than this waiting to be shown at once: the table jumps to where the match is
 #: (a laptop back from sleep), without a sound or a flight for each move it missed.

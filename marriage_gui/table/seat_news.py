@@ -20,6 +20,8 @@ _WHY = {
     p.WHY_AWAY: N_("A computer plays for {name} until {name} is back"),
     p.WHY_CLOCK: N_("A computer plays for {name}: the turn clock ran out"),
     p.WHY_HOST: N_("A computer plays for {name}, as the host asked"),
+    # Translators: the new match was dealt while {name} still looked at the standings.
+    p.WHY_LATE: N_("A computer plays for {name} until {name} says Play again"),
 }
 
 

@@ -199,9 +199,10 @@ const NOTE_TITLES = {
   away: N_("Welcome back"),
   clock: N_("Your turn clock ran out"),
   host: N_("Your seat is yours again"),
+  late: N_("The match began without you"),
 };
 
-/** The note of what a computer played for the person (`why`: away, clock or host), over the
+/** The note of what a computer played for the person (`why`: away, clock, host or late), over the
  * top of the table; it stops nothing: the cards, the piles and the buttons stay live. */
 export function noteBox(why, moves, ok) {
   return h(

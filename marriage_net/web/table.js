@@ -103,6 +103,7 @@ const WHY = {
   away: N_("A computer plays for {name} until {name} is back"),
   clock: N_("A computer plays for {name}: the turn clock ran out"),
   host: N_("A computer plays for {name}, as the host asked"),
+  late: N_("A computer plays for {name} until {name} says Play again"),
 };
 
 /** The banner's line for a missing seat (`mine`: this phone's own seat). */

@@ -50,3 +50,49 @@ def test_proposed_names_follow_a_language_change_mid_match_typed_ones_do_not(tmp
     finally:
         language.use("en")
         close_tables(app)
+
+
+def test_a_score_sheet_and_the_standings_already_open_follow_a_language_change(
+    tmp_path, monkeypatch
+):
+    """The sheet of a finished hand is open when the language changes: its rows, its sentence
+    and its pairs name the proposed seats in the new language; so do the standings after it."""
+    from gui.test_replay import finished
+
+    from marriage_gui.setup import SeatSetup
+
+    seats = (
+        SeatSetup("You", "human", ("You", 0)),
+        SeatSetup("Sita", "easy", ("Sita", 0)),
+        SeatSetup("Bina", "easy"),
+    )
+    app = headless_app(tmp_path)
+    app.go_title()
+    try:
+        setup, match = finished(seats)
+        table = TableScene(app, setup, match)
+        table.frozen = True
+        app.push(table)
+        sheet = app.open("hand_result", table=table)
+        app.step([], 0.05)
+        heard = " ".join(Trace(monkeypatch).draw(app).trace.heard)
+        assert "Sita" in heard and "Bina" in heard
+        app.set_language("ne")
+        app.step([], 0.05)
+        heard = " ".join(Trace(monkeypatch).draw(app).trace.heard)
+        assert "सीता" in heard and "Bina" in heard and "Sita" not in heard, heard
+        assert sheet.names == ("तपाईं", "सीता", "Bina") == sheet.pairs.names
+        assert sheet.review.names == sheet.names
+        # The standings, opened in Nepali, then back to English while they are open.
+        sheet.over = True
+        sheet.proceed()
+        standings = app.scene
+        assert standings.name == "match_over" and standings.names == sheet.names
+        app.set_language("en")
+        app.step([], 0.05)
+        heard = " ".join(Trace(monkeypatch).draw(app).trace.heard)
+        assert "Sita" in heard and "सीता" not in heard, heard
+        assert standings.names == ("You", "Sita", "Bina")
+    finally:
+        language.use("en")
+        close_tables(app)

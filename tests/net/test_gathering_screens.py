@@ -17,6 +17,7 @@ from net.test_match_end_screens import _play_to_the_end
 from net.test_missing_seat_screens import _drawn
 
 from engine import PRESETS
+from engine.ai import make_bot
 from marriage_gui.app import App
 from marriage_net import discovery
 from marriage_net import protocol as p
@@ -127,11 +128,11 @@ def test_a_player_who_never_says_play_again_is_played_for_without_a_clock(served
     # computer plays Bina's seat while she still looks at the standings.
     assert step_apps(both, lambda: asha.scene.name == "table", timeout=20)
     assert time.monotonic() - started >= 1.5
-    assert _host(table, lambda h: h.cover.kept == {1: p.WHY_AWAY} and h.match is not None)
+    assert _host(table, lambda h: h.cover.kept == {1: p.WHY_LATE} and h.match is not None)
     assert bina.scene is over
     assert step_apps(both, lambda: over.invited is not None and over.gathering is None)
     assert "Play again to sit back down" in _drawn(bina, monkeypatch)
-    told = "A computer plays for Bina until Bina is back"
+    told = "A computer plays for Bina until Bina says Play again"
 
     def banner() -> str:
         if asha.scene.dialog is not None:  # a box (a dealt tunnela?) keeps the banner off it
@@ -140,11 +141,28 @@ def test_a_player_who_never_says_play_again_is_played_for_without_a_clock(served
 
     assert step_apps(both, lambda: told in banner())
     assert _host(table, lambda h: h.cover.turn.seat != 1 or h.cover.turn.deadline is None)
-    # Bina says Play again: she is dealt in, and her seat is hers again.
+    # Asha plays her turns until the computer has played one for Bina.
+    bot = make_bot("easy", 5)
+    end = time.monotonic() + 60
+    while not _host(table, lambda h: bool(h.cover.covered.get(1))):
+        assert time.monotonic() < end, "no computer move for Bina"
+        step_apps(both, lambda: True)
+        remote = asha.scene.remote
+        if remote.has_view(0):
+            view = remote.view(0)
+            if view.is_my_turn and view.phase in ("draw", "play"):
+                remote.submit(0, bot.choose(view))
+                step_apps(both, lambda r=remote: not r.view(0).is_my_turn, timeout=5)
+        time.sleep(0.01)
+    # Bina says Play again: she is dealt in, and her seat is hers again. She never left, so
+    # nobody welcomes her back: the note says the match began without her.
     over.play_again()
     assert step_apps(both, lambda: bina.scene.name == "table")
     assert step_apps(both, lambda: _host(table, lambda h: not h.cover.computer(1)))
-    assert "A computer is playing for you" not in _drawn(bina, monkeypatch)
+    assert step_apps(both, lambda: "The match began without you" in _drawn(bina, monkeypatch))
+    drawn = _drawn(bina, monkeypatch)
+    assert "The computer played for you" in drawn and "Welcome back" not in drawn
+    assert "A computer is playing for you" not in drawn
     assert bina.scene.remote.seats == [1] and len(bina.scene.state.hand) >= 21
 
 

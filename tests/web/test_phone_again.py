@@ -36,6 +36,10 @@ def test_a_phone_plays_a_match_out_then_plays_again_in_its_seat_at_a_serve_table
         again = sheet.locator("button[data-key=again]")
         expect(again).to_have_text("Play again")
         assert state(page)["phase"] == "match_over"
+        # Nothing of the table peeks above the sheet: not the seats' plates, not the dealer's chip.
+        top = sheet.bounding_box()["y"]
+        for part in page.locator(".plate, .plate .dealer").all():
+            assert part.bounding_box()["y"] >= top - 0.5
         again.tap()
         # No host screen here: the phone called the new match, and is dealt into it.
         st = wait_until(
