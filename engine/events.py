@@ -11,7 +11,7 @@ import msgspec
 from engine import wire
 from engine.cards import card_of, format_cards
 from engine.wire import travels
-from engine.words import Later, Said, say
+from engine.words import UNSAID, Later, Said, say, words
 
 _set = object.__setattr__
 
@@ -34,7 +34,7 @@ class Event:
         default=(), metadata=travels(wire.many(Annotated[int, msgspec.Meta(ge=1)]), list)
     )
     private_to: int | None = field(default=None, metadata=travels(wire.Seat | None, wire.same))
-    text: str = field(default="", metadata=travels(wire.text(4000), wire.said, wire.heard))
+    text: Said = field(default=UNSAID, metadata=travels(wire.text(4000), wire.said, wire.heard))
 
     def __init__(
         self,
@@ -43,7 +43,7 @@ class Event:
         card_ids: tuple[int, ...] = (),
         groups: tuple[int, ...] = (),
         private_to: int | None = None,
-        text: str | Later = "",
+        text: Said | Later = UNSAID,
     ) -> None:
         # The dataclass's own __init__ sets the fields one by one through object.__setattr__;
         # an event is made on almost every action, so the whole dict is given at once. Its
@@ -77,7 +77,7 @@ class Event:
         return Event(self.kind, self.player, (), (), None, _public_text(self))
 
     @property
-    def public_text(self) -> str:
+    def public_text(self) -> Said:
         """Words for everybody (hidden card not named)."""
         return _public_text(self)
 
@@ -137,13 +137,16 @@ _PUBLIC: dict[str, Callable[[dict[str, Any]], Said]] = {
 }
 
 
-def _public_text(e: Event) -> str:
+def _public_text(e: Event) -> Said:
     text = e.text
-    if isinstance(text, Said):
-        public = _PUBLIC.get(text.template)
-        if public is not None:
-            return public(text.fields)
-    return text.split(" — ")[0]
+    if not isinstance(text, Said):  # plain words handed in by hand
+        text = words(text)
+    public = _PUBLIC.get(text.template)
+    if public is not None and not text.verbatim:
+        return public(text.fields)
+    if text.verbatim and " — " in text.template:  # plain words of an older file
+        return words(text.template.split(" — ")[0])
+    return text
 
 
 class _Text:
@@ -151,10 +154,10 @@ class _Text:
 
     def __get__(self, e: Event | None, owner: type | None = None) -> Any:
         if e is None:
-            return ""  # the dataclass's default
+            return UNSAID  # the dataclass's default
         text = e.__dict__["text"]
         if type(text) is Later:
-            text = e.__dict__["text"] = text.said()
+            text = e.__dict__["text"] = text.made()
         return text
 
     def __set__(self, e: Event, value: Any) -> None:

@@ -17,6 +17,7 @@ from engine.rules import MAX_SEED, RuleSet
 from engine.speed import legal_cache, seat_history, view_build
 from engine.state import GameState
 from engine.view import PlayerView
+from engine.words import Said, words
 
 #: Bounds that keep every match one the game can play (and every save one it can load).
 MAX_HANDS = 100
@@ -27,7 +28,7 @@ MAX_NAME = 40
 class IllegalAction(ValueError):
     """An action the rules do not allow now; ``reason`` is a sentence a player can read."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: Said) -> None:
         super().__init__(reason)
         self.reason = reason
 
@@ -152,10 +153,10 @@ class Game(GameState):
             try:
                 action = parse_action(action)
             except ValueError as exc:
-                raise IllegalAction(str(exc)) from None
-        reason = malformed(action)
-        if reason is not None:
-            raise IllegalAction(reason)
+                raise IllegalAction(words(str(exc))) from None
+        bad = malformed(action)
+        if bad is not None:
+            raise IllegalAction(words(bad))
         reason = legal_cache.check(self, action)
         if reason is not None:
             raise IllegalAction(reason)

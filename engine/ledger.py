@@ -133,7 +133,7 @@ def payments(nets: Sequence[int]) -> tuple[Payment, ...]:
     return tuple(out)
 
 
-def describe_payments(book: Ledger, names: Sequence[str]) -> str:
+def describe_payments(book: Ledger, names: Sequence[str]) -> Said:
     """One line for the table: who pays whom (or how the points race moved)."""
     if book.payments:
         # One clause per payer, in the order they first pay: "Dev pays Asha 16, Bina 11".

@@ -25,7 +25,7 @@ from engine.replay import HandReplay, replay_hand
 from engine.rules import RuleSet
 from engine.view import PlayerView
 from engine.wire import travels
-from engine.words import CODE_LIMIT, code_of, from_code, say
+from engine.words import CODE_LIMIT, Said, from_code, say, to_code, words
 from engine.worker import BotWorker, decide
 
 #: Who plays a seat: a person at a screen, or a bot of a level.
@@ -38,11 +38,11 @@ DRIVERS = (HUMAN, *BOT_LEVELS)
 MAX_PENDING = 256
 
 
-def _refusal_out(refused: str | None) -> str | None:
-    return None if refused is None else code_of(refused)
+def _refusal_out(refused: Said | None) -> str | None:
+    return None if refused is None else to_code(refused)
 
 
-def _refusal_back(code: str | None) -> str | None:
+def _refusal_back(code: str | None) -> Said | None:
     return None if code is None else from_code(code)
 
 
@@ -66,7 +66,7 @@ class Update:
     view: PlayerView = field(
         metadata=travels(PlayerView.wire_type(), PlayerView.to_dict, PlayerView.from_wire)
     )
-    refused: str | None = field(
+    refused: Said | None = field(
         default=None,
         metadata=travels(wire.text(CODE_LIMIT) | None, _refusal_out, _refusal_back),
     )
@@ -162,7 +162,7 @@ class Match(Protocol):
         """Keep how ``seat``'s person arranged their hand (a saved match saves it)."""
         ...
 
-    def notices(self) -> list[str]:
+    def notices(self) -> list[Said]:
         """Drain what the person at this screen should be told (a save that failed)."""
         ...
 
@@ -219,7 +219,7 @@ class Unshared:
         """Kept in memory only (nothing is saved on a joining laptop)."""
         self._arrangements()[seat] = arranged
 
-    def notices(self) -> list[str]:
+    def notices(self) -> list[Said]:
         """Nothing to tell."""
         return []
 
@@ -368,7 +368,7 @@ class LocalMatch:
             except IllegalAction as exc:
                 reason = exc.reason
             except ValueError as exc:
-                reason = str(exc)
+                reason = words(str(exc))
         self._pending[seat].append(
             Update(seat, self.version, (), self._game.view(seat, history=False), reason)
         )
@@ -385,7 +385,7 @@ class LocalMatch:
         self._cancel()
         self._worker.shutdown()
 
-    def notices(self) -> list[str]:
+    def notices(self) -> list[Said]:
         """Nothing to tell: a match that saves itself says when it cannot."""
         return []
 
@@ -570,10 +570,10 @@ class LocalMatch:
             raise ValueError(f"no seat {seat!r} at this table")
         return seat
 
-    def _refusal(self, seat: int, action: object) -> str | None:
+    def _refusal(self, seat: int, action: object) -> Said | None:
         """Why ``seat`` may not submit ``action`` now, before the engine looks at it."""
         if not isinstance(action, Action | str):
-            return f"not an action: {type(action).__name__}"
+            return words(f"not an action: {type(action).__name__}")
         if self._drivers[seat] != HUMAN:
             return say("this seat is played by the computer")
         g = self._game

@@ -20,8 +20,7 @@ from engine.rules import RuleSet
 from engine.scoring import maal_points
 from engine.solver.distance import go_out_cost
 from engine.wire import travels
-from engine.words import code_of as code_of_said
-from engine.words import say, say_n
+from engine.words import UNSAID, Said, say, say_n, to_code
 
 if TYPE_CHECKING:
     from engine.actions import Action
@@ -94,16 +93,17 @@ _WORDS = travels(wire.text(1000), wire.said, wire.heard, optional=True)
 class WhyNot:
     """Why each kind of action is not offered to the seat to act, in a player's words.
 
-    A field is "" when that kind is offered, and every field is "" for a seat that is not to act
+    A field is ``UNSAID`` (no words: "" on the wire) when that kind is offered, and every field
+    is so for a seat that is not to act
     (or between hands). Card codes in the words (``5H``) are the engine's own, as in its refusals.
     """
 
-    draw: str = field(default="", metadata=_WORDS)
-    take_discard: str = field(default="", metadata=_WORDS)
-    expose: str = field(default="", metadata=_WORDS)
-    see: str = field(default="", metadata=_WORDS)
-    go_out: str = field(default="", metadata=_WORDS)
-    discard: str = field(default="", metadata=_WORDS)
+    draw: Said = field(default=UNSAID, metadata=_WORDS)
+    take_discard: Said = field(default=UNSAID, metadata=_WORDS)
+    expose: Said = field(default=UNSAID, metadata=_WORDS)
+    see: Said = field(default=UNSAID, metadata=_WORDS)
+    go_out: Said = field(default=UNSAID, metadata=_WORDS)
+    discard: Said = field(default=UNSAID, metadata=_WORDS)
 
     def to_dict(self) -> dict[str, str]:
         """Plain data: each kind's words (a sentence as its language-neutral code)."""
@@ -114,7 +114,7 @@ class WhyNot:
         own = self.__dict__
         data = own.get("_wire")
         if data is None:  # made once: the answers never change
-            data = own["_wire"] = {k: code_of_said(own[k]) for k in KINDS}
+            data = own["_wire"] = {k: to_code(own[k]) for k in KINDS}
         return data
 
 
@@ -140,11 +140,11 @@ class _Ask:
 ASK: Any = _Ask()
 
 
-def seeing_requirement(rules: RuleSet, players: int, tunnelas: int) -> str:
+def seeing_requirement(rules: RuleSet, players: int, tunnelas: int) -> Said:
     """What a seat with ``tunnelas`` exposed must show to see, in words (dublees only where the
     rules allow them at this table)."""
     need = max(0, 3 - tunnelas)
-    melds: str
+    melds: Said
     if need == 0:
         melds = say("nothing more (your exposed tunnelas are enough)")
     else:
@@ -163,7 +163,7 @@ def seeing_requirement(rules: RuleSet, players: int, tunnelas: int) -> str:
     return melds
 
 
-def _number(n: int) -> str:
+def _number(n: int) -> Said | str:
     return _NUMBERS.get(n) or str(n)
 
 
@@ -204,7 +204,7 @@ _NO_TUNNELA = say("you hold no tunnela (three identical cards) to expose")
 _GO_OUT_NOW = say("go out now")
 
 
-def _expose(rules: RuleSet) -> str:
+def _expose(rules: RuleSet) -> Said:
     return _EXPOSE_FIRST if rules.expose_dealt_tunnelas else _NO_EXPOSING
 
 
@@ -220,7 +220,7 @@ def _before_drawing(view: Sight, drawn: bool) -> WhyNot:
         elif kind is ExposeTunnela:
             expose = True
     seen = view.seen[p]
-    take_why: str = ""
+    take_why = UNSAID
     if not take:
         bar = turns.take_discard_bar(
             rules,
@@ -231,11 +231,11 @@ def _before_drawing(view: Sight, drawn: bool) -> WhyNot:
             view.seen_by_dublees[p],
             view.wilds,
         )
-        take_why = turns.take_discard_refusal(bar, view.discards) or ""
+        take_why = turns.take_discard_refusal(bar, view.discards) or UNSAID
     return _answers(
-        "" if draw else _NO_STOCK,
+        UNSAID if draw else _NO_STOCK,
         take_why,
-        ""
+        UNSAID
         if expose
         else _expose(rules)
         if drawn or not rules.expose_dealt_tunnelas
@@ -259,16 +259,16 @@ def _after_drawing(view: Sight) -> WhyNot:
             go_out = True
     seen = view.seen[p]
     if seen:
-        see_why: str = SEEN
+        see_why = SEEN
     elif view.must_go_out:
         see_why = _GO_OUT_NOW
     elif see:
-        see_why = ""
+        see_why = UNSAID
     else:
         tunnelas = sum(1 for kind, _ids in view.shown[p] if kind == "tunnela")
         see_why = _not_held(view.rules, view.players, tunnelas)
     if discard:
-        discard_why = ""
+        discard_why = UNSAID
     elif view.must_go_out:
         discard_why = _LAST_DUBLEE
     elif view.taken is None:
@@ -280,12 +280,12 @@ def _after_drawing(view: Sight) -> WhyNot:
         DRAWN,
         _expose(view.rules),
         see_why,
-        "" if go_out else NO_GO_OUT if seen else NOT_SEEN,
+        UNSAID if go_out else NO_GO_OUT if seen else NOT_SEEN,
         discard_why,
     )
 
 
-def _answers(*answers: str) -> WhyNot:
+def _answers(*answers: Said) -> WhyNot:
     """``WhyNot(*answers)``, one shared by every view with the same answers, so that its plain
     data is made once: each answer is "" or a sentence said once and kept (the refusals above,
     ``_not_held``, ``_taken_back``, ``turns.take_discard_refusal``), so a seat meets few sets.
@@ -300,7 +300,7 @@ def _answers(*answers: str) -> WhyNot:
     return hit[1]
 
 
-def _not_held(rules: RuleSet, players: int, tunnelas: int) -> str:
+def _not_held(rules: RuleSet, players: int, tunnelas: int) -> Said:
     """Why a seat may not see yet, said once per table (rules, players, tunnelas shown)."""
     key = (id(rules), players, tunnelas)
     hit = _NOT_HELD.get(key)
@@ -319,7 +319,7 @@ _LAST_DUBLEE = say("you took the discard for your last dublee: go out now")
 _TAKEN = say("you may not throw back the card you just took")
 
 
-def _taken_back(code: int) -> str:
+def _taken_back(code: int) -> Said:
     """Why the card just taken may not be thrown back, said once per card."""
     said = _TAKEN_BACK.get(code)
     if said is None:
@@ -329,9 +329,9 @@ def _taken_back(code: int) -> str:
     return said
 
 
-_NOT_HELD: dict[tuple[int, int, int], tuple[RuleSet, str]] = {}
-_TAKEN_BACK: dict[int, str] = {}
-_SHARED: dict[tuple[int, ...], tuple[tuple[str, ...], WhyNot]] = {}
+_NOT_HELD: dict[tuple[int, int, int], tuple[RuleSet, Said]] = {}
+_TAKEN_BACK: dict[int, Said] = {}
+_SHARED: dict[tuple[int, ...], tuple[tuple[Said, ...], WhyNot]] = {}
 _LIMIT = 4096
 
 

@@ -21,7 +21,7 @@ from engine.rules import RuleSet
 from engine.view import Shown
 from engine.wilds import Wilds
 from engine.wire import travels
-from engine.words import clauses
+from engine.words import Said, clauses
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 MAX_FRAMES = 20_000
 
 
-def describe(events: Sequence[Event]) -> str:
+def describe(events: Sequence[Event]) -> Said:
     """One line for a move, in the table log's own words (every card named: all is revealed)."""
     lines = [e.text for e in events if e.text]
     if any(e.kind == "go_out" for e in events):
@@ -49,7 +49,7 @@ class ReplayFrame:
     """
 
     actor: int | None = field(metadata=travels(wire.Seat | None, wire.same))
-    text: str = field(metadata=travels(wire.text(4000), wire.said, wire.heard))
+    text: Said = field(metadata=travels(wire.text(4000), wire.said, wire.heard))
     moved: tuple[int, ...] = field(metadata=travels(wire.CardIds, list))
     hands: tuple[tuple[int, ...], ...] = field(metadata=travels(wire.many(wire.CardIds, 5)))
     shown: tuple[tuple[Shown, ...], ...] = field(metadata=travels(wire.many(wire.SeatShown, 5)))

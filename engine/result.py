@@ -14,8 +14,7 @@ from engine.run_order import in_run_order, run_of_ids
 from engine.scoring import MaalBreakdown, MaalItem
 from engine.wilds import Wilds
 from engine.wire import travels
-from engine.words import code_of as code_of_said
-from engine.words import from_code, say
+from engine.words import Said, from_code, say, to_code
 
 if TYPE_CHECKING:
     from engine.rules import RuleSet
@@ -43,9 +42,7 @@ def _breakdowns_out(values: tuple[MaalBreakdown, ...]) -> list[dict[str, Any]]:
     return [
         {
             "total": b.total,
-            "items": [
-                [code_of_said(it.label), format_cards(it.cards), it.points] for it in b.items
-            ],
+            "items": [[to_code(it.label), format_cards(it.cards), it.points] for it in b.items],
         }
         for b in values
     ]
@@ -131,7 +128,7 @@ class HandResult:
         """A hand dismissed with no score."""
         return self.reason == "void"
 
-    def describe(self, names: tuple[str, ...]) -> str:
+    def describe(self, names: tuple[str, ...]) -> Said:
         """One line a player understands."""
         if self.winner is None:
             if self.reason == "void":

@@ -38,7 +38,7 @@ __all__ = [
 class MaalItem:
     """One line of a maal count: what it is, the cards it uses and what it is worth."""
 
-    label: str
+    label: Said
     cards: tuple[Card, ...]
     points: int
 
@@ -187,7 +187,7 @@ def maal_breakdown(
         items = _count(wilds, rules, held, shown_marriages, scoring_tunnelas, chosen)
         total = sum(i.points for i in items)
         # Ties go to the count with more tunnelas and marriages: it reads as the player expects.
-        key = (total, sum(chosen), *(len(i.cards) for i in items if "marriage" in i.label))
+        key = (total, sum(chosen), *(len(i.cards) for i in items if "marriage" in i.label.english))
         if best is None or key > best[0]:
             best = (key, items)
     assert best is not None

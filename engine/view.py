@@ -20,6 +20,7 @@ from engine.scoring import MaalBreakdown, MaalItem, maal_breakdown
 from engine.speed import seat_history
 from engine.wilds import Wilds
 from engine.wire import travels
+from engine.words import Said
 
 PHASES = ("draw", "play", "hand_over", "match_over")
 
@@ -270,7 +271,7 @@ class PlayerView:
             range(self.players), key=lambda s: (self.totals[s] if low_wins else -self.totals[s], s)
         )
 
-    def seeing_requirement(self) -> str:
+    def seeing_requirement(self) -> Said:
         """What this seat must show to see, in words (its exposed tunnelas count; dublees only
         where the rules allow them at this table)."""
         tunnelas = sum(1 for kind, _ids in self.shown[self.seat] if kind == "tunnela")

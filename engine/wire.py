@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from engine.cards import SHOE_SIZE
-from engine.words import code_of, from_code
+from engine.words import from_code, to_code
 
 #: One more than the largest physical card id any rule set can use (three printed jokers).
 MAX_CARD_ID = SHOE_SIZE + 3
@@ -56,7 +56,7 @@ def same(value: Any) -> Any:
 def said(value: Any) -> Any:
     """Words for a wire or a file: an engine sentence as its language-neutral code (each laptop
     words it in its own language), plain words as they are."""
-    return code_of(value)
+    return to_code(value)
 
 
 def heard(value: Any) -> Any:

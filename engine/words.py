@@ -1,9 +1,9 @@
 """The engine's sentences, kept as a template and its fields so each laptop can word them.
 
 The engine never knows which language a person reads. A reason it gives ("you do not hold 7♣")
-is a ``Said``: a ``str`` holding the English wording (for logs, tests and a laptop without
-translations) that also remembers its English template and the fields that fill it. The
-interface looks the template up in its own catalog and fills in the fields, so a Nepali laptop
+is a ``Said``: its English template and the fields that fill it (its ``english`` is for logs
+and tests); a screen shows it only once worded. The interface looks
+the template up in its own catalog and fills in the fields, so a Nepali laptop
 and an English one can share one table: on the wire a ``Said`` travels as its ``code``, never as
 words (``from_code`` reads it back).
 
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import string
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
@@ -31,13 +32,21 @@ DEPTH_LIMIT = 8
 
 
 class Said(str):
-    """An English sentence of the engine's that remembers how it was made."""
+    """An engine sentence: its English template, the fields that fill it and, for a sentence
+    that follows a count, its plural template and the count; ``english`` is its English words
+    (for logs and tests). A screen shows it only through the interface's wording step
+    (``language.word``): every field and parameter that holds a sentence is typed ``Said``.
+    (It is still a ``str`` of its English while the tests are moved to ``english``.) A
+    sentence never changes (its fields are its own)."""
 
     template: str
+    fields: dict[str, Field]
     plural: str | None
     #: The count a plural sentence follows (None: not a plural sentence).
     number: int | None
-    fields: dict[str, Field]
+    #: Words that are no template (plain words read from an older file or host): shown as
+    #: they are in every language, and written back as they came.
+    verbatim: bool
 
     def __new__(
         cls,
@@ -45,11 +54,16 @@ class Said(str):
         fields: dict[str, Field] | None = None,
         plural: str | None = None,
         count: int | None = None,
+        *,
+        verbatim: bool = False,
     ) -> Said:
         # ``say`` hands over a dict of its own; a sentence never changes its fields.
         fields = {} if fields is None else fields
-        chosen = plural if plural is not None and count != 1 else template
-        english = chosen.format_map(fields) if fields or "{" in chosen else chosen
+        if verbatim:
+            english = template
+        else:
+            chosen = plural if plural is not None and count != 1 else template
+            english = chosen.format_map(fields) if fields or "{" in chosen else chosen
         self = str.__new__(cls, english)
         own = self.__dict__
         own["template"], own["plural"], own["number"], own["fields"] = (
@@ -58,22 +72,32 @@ class Said(str):
             count,
             fields,
         )
+        own["verbatim"] = verbatim
         return self
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Pickled (a view sent to the bot worker) or copied: still a sentence, not just words,
-        # and its words travel with it rather than being made again on the other side.
-        return (_again, (str(self), self.template, self.fields, self.plural, self.number))
+    @property
+    def english(self) -> str:
+        """The English words (for logs, tests and a laptop without translations)."""
+        return str.__str__(self)
 
     @property
     def code(self) -> str:
         """This sentence as language-neutral text for a wire or a file (made once: a sentence
-        never changes)."""
+        never changes). Plain words (``verbatim``) are written as they are."""
         own = self.__dict__
         code = own.get("_code")
         if code is None:
-            code = own["_code"] = CODE_MARK + _json(_plain(self))
+            code = self.template if self.verbatim else CODE_MARK + _json(_plain(self))
+            own["_code"] = code
         return code
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled (a view sent to the bot worker) or copied: still a sentence, not just words,
+        # and its words travel with it rather than being made again on the other side.
+        return (
+            _again,
+            (self.template, self.fields, self.plural, self.number, self.verbatim, self.english),
+        )
 
 
 def _json(data: Any) -> str:
@@ -86,17 +110,28 @@ def _json(data: Any) -> str:
 
 
 def _again(
-    english: str,
     template: str,
     fields: dict[str, Field],
     plural: str | None,
     number: int | None,
+    verbatim: bool,
+    english: str,
 ) -> Said:
     """A pickled or copied sentence back, with the words it had (not worded again)."""
-    self = str.__new__(Said, english)
-    own = self.__dict__
+    said = str.__new__(Said, english)
+    own = said.__dict__
     own["template"], own["plural"], own["number"], own["fields"] = template, plural, number, fields
-    return self
+    own["verbatim"] = verbatim
+    return said
+
+
+#: No words at all (an event that says nothing).
+UNSAID = Said("", verbatim=True)
+
+
+def words(text: str) -> Said:
+    """Plain words that are no template (a name, words from an older file): shown as they are."""
+    return Said(text, verbatim=True)
 
 
 class Later:
@@ -114,10 +149,10 @@ class Later:
         self.make = make
         self.args = args
 
-    def said(self) -> str:
+    def made(self) -> Said:
         """The words, made now."""
-        words: str = self.make(*self.args)
-        return words
+        made: Said = self.make(*self.args)
+        return made
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Later, (self.make, *self.args))
@@ -133,7 +168,7 @@ def say_n(singular: str, plural: str, n: int, /, **fields: Field) -> Said:
     return Said(singular, {"n": n, **fields}, plural, n)
 
 
-def code_of(text: str) -> str:
+def to_code(text: Said | str) -> str:
     """``text`` for a wire: a sentence's code, or plain words as they are."""
     return text.code if isinstance(text, Said) else text
 
@@ -146,17 +181,20 @@ def _plain(s: Said) -> list[Any]:
     return out
 
 
-def from_code(text: str) -> str:
+def from_code(text: str) -> Said:
     """A sentence read back from its ``code``; plain words, or a damaged code, come back as the
     text they are (a damaged code is never an error: it is only words that cannot be shown)."""
-    if not isinstance(text, str) or not text.startswith(CODE_MARK):
-        return text
+    if not isinstance(text, str):
+        return words(str(text))
+    if not text.startswith(CODE_MARK):
+        return words(text)
     if len(text) > CODE_LIMIT:
-        return "?"
+        return words("?")
     try:
-        return _built(json.loads(text[len(CODE_MARK) :]), 0)
+        made = _built(json.loads(text[len(CODE_MARK) :]), 0)
     except (ValueError, TypeError, KeyError, IndexError):
-        return "?"
+        return words("?")
+    return made
 
 
 def _built(data: Any, depth: int) -> Said:
@@ -192,20 +230,21 @@ def _plain_fields(template: str) -> None:
             raise ValueError("not a plain field")
 
 
-def clauses(parts: list[str]) -> str:
+def clauses(parts: list[Said]) -> Said:
     """Sentences one after another ("a; b; c"), each worded on its own: a ``Said`` whose
     separator a translator words too (nested in halves, so a long list nests shallowly)."""
     if len(parts) <= 1:
-        return parts[0] if parts else ""
+        return parts[0] if parts else UNSAID
     half = len(parts) // 2
     # Translators: two sentences one after the other, as a table log writes them.
     return say("{first}; {then}", first=clauses(parts[:half]), then=clauses(parts[half:]))
 
 
-def commas(parts: list[str]) -> str:
-    """Items of a list, comma apart ("a, b, c"), each worded on its own."""
+def commas(parts: Sequence[Said | str]) -> Said | str:
+    """Items of a list, comma apart ("a, b, c"), each worded on its own (an item may be plain
+    words: a card's text)."""
     if len(parts) <= 1:
-        return parts[0] if parts else ""
+        return parts[0] if parts else UNSAID
     half = len(parts) // 2
     # Translators: two items of a list, comma apart.
     return say("{first}, {then}", first=commas(parts[:half]), then=commas(parts[half:]))

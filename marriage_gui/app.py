@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from engine.words import Said
 from marriage_gui import language
 from marriage_gui.art import CardArt
 from marriage_gui.art.sounds import SoundBoard
@@ -105,7 +106,7 @@ class App:
         self.stack: list[Scene] = []
         self.toasts = Toasts()
         self.storage = storage if storage is not None else Storage(data_dir)
-        notes: list[str] = []
+        notes: list[Said] = []
         if settings is None:
             settings = load_settings(self.storage, on_error=notes.append)
         self.settings = settings
@@ -128,7 +129,7 @@ class App:
         #: Frames drawn so far (the idle test and bench count them).
         self.frames = 0
         # Set by the scene that last failed to load the save, so the title can say why.
-        self.save_problem: str | None = None
+        self.save_problem: Said | None = None
 
     # ------------------------------------------------------------------ window
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
@@ -223,7 +224,7 @@ class App:
             if not self.storage.problem:  # else the one message about the folder says it
                 self.toast(N_("Your settings could not be saved."))
 
-    def toast(self, message: str) -> None:
+    def toast(self, message: Said | str) -> None:
         """Show a short message above every scene for a couple of seconds (an engine or
         network sentence is worded, when shown, in the language in use)."""
         self.toasts.add(message)

@@ -12,6 +12,8 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine.words import UNSAID, Said
+
 if TYPE_CHECKING:
     from engine.ai.coach import Review
     from marriage_gui.storage import Storage
@@ -57,7 +59,7 @@ class Tally:
     """Every line of the tally (empty: nobody reviewed yet); ``problem`` says why it is empty."""
 
     lines: tuple[TallyLine, ...] = ()
-    problem: str = ""
+    problem: Said = UNSAID
 
 
 def _ensure(con: sqlite3.Connection) -> None:

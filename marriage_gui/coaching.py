@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine.ai.coach import Review, review_seat
+from engine.words import Said
 from marriage_gui import coach_tally
 from marriage_gui.language import N_, _, word
 from marriage_gui.ui.button import Button
@@ -155,7 +156,7 @@ class ReviewOffer:
         try:
             replay = self.table.match.replay(self.hand_no)
         except ValueError as exc:
-            said = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
+            said = exc.args[0] if exc.args and isinstance(exc.args[0], Said | str) else str(exc)
             self.app.toast(_("This hand cannot be reviewed: {reason}").format(reason=word(said)))
             return
         if replay is None:

@@ -15,9 +15,10 @@ from engine.cards import CARDS, Card, code_of
 from engine.ledger import ledger
 from engine.lesson import LessonFacts, keep, lesson_facts
 from engine.view import PlayerView
+from engine.words import Said
 from marriage_gui.guide_steps import OUT_PLAIN, STEPS, TAKE_OUT, Step, joined
 from marriage_gui.language import N_, _, ngettext, word
-from marriage_gui.ui.card_names import card_label, cards_label, role_word, said
+from marriage_gui.ui.card_names import card_label, cards_label, readable, role_word
 
 
 def step_at(at: int, view: PlayerView, f: LessonFacts) -> Step:
@@ -33,11 +34,11 @@ def step_at(at: int, view: PlayerView, f: LessonFacts) -> Step:
     return step
 
 
-def sentence_words(sentence: str, view: PlayerView) -> str:
+def sentence_words(sentence: Said, view: PlayerView) -> str:
     """An engine sentence as the guide shows it: in the language in use, cards as a player
     reads them (10♠), and without the capital a sentence starts with (it is set in a
     sentence of the step's)."""
-    return said(word(sentence), view.names)
+    return readable(word(sentence), view.names)
 
 
 def facts(

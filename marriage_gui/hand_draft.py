@@ -14,6 +14,7 @@ from engine.cards import Card
 from engine.result import HandResult
 from engine.score_sheet import ScoreSheet
 from engine.tally import MaalCards, SeatEntry, TableHand, tally
+from engine.words import Said
 from marriage_gui.language import N_
 from marriage_gui.ui.card_entry import typed_card, typed_cards
 from marriage_gui.ui.card_names import card_label
@@ -49,17 +50,17 @@ class SeatDraft:
     left_text: str = ""
 
 
-def _reason(exc: Exception) -> str:
+def _reason(exc: Exception) -> Said | str:
     """What a refusal says, kept as it was raised (an engine sentence stays one)."""
     first = exc.args[0] if exc.args else None
-    return first if isinstance(first, str) else str(exc)
+    return first if isinstance(first, Said | str) else str(exc)
 
 
 class Problem(ValueError):
     """What is wrong, and with which field: ``"tiplu"``, ``"winner"``, ``("maal", seat)``,
     ``("left", seat)``, or None for the hand as a whole (the engine's refusal)."""
 
-    def __init__(self, reason: str, where: object = None) -> None:
+    def __init__(self, reason: Said | str, where: object = None) -> None:
         super().__init__(reason)
         self.reason = reason
         self.where = where

@@ -67,23 +67,26 @@ def N_(message: str) -> str:
     return message
 
 
-def word(text: str) -> str:
+def word(text: Said | str) -> str:
     """``text`` in the language in use: an engine ``Said`` is worded from its template and
-    fields (each field worded too); plain text is shown as it is."""
+    fields (each field worded too); plain text is shown as it is. The one way a sentence of
+    the engine's becomes words on a screen (a ``Said`` is no ``str``)."""
     if not isinstance(text, Said):
         return text
+    if text.verbatim:
+        return text.template
     if text.plural is not None:
         template = ngettext(text.template, text.plural, text.number or 0)
     else:
         template = _(text.template)
-    fields = {k: word(v) if isinstance(v, str) else v for k, v in text.fields.items()}
+    fields = {k: word(v) if isinstance(v, Said | str) else v for k, v in text.fields.items()}
     try:
         return template.format(**fields)
     except (KeyError, IndexError, ValueError):
-        return str(text)  # a translation that names a field the sentence lacks: say it in English
+        return text.english  # a translation that names a field the sentence lacks
 
 
-def shown(text: str) -> str:
+def with_digits(text: str) -> str:
     """``text`` as drawn on screen: with Devanagari digits when a person asked for them (a key's
     name keeps its own: F1, F11; and words that write both kinds of digit are about the digits
     themselves, "०१२३ instead of 0123", and keep both)."""

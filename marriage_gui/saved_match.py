@@ -15,7 +15,7 @@ from engine.match import LocalMatch, Update
 from engine.record import MatchRecord
 from engine.replay import HandReplay
 from engine.view import PlayerView
-from engine.words import say
+from engine.words import Said, say
 from engine.worker import BotWorker
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ class SavedMatch:
         self.local = local
         self.setup = setup
         self.storage = storage
-        self._notices: list[str] = []
+        self._notices: list[Said] = []
         #: The arrangements as last written, and the seconds since the last save.
         self._written = dict(local.arrangements)
         self._since = ARRANGEMENT_SAVE_GAP
@@ -140,7 +140,7 @@ class SavedMatch:
         if self._unsaved() and self._since >= ARRANGEMENT_SAVE_GAP:
             self.save()
 
-    def notices(self) -> list[str]:
+    def notices(self) -> list[Said]:
         """Saves that failed, to tell the player (sentences to show through
         ``language.word``)."""
         out, self._notices = self._notices, []

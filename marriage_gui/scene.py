@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 if TYPE_CHECKING:
+    from engine.words import Said
     from marriage_gui.art.cards import CardArt
     from marriage_gui.art.sounds import SoundBoard
     from marriage_gui.settings import Settings
@@ -93,7 +94,7 @@ class AppServices(Protocol):
     #: The named sounds.
     sounds: SoundBoard
     #: Why the saved match could not be loaded, for the title to say (None: nothing wrong).
-    save_problem: str | None
+    save_problem: Said | None
     #: False ends the loop (the title's Quit).
     running: bool
 
@@ -102,7 +103,7 @@ class AppServices(Protocol):
         """The window size in pixels."""
         ...
 
-    def toast(self, message: str) -> None:
+    def toast(self, message: Said | str) -> None:
         """A short message above every scene."""
         ...
 

@@ -168,7 +168,7 @@ DAMAGED_KEPT_MESSAGE = N_(
 UNREADABLE_MESSAGE = N_("Your settings file could not be read, so the defaults are used.")
 
 
-def load_settings(storage: Storage, on_error: Callable[[str], None] | None = None) -> Settings:
+def load_settings(storage: Storage, on_error: Callable[[Said], None] | None = None) -> Settings:
     """The saved settings; the defaults (and ``on_error(message)``) if the file is damaged.
 
     Messages are sentences (``Said``) to be worded once the settings' own language is in use."""
@@ -182,7 +182,7 @@ def load_settings(storage: Storage, on_error: Callable[[str], None] | None = Non
         if isinstance(data, dict) and "language" not in data:
             settings.language = language.from_system()
         if changed:
-            storage.log(f"settings partly unusable: {'; '.join(changed)}")
+            storage.log(f"settings partly unusable: {'; '.join(c.english for c in changed)}")
             if on_error is not None:
                 for change in changed:
                     on_error(

@@ -22,7 +22,7 @@ from marriage_gui.art.fonts import set_apart
 from marriage_gui.hand_draft import DUBLEES, NOT_SEEN, SEEN
 from marriage_gui.language import _
 from marriage_gui.ui import theme
-from marriage_gui.ui.card_names import card_label, said
+from marriage_gui.ui.card_names import card_label, readable
 from marriage_gui.ui.hand_rows import SEEN_WORDS
 from marriage_gui.ui.match_pickers import preset_label
 from marriage_gui.ui.sheet_grid import SheetGrid, went_out_words
@@ -58,7 +58,7 @@ def settle_up_words(sheet: ScoreSheet, names: Sequence[str]) -> str:
         owed = sheet.settle_up()
         if not owed:
             return _("Everybody is square.")
-        pays = said(describe_payments(Ledger("settlement", (), owed), names), names)
+        pays = readable(describe_payments(Ledger("settlement", (), owed), names), names)
         # Translators: {pays} says who pays whom ("Ram pays Sita 12, Hari 3").
         return _("To settle the match: {pays}").format(pays=pays)
     first = sheet.standings()[0]

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine.words import Said, say
+from engine.words import UNSAID, Said, say
 from marriage_gui.language import N_
 
 STATS_FILE = "stats.sqlite3"
@@ -126,7 +126,7 @@ class StatsDB:
         self,
         root: Path,
         keep_aside: Callable[[str], str | None],
-        notice: Callable[[str], None],
+        notice: Callable[[Said], None],
         log: Callable[[str], None],
     ) -> None:
         self.path = root / STATS_FILE
@@ -245,13 +245,14 @@ class StatsDB:
             self._notice(Said(UNWRITABLE))
 
     # ------------------------------------------------------------------ reading
-    def read(self, query: Callable[[sqlite3.Connection], Any], empty: Any) -> tuple[Any, str]:
-        """``query``'s answer and "" (or ``empty`` and a reason), without waiting on a lock."""
+    def read(self, query: Callable[[sqlite3.Connection], Any], empty: Any) -> tuple[Any, Said]:
+        """``query``'s answer and no words (or ``empty`` and a reason), without waiting on a
+        lock."""
         if not self.path.exists():
-            return empty, ""
+            return empty, UNSAID
         try:
             with contextlib.closing(self.connect(timeout=0.05)) as con:
-                return query(con), ""
+                return query(con), UNSAID
         except Busy:
             return empty, say("Statistics are busy (is another copy of Marriage open?).")
         except (Damaged, sqlite3.Error, OSError, UnicodeDecodeError, ValueError) as exc:

@@ -31,7 +31,7 @@ from typing import Any
 from engine import safe_json
 from engine.match import LocalMatch
 from engine.view import PlayerView
-from engine.words import Said, say
+from engine.words import UNSAID, Said, say, words
 from marriage_gui.setup import MatchSetup
 from marriage_gui.statsdb import COLUMNS, StatsDB
 
@@ -52,7 +52,7 @@ class SaveError(Exception):
     """A save that cannot be read; ``message`` is fit to show the player (a ``Said``: show it
     through ``language.word``)."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: Said) -> None:
         super().__init__(message)
         self.message = message
 
@@ -83,7 +83,7 @@ class Stats:
     best_hand: int | None = None  # most maal points in one hand
     best_hand_net: int | None = None  # best single-hand net
     opponents: tuple[OpponentRecord, ...] = field(default_factory=tuple)
-    problem: str = ""  # why the statistics could not be read, for the player (a ``Said``)
+    problem: Said = UNSAID  # why the statistics could not be read, for the player
 
     @property
     def net_per_hand(self) -> float:
@@ -113,9 +113,9 @@ class Storage:
 
     def __init__(self, root: Path | str | None = None) -> None:
         self.root = Path(root) if root is not None else default_root()
-        self.notices: list[str] = []
-        self._said: set[str] = set()
-        self.problem = ""  # why nothing can be saved here ("" when all is well; a ``Said``)
+        self.notices: list[Said] = []
+        self._said: set[Said] = set()
+        self.problem = UNSAID  # why nothing can be saved here (no words when all is well)
         try:
             self.root.mkdir(parents=True, exist_ok=True)
             fd, probe = tempfile.mkstemp(prefix=".probe.", suffix=".tmp", dir=self.root)
@@ -132,20 +132,20 @@ class Storage:
         self.statsdb = StatsDB(self.root, self.keep_aside, self.notice, self.log)
 
     # ------------------------------------------------------------------ messages
-    def notice(self, message: str) -> None:
+    def notice(self, message: Said) -> None:
         """Queue ``message`` for the player, once per run.
 
         When nothing can be saved here at all, the one message that says so is the only one:
         each file that then fails to be written is only logged.
         """
         if self.problem and self._said:
-            self.log(f"not shown (the folder cannot be written): {message}")
+            self.log(f"not shown (the folder cannot be written): {message.english}")
             return
         if message not in self._said:
             self._said.add(message)
             self.notices.append(message)
 
-    def take_notices(self) -> list[str]:
+    def take_notices(self) -> list[Said]:
         """The messages not yet shown (and forget them)."""
         out, self.notices = self.notices, []
         return out
@@ -396,9 +396,9 @@ def _insert(table: str) -> str:
 def _not_restored(exc: Exception, aside: str | None) -> Said:
     """Why a damaged save could not be restored, and where it was kept, for the player."""
     if isinstance(exc, ValueError) and exc.args and isinstance(exc.args[0], Said):
-        reason: str = exc.args[0]
+        reason: Said = exc.args[0]
     elif isinstance(exc, ValueError):
-        reason = str(exc)  # a reason from elsewhere (the set-up, the engine), in its words
+        reason = words(str(exc))  # a reason from elsewhere (the set-up, the engine), in its words
     else:
         reason = say("parts of it are missing")
     if aside:

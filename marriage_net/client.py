@@ -23,6 +23,7 @@ from engine.actions import Action
 from engine.events import Event
 from engine.match import Unshared, Update
 from engine.view import PlayerView
+from engine.words import Said
 from marriage_net import protocol as p
 from marriage_net.line import (
     AWAY,
@@ -114,7 +115,7 @@ class RemoteMatch(Line, Unshared):
         return self._news.lobby
 
     @property
-    def refusals(self) -> list[str]:
+    def refusals(self) -> list[Said]:
         """Reasons the host gave for turning requests down, oldest first (clear when shown)."""
         self._drain()
         return self._news.refusals

@@ -23,6 +23,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from engine.digits import latin_digits
+from engine.words import Said
 from marriage_net import protocol as p
 from marriage_net.lockout import WrongCodes
 from marriage_net.seats import Seat, same_secret
@@ -105,7 +106,7 @@ class Refuse(Exception):
     """A request turned down: the code and the reason go back to the client, the table is
     unchanged."""
 
-    def __init__(self, code: p.Refusal, reason: str, close: bool = False) -> None:
+    def __init__(self, code: p.Refusal, reason: Said | str, close: bool = False) -> None:
         super().__init__(reason)
         self.code = code
         self.reason = reason
@@ -119,7 +120,7 @@ class Door:
         settings: HostSettings
         sockets: set[Conn]
         conns: set[Conn]
-        closing_why: str | None
+        closing_why: Said | None
         wrong_codes: WrongCodes
         code: str
         owner: str
@@ -214,7 +215,7 @@ class Door:
             if text is None:
                 code, reason = conn.close_code, conn.close_reason
                 if self.closing_why is not None:
-                    code, reason = 1001, self.closing_why
+                    code, reason = 1001, self.closing_why.english
                 await _close(conn.ws, code, reason[:120])
                 return
             try:
@@ -253,7 +254,7 @@ class Door:
                 raise p.ProtocolError("messages are JSON text")
             msg = p.decode_client(raw)
         except p.ProtocolError as exc:
-            await self._refuse_and_close(conn.ws, exc.code, exc.reason)
+            await self._refuse_and_close(conn.ws, exc.code, p.english(exc.reason))
             return False
         if not isinstance(msg, p.Hello):
             await self._refuse_and_close(conn.ws, p.Refusal.HELLO_FIRST, "say hello first")
@@ -294,7 +295,7 @@ class Door:
             self._claim(conn, msg.name, msg.token, msg.seat)
         except (Refuse, p.ProtocolError) as exc:
             self.conns.discard(conn)
-            await self._refuse_and_close(conn.ws, exc.code, exc.reason)
+            await self._refuse_and_close(conn.ws, exc.code, p.english(exc.reason))
             return False
         if conn.owner:
             for i, s in enumerate(self.seats):

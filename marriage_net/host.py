@@ -22,7 +22,7 @@ from websockets.asyncio.server import Server, serve
 
 from engine.actions import parse_action
 from engine.rules import MAX_HANDS, RuleSet
-from engine.words import code_of, say
+from engine.words import Said, say, to_code, words
 from marriage_net import protocol as p
 from marriage_net.cover import Cover
 from marriage_net.door import Conn, Door, HostSettings, Refuse
@@ -89,7 +89,7 @@ class TableHost(Door):
         self.work_ms: list[float] = []  # host time per accepted action, for the benchmark
         self.discoverable = False  # whether "find tables" questions are answered (run_table)
         self.closed = asyncio.Event()
-        self.closing_why: str | None = None
+        self.closing_why: Said | None = None
         self._server: Server | None = None
         self._tasks: list[asyncio.Task[Any]] = []
         #: Since when a table without a host screen gathers its players for a new match (Play
@@ -149,14 +149,16 @@ class TableHost(Door):
         self._request_save()
         return self.port
 
-    async def close(self, why: str = CLOSED_WHY, saved: bool = False) -> None:
-        """Tell every client why, save, and stop serving."""
+    async def close(self, why: Said | str = CLOSED_WHY, saved: bool = False) -> None:
+        """Tell every client why (a sentence, or plain words), save, and stop serving."""
+        if isinstance(why, str):
+            why = words(why)
         if self.closing_why is not None:
             await self.closed.wait()
             return
         self.closing_why = why
         for conn in list(self.conns):
-            conn.send(p.encode(p.Closing(code_of(why), saved)), self.settings.outbox_limit)
+            conn.send(p.encode(p.Closing(to_code(why), saved)), self.settings.outbox_limit)
             conn.outbox.put_nowait(None)
         for task in self._tasks:
             task.cancel()
@@ -368,7 +370,7 @@ class TableHost(Door):
                         v=u.version,
                         code=p.Refusal.ILLEGAL,
                         # The engine's sentence as its code: each laptop words it itself.
-                        reason=code_of(u.refused),
+                        reason=to_code(u.refused),
                     )
                 else:
                     msg = p.encode_raw(
@@ -665,13 +667,13 @@ class TableHost(Door):
                 raise p.ProtocolError("messages are JSON text")
             msg = p.decode_client(raw)
         except p.ProtocolError as exc:
-            return self._refused(conn, exc.code, exc.reason, None, charge=True)
+            return self._refused(conn, exc.code, p.english(exc.reason), None, charge=True)
         if isinstance(msg, p.Act):
             start = time.perf_counter()
             try:
                 accepted = self._act(conn, msg)
             except Refuse as exc:
-                return self._refused(conn, exc.code, exc.reason, msg.seat, charge=True)
+                return self._refused(conn, exc.code, p.english(exc.reason), msg.seat, charge=True)
             if accepted:
                 self.work_ms.append((time.perf_counter() - start) * 1000)
                 return True
@@ -684,10 +686,10 @@ class TableHost(Door):
         try:
             self._dispatch(conn, msg)
         except Refuse as exc:
-            conn.send(p.encode(p.Refused(self._version(), exc.code, exc.reason)), limit)
+            conn.send(p.encode(p.Refused(self._version(), exc.code, p.english(exc.reason))), limit)
             return not exc.close
         except p.ProtocolError as exc:
-            conn.send(p.encode(p.Refused(self._version(), exc.code, exc.reason)), limit)
+            conn.send(p.encode(p.Refused(self._version(), exc.code, p.english(exc.reason))), limit)
         return True
 
     def _refused(
@@ -785,8 +787,10 @@ class TableHost(Door):
             case p.Close():
                 asyncio.ensure_future(
                     self.close(
-                        "The host saved the table and closed it: "
-                        "it comes back when they open it again.",
+                        words(
+                            "The host saved the table and closed it: "
+                            "it comes back when they open it again."
+                        ),
                         saved=True,
                     )
                 )

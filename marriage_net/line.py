@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from engine.words import from_code, say
+from engine.words import UNSAID, Said, from_code, say
 from marriage_net import protocol as p
 from marriage_net.news import Lateness
 from marriage_net.tokens import TokenStore
@@ -104,7 +104,7 @@ class Status:
     """Where the connection stands, with a sentence for the player."""
 
     state: str = CONNECTING
-    message: str = CONNECTING_WORDS
+    message: Said = CONNECTING_WORDS
     since: float = field(default_factory=time.monotonic)
 
 
@@ -150,7 +150,7 @@ class Line:
     _resting: bool
     _wake: asyncio.Event | None
     _pending_sit: str | None
-    _away: str
+    _away: Said
     _loop: asyncio.AbstractEventLoop | None
     _out: asyncio.Queue[str] | None
     _stop: threading.Event
@@ -164,14 +164,14 @@ class Line:
             log.exception("the connection thread stopped")
             self._status(GONE, say("The connection stopped: {why}", why=str(exc)))
 
-    def _status(self, state: str, message: str) -> None:
+    def _status(self, state: str, message: Said) -> None:
         self._net_state = state
         self._net_message = message
         self._inbox.put(Status(state, message))
 
-    _net_message = ""
+    _net_message = UNSAID
 
-    def status_message(self) -> str:
+    def status_message(self) -> Said:
         """The network thread's latest words for the status (safe from any thread)."""
         return self._net_message
 

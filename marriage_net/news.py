@@ -12,7 +12,7 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 
-from engine.words import say
+from engine.words import Said, say
 from marriage_net import protocol as p
 
 
@@ -124,7 +124,7 @@ def turn_clock(
     return TurnClock(msg.seat, left, msg.total, paused_at is not None)
 
 
-def describe_clock(seconds: int) -> str:
+def describe_clock(seconds: int) -> Said:
     """The turn clock in a few words, as the join screen and the lobby show it."""
     if not seconds:
         return say("no turn clock")

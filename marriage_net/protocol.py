@@ -17,7 +17,7 @@ from engine import result, wire
 from engine.events import Event
 from engine.result import HandResult
 from engine.view import PlayerView
-from engine.words import from_code, say
+from engine.words import Said, from_code, say
 
 #: Bumped whenever a message changes shape; a client of another version is told so by name.
 PROTO = 5
@@ -81,7 +81,7 @@ class Refusal(enum.StrEnum):
     NOT_OVER = "not_over"  # a new match at the table only once this one is over
 
 
-def refusal_words(code: str, reason: str) -> str:
+def refusal_words(code: str, reason: str) -> Said:
     """The words a person is shown for a refusal, made on this laptop from its ``code`` alone
     (the host's words may be in another language, or reworded at any time). The engine's own
     refusals (``ILLEGAL``) travel as the engine's sentence code and are read back from it."""
@@ -96,7 +96,7 @@ def refusal_words(code: str, reason: str) -> str:
 
 
 #: The words of each refusal but the engine's own.
-_REFUSAL_WORDS: dict[str, str] = {
+_REFUSAL_WORDS: dict[str, Said] = {
     Refusal.BAD_MESSAGE: say("the table could not read this game's message"),
     Refusal.HELLO_FIRST: say("say hello first"),
     Refusal.ALREADY_HELLO: say("you have already said hello"),
@@ -127,10 +127,15 @@ _REFUSAL_WORDS: dict[str, str] = {
 }
 
 
+def english(reason: Said | str) -> str:
+    """A refusal's reason as the host's English words (its log, the wire's ``reason``)."""
+    return reason.english if isinstance(reason, Said) else reason
+
+
 class ProtocolError(ValueError):
     """A message that breaks the protocol; ``reason`` says how, in words, ``code`` as a code."""
 
-    def __init__(self, reason: str, code: Refusal = Refusal.BAD_MESSAGE) -> None:
+    def __init__(self, reason: Said | str, code: Refusal = Refusal.BAD_MESSAGE) -> None:
         super().__init__(reason)
         self.reason = reason
         self.code = code

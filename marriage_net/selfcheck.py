@@ -42,7 +42,7 @@ def loopback_hand(timeout: float = 120.0) -> tuple[int, str]:
         sent: set[tuple[int, int]] = set()
         while True:
             if time.monotonic() > end:
-                states = ", ".join(c.refresh().message for c in clients)
+                states = ", ".join(c.refresh().message.english for c in clients)
                 raise RuntimeError(f"the loopback hand did not finish in time ({states})")
             views = []
             for seat, client in enumerate(clients):
@@ -66,7 +66,7 @@ def loopback_hand(timeout: float = 120.0) -> tuple[int, str]:
                 if accepted != len(sent):
                     raise RuntimeError(f"sent {len(sent)} actions, the host recorded {accepted}")
                 result = views[0].result
-                how = result.describe(views[0].names) if result is not None else "over"
+                how = result.describe(views[0].names).english if result is not None else "over"
                 return len(sent), how
             time.sleep(0.005)
     finally:

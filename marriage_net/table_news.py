@@ -21,6 +21,7 @@ from typing import assert_never
 from engine.events import Event
 from engine.match import Update
 from engine.view import PlayerView
+from engine.words import Said
 from marriage_net import protocol as p
 from marriage_net.line import CONNECTING, LOBBY, PLAYING, SEAT_LOST, Heard, HostError, Status
 from marriage_net.news import SeatState, TurnClock, seat_state, turn_clock
@@ -76,7 +77,7 @@ class TableNews:
         #: Each seat's updates not yet polled, oldest first.
         self.pending: dict[int, list[Update]] = {}
         #: Reasons the host gave for turning requests down, oldest first (cleared when shown).
-        self.refusals: list[str] = []
+        self.refusals: list[Said] = []
         #: Seats taken from this connection: shown on a newer one, or given away by the host.
         self.lost: set[int] = set()
         self.seat_status: dict[int, p.SeatStatus] = {}

@@ -26,7 +26,7 @@ from engine.moments import Moment, seat_moments
 from engine.record import MatchRecord
 from engine.view import PlayerView
 from engine.wire import travels
-from engine.words import CODE_LIMIT, say
+from engine.words import CODE_LIMIT, Said, say, words
 
 #: Most marks a review keeps: the costliest decisions of the hand.
 MARKS = 5
@@ -58,9 +58,9 @@ class Mark:
 
     move: int = field(metadata=travels(Annotated[int, msgspec.Meta(ge=1)], wire.same))
     kind: str = field(metadata=travels(Kind, wire.same))
-    done: str = field(metadata=_WORDS)
-    instead: str = field(metadata=_WORDS)
-    why: str = field(metadata=_WORDS)
+    done: Said = field(metadata=_WORDS)
+    instead: Said = field(metadata=_WORDS)
+    why: Said = field(metadata=_WORDS)
     cost: float = field(metadata=travels(Annotated[float, msgspec.Meta(ge=0, lt=1e6)], wire.same))
 
     def to_dict(self) -> dict[str, Any]:
@@ -134,7 +134,7 @@ def _melds(melds: Sequence[Sequence[Card]]) -> str:
     return melds_text(melds)
 
 
-def _said(action: Action, kind: str, view_top: Card | None, you: bool) -> str:
+def _said(action: Action, kind: str, view_top: Card | None, you: bool) -> Said:
     """An action in the coach's words: what ``you`` did, or what the hard bot would do."""
     if isinstance(action, DrawStock):
         return (
@@ -176,7 +176,7 @@ def _said(action: Action, kind: str, view_top: Card | None, you: bool) -> str:
         if you:
             return say("you went out throwing {card}", card=card)
         return say("the hard bot would go out throwing {card}", card=card)
-    return str(action)
+    return words(str(action))
 
 
 def told_for(view: PlayerView, played: Action, best: Action) -> tuple[Told, float] | None:
@@ -262,10 +262,11 @@ def review_seat(
     return Review(seat, hand_no, choices, matched, tuple(marks[:limit]), tuple(small[:limit]))
 
 
-def named_codes(text: str) -> set[int]:
+def named_codes(said: Said | str) -> set[int]:
     """The card codes a line names in the engine's notation (for checks and tests)."""
     from engine.cards import RANKS, SUITS
 
+    text = said.english if isinstance(said, Said) else said
     out: set[int] = set()
     for word in (
         text.replace("|", " ").replace("(", " ").replace(")", " ").replace(",", " ").split()

@@ -35,7 +35,7 @@ from engine.ai.reasons import (
 from engine.cards import CARDS, Card, format_cards
 from engine.facts import Position, Throwing
 from engine.view import PlayerView
-from engine.words import clauses, say
+from engine.words import UNSAID, Said, clauses, say
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ class Hint:
     """A suggested action, why (a sentence), and the facts the sentence says."""
 
     action: Action
-    reason: str
+    reason: Said
     facts: tuple[object, ...] = field(default=(), compare=False)
 
 
@@ -62,12 +62,12 @@ class Refused:
     """The engine's own reason (``why``) for not offering a kind of action (``kind``)."""
 
     kind: str
-    why: str
+    why: Said
 
 
 def _discard(pos: Position, card: Card) -> Told:
     t: Throwing = pos.throwing(card)
-    parts: list[str] = [alone(t.goes)]
+    parts: list[Said] = [alone(t.goes)]
     kept = next((m for m in (t.see, t.out) if m is not None), None)
     if kept is not None and kept.exact and kept.after == kept.before > 0:
         parts.append(still(kept))
@@ -80,7 +80,7 @@ def _take(pos: Position) -> Told:
     taking = pos.taking()
     assert taking is not None
     card = str(taking.card)
-    parts: list[str] = list(gain(taking))
+    parts: list[Said] = list(gain(taking))
     if not parts and taking.goes.cards:
         parts.append(say("it goes with {cards}", cards=goes_with(taking.goes)))
     if not parts:
@@ -93,7 +93,9 @@ def _take(pos: Position) -> Told:
 def _draw(view: PlayerView, pos: Position) -> Told:
     top = view.top_discard
     if top is None:
-        return Told(say("draw from the stock: the discard pile is empty"), (Refused("take", ""),))
+        return Told(
+            say("draw from the stock: the discard pile is empty"), (Refused("take", UNSAID),)
+        )
     if TakeDiscard() not in view.legal and view.why_not.take_discard:
         why = view.why_not.take_discard
         return Told(say("draw from the stock: {why}", why=why), (Refused("take", why),))
@@ -172,7 +174,7 @@ def reason(view: PlayerView, action: Action) -> Told:
     raise ValueError(f"no words for {action}")
 
 
-def explain(view: PlayerView, action: Action, searched: Sequence[Searched] = ()) -> str:
+def explain(view: PlayerView, action: Action, searched: Sequence[Searched] = ()) -> Said:
     """One line saying why ``action`` is good here (``searched``: kept for callers that pass
     the bot's search; the words come from the position's facts)."""
     del searched

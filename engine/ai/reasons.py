@@ -26,8 +26,8 @@ class Told:
     """A sentence and the facts it says (each checked by a test, never by the code that chose
     the words)."""
 
-    #: The sentence: a ``Said`` (a plain ``str`` only where a caller joined sentences).
-    said: str
+    #: The sentence.
+    said: Said
     facts: tuple[object, ...] = ()
 
 

@@ -18,6 +18,7 @@ from engine.actions import Action, GoOut, See
 
 if TYPE_CHECKING:
     from engine.state import GameState
+    from engine.words import Said
 
 LIMIT = 4096
 
@@ -77,7 +78,7 @@ def legal_tuple(g: GameState) -> tuple[Action, ...]:
     return tuple(turns.legal_actions(g, options))
 
 
-def check(g: GameState, action: Action) -> str | None:
+def check(g: GameState, action: Action) -> Said | None:
     """``turns.check(g, action)``; a way to see or go out found for this position skips the
     rules."""
     # Only showing melds is dear to check; the rest is checked directly (a discard naming its

@@ -162,7 +162,7 @@ def _gap(size: int) -> int:
 
 def size_of(text: str, size: int, bold: bool = False) -> tuple[int, int]:
     """Width and height ``render`` would give, without rendering."""
-    parts = runs(language.shown(text)) or [(LATIN, "")]
+    parts = runs(language.with_digits(text)) or [(LATIN, "")]
     width = sum(face(size, bold, script).size(run)[0] for script, run in parts)
     width += sum(_gap(size) for a, b in zip(parts, parts[1:], strict=False) if _joins(a, b))
     faces = [face(size, bold, script) for script, _ in parts]
@@ -198,7 +198,7 @@ def render(
     Digits come out as the person chose (``language.shown``): 0-9 or ०-९, one for one."""
     parts = []
     at = 0
-    scripts = runs(language.shown(text))
+    scripts = runs(language.with_digits(text))
     for k, (script, run) in enumerate(scripts):
         font = face(size, bold, script)
         gap = _gap(size) if k and _joins(scripts[k - 1], (script, run)) else 0

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 #: Words a screen keeps to say later: English marked with ``N_``, an engine or network
 #: sentence, or a function that words them when called (words with fields).
-Words = str | Callable[[], str]
+Words = Said | str | Callable[[], str]
 
 
 def worded(text: Words) -> str:
@@ -33,7 +33,7 @@ def worded(text: Words) -> str:
     return word(text) if isinstance(text, Said) else _(text)
 
 
-def sentence(phrase: str) -> str:
+def sentence(phrase: Said | str) -> str:
     """A reason given as a phrase ("wrong table code", an engine or network sentence) said as
     a sentence of its own: "Wrong table code."."""
     words = word(phrase)

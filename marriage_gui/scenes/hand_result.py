@@ -9,6 +9,7 @@ import pygame
 
 from engine.ledger import Ledger, Share, describe_payments, ledger
 from engine.wilds import Wilds
+from engine.words import Said
 from marriage_gui.art import fonts
 from marriage_gui.art.felt import felt
 from marriage_gui.coaching import ReviewOffer
@@ -16,7 +17,7 @@ from marriage_gui.language import N_, _, word
 from marriage_gui.scene import Scene
 from marriage_gui.table.controls import Sheet, draw_controls, sheet_event
 from marriage_gui.ui.button import Button, lay_out_row
-from marriage_gui.ui.card_names import card_label, card_text, cards_label, said
+from marriage_gui.ui.card_names import card_label, card_text, cards_label, readable
 from marriage_gui.ui.form import above, draw_tooltip
 from marriage_gui.ui.pairwise import PairwiseView
 from marriage_gui.ui.score_rows import (
@@ -79,7 +80,7 @@ NO_REPLAY = N_(
 
 def refusal_of(exc: Exception) -> str:
     """What an engine's refusal says, in the language in use."""
-    said = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
+    said = exc.args[0] if exc.args and isinstance(exc.args[0], Said | str) else str(exc)
     return word(said)
 
 
@@ -263,7 +264,7 @@ class HandResultScene(Scene):
         head = _("Hand {hand} of {hands} — {result}").format(
             hand=r.hand_no + 1,
             hands=self.table.state.hands_total,
-            result=said(r.describe(self.names), self.names),
+            result=readable(r.describe(self.names), self.names),
         )
         head, head_size = shrunk(head, title_size, w - 2 * m - tip_w - 12, 14, bold=True)
         img = fonts.render(head, head_size, GOLD_LIGHT, True)
@@ -348,7 +349,7 @@ class HandResultScene(Scene):
         if not self.table.state.rules.scores_maal:
             return  # the grey cards are what was charged: no maal to list
         item_size = max(10, size - 4)
-        lines = [f"{said(it.label)}: {cards_label(it.cards)}  = {it.points}" for it in items]
+        lines = [f"{readable(it.label)}: {cards_label(it.cards)}  = {it.points}" for it in items]
         where = pygame.Rect(bx, by, room, box.bottom - 4 - by)
         for text, spot, fit_size in item_places(lines, where, item_size):
             surface.blit(card_text(text, fit_size, TABLE_TEXT), spot)
@@ -374,7 +375,7 @@ class HandResultScene(Scene):
         self.replay_button.draw(surface)
         self.review.button.draw(surface)
         if self.book is not None:
-            note = said(describe_payments(self.book, self.names), self.names)
+            note = readable(describe_payments(self.book, self.names), self.names)
             note_size = max(13, h // 52)
             left = self.pairs_button if self.pairs.offered else [b for b in row if b.visible][0]
             room = left.rect.x - m - round(note_size * 1.5)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine.rules import PRESETS, RuleSet
+from engine.words import Said
 from marriage_gui.language import N_, _, word
 from marriage_gui.scene import polling
 from marriage_gui.scenes.base import MenuScene, Words, sentence, worded
@@ -169,7 +170,9 @@ class LobbyScene(MenuScene):
                 self.app, self.player_name, self.discovery_port, self.first_rules
             )
         except (ValueError, OSError) as exc:
-            why = word(exc.args[0]) if exc.args and isinstance(exc.args[0], str) else str(exc)
+            why = (
+                word(exc.args[0]) if exc.args and isinstance(exc.args[0], Said | str) else str(exc)
+            )
             # Translators: {why} says what went wrong, often in the computer's own words.
             self.problem = lambda: _("The table could not be opened: {why}").format(why=why)
             return

@@ -24,7 +24,7 @@ from marriage_gui.scenes.base import QuestionScene, worded
 from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button
 from marriage_gui.ui.card_entry import typed_cards
-from marriage_gui.ui.card_names import card_label, card_text, said
+from marriage_gui.ui.card_names import card_label, card_text, readable
 from marriage_gui.ui.pickers import Stepper
 from marriage_gui.ui.text_input import TextInput
 from marriage_gui.ui.widget import Widget
@@ -124,7 +124,7 @@ class MaalCardsScene(QuestionScene):
             found = counted_maal(SeatEntry(self.seen, maal=self.cards), self.wilds, self.rules)
         except ValueError as exc:
             return [], worded(exc.args[0])
-        items = [f"{said(it.label)} = {it.points}" for it in found.items]
+        items = [f"{readable(it.label)} = {it.points}" for it in found.items]
         # Translators: the engine's total of a player's maal cards.
         return items, _("Maal: {points}").format(points=found.total)
 

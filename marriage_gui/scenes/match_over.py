@@ -32,6 +32,7 @@ from marriage_gui.ui.words import gather_line, is_you, match_total
 
 if TYPE_CHECKING:
     from engine.view import PlayerView
+    from engine.words import Said
     from marriage_gui.scene import AppServices
     from marriage_gui.setup import MatchSetup
     from marriage_gui.table.net import NetTableScene
@@ -84,7 +85,7 @@ class MatchOverScene(Scene):
         #: Another laptop's new match at the table, to tell the person here (None: none yet).
         self.invited: str | None = None
         #: Why the table is gone, when its host closed it (None: it is still there).
-        self.gone: str | None = None
+        self.gone: Said | None = None
         #: Who has said Play again at a table that gathers for a new match (None: it does not).
         self.gathering: str | None = None
         if self.table is None:

@@ -63,13 +63,13 @@ KIND_LABELS = {
 MAX_NAME = 16
 
 
-def said_in(exc: Exception) -> str:
+def said_in(exc: Exception) -> Said | str:
     """What an exception says, kept as it was raised (an engine sentence stays one)."""
     first = exc.args[0] if exc.args else None
-    return first if isinstance(first, str) else str(exc)
+    return first if isinstance(first, Said | str) else str(exc)
 
 
-def reason(text: str) -> str:
+def reason(text: Said | str) -> str:
     """Why something was refused: the engine's sentence worded, or one of this screen's own
     (kept in English and marked with ``N_``)."""
     return word(text) if isinstance(text, Said) else _(text)
@@ -170,7 +170,7 @@ class NewGameScene(MenuScene):
         self.proposals = remembered_proposals(app, setup)
         self.preset = setup.rules.name if setup.rules.name in PRESETS else "nepali"
         self.rules: RuleSet = setup.rules
-        self.errors: dict[str, str] = {}
+        self.errors: dict[str, Said | str] = {}
         self.hands = setup.hands
         self.hands_touched = setup.hands != (setup.rules.match_hands or len(setup.seats))
         self._sync_hands()

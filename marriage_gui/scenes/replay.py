@@ -15,6 +15,7 @@ from engine.ai.coach import MIN_COST, Mark, Review
 from engine.cards import CARDS, code_of
 from engine.replay import HandReplay, ReplayFrame
 from engine.words import Said
+from engine.words import words as verbatim
 from marriage_gui.art import fonts
 from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
@@ -26,7 +27,7 @@ from marriage_gui.table.hand import suit_key
 from marriage_gui.table.seats import renamed
 from marriage_gui.ui.button import Button, lay_out_row
 from marriage_gui.ui.card_names import card_text
-from marriage_gui.ui.card_names import said as cards_said
+from marriage_gui.ui.card_names import readable as cards_said
 from marriage_gui.ui.theme import (
     GOLD_LIGHT,
     TABLE_BUTTON,
@@ -86,11 +87,11 @@ REVIEW_SHEET: Sheet = (
 )
 
 
-def renamed_all(line: str, real: str, said: str) -> str:
+def renamed_all(line: Said, real: str, said: str) -> Said:
     """``line`` naming seat ``real`` as ``said``: a sentence of the engine's in its fields at
     every depth (a move of several clauses names a seat in each)."""
     line = renamed(line, real, said)
-    if isinstance(line, Said) and any(isinstance(v, Said) for v in line.fields.values()):
+    if any(isinstance(v, Said) for v in line.fields.values()):
         fields = {
             k: renamed_all(v, real, said) if isinstance(v, Said) else v
             for k, v in line.fields.items()
@@ -171,15 +172,15 @@ class ReplayScene(Scene):
         """The move in the table log's words, each seat named as this screen names it and each
         card as a player reads it."""
         names = (*self.replay.names, *self.names)
-        if isinstance(frame.text, Said):
-            text: str = frame.text
+        text = frame.text if isinstance(frame.text, Said) else verbatim(frame.text)
+        if not text.verbatim:
             for real, said in zip(self.replay.names, self.names, strict=True):
                 text = renamed_all(text, real, said)
             return cards_said(text, names)
-        parts = frame.text.split("; ")
+        parts = [verbatim(part) for part in text.template.split("; ")]  # an older file's words
         for real, said in zip(self.replay.names, self.names, strict=True):
             parts = [renamed(part, real, said) for part in parts]
-        return cards_said("; ".join(parts), names)
+        return cards_said("; ".join(p.template for p in parts), names)
 
     def go(self, at: int) -> None:
         """Show frame ``at`` (clamped to the hand)."""

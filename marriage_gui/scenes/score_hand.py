@@ -23,7 +23,7 @@ from marriage_gui.scenes.base import MenuScene, worded
 from marriage_gui.table.controls import draw_controls, sheet_event
 from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button, lay_out_row
-from marriage_gui.ui.card_names import said
+from marriage_gui.ui.card_names import readable
 from marriage_gui.ui.hand_rows import KEYS_SHEET, SEEN_WORDS, HandRows
 from marriage_gui.ui.number_input import NumberInput
 from marriage_gui.ui.pairwise import PairwiseView
@@ -387,7 +387,7 @@ class ScoreHandScene(MenuScene):
         elif self.result is not None:
             names = self.draft.sheet.names
             book = ledger(self.result, self.draft.sheet.rules)
-            words, colour = said(describe_payments(book, names), names), theme.TEXT
+            words, colour = readable(describe_payments(book, names), names), theme.TEXT
         else:
             words, colour = "", theme.TEXT
         y = h - round(130 * k)

@@ -23,11 +23,12 @@ from engine.actions import Action, Discard, DrawStock, NextHand, TakeDiscard
 from engine.cards import CARDS, code_of
 from engine.match import Match
 from engine.view import PlayerView
+from engine.words import Said
 from marriage_gui.art.sounds import SoundBoard
 from marriage_gui.language import N_, _, word
 from marriage_gui.settings import Settings
 from marriage_gui.ui.button import Button
-from marriage_gui.ui.card_names import said
+from marriage_gui.ui.card_names import readable
 from marriage_gui.ui.theme import TABLE_BUTTON
 from marriage_gui.ui.toast import Toasts
 
@@ -80,7 +81,7 @@ class TableActions:
         #: The version at which this screen's last action left (None: nothing on its way).
         self.sent: int | None = None
         #: A "not your turn" said to the person, to take away when their turn comes.
-        self.turn_note: str | None = None
+        self.turn_note: Said | str | None = None
         #: A dealt tunnela the person chose to keep hidden, by (hand, seat): not asked again.
         self.expose_declined: tuple[int, int] | None = None
 
@@ -209,14 +210,14 @@ class TableActions:
             effects.append(Relayout())
         return not news.refusals, effects
 
-    def refuse(self, reason: str) -> Effects:
+    def refuse(self, reason: Said | str) -> Effects:
         """Say why a move cannot be made, quietly, and put the cards back."""
         self.say_no(reason)
         return [Relayout()]
 
-    def say_no(self, reason: str) -> None:
+    def say_no(self, reason: Said | str) -> None:
         """Say ``reason`` as a refusal (a "not your turn" goes again when the turn comes)."""
-        self.toast.show(said(word(reason), self.seats.names()), "error")
+        self.toast.show(readable(word(reason), self.seats.names()), "error")
         self.sounds.play("error")
         if reason == self.seats.whose_turn():
             self.turn_note = reason
@@ -233,7 +234,7 @@ class TableActions:
         hand = list(fan.order) if fan is not None else []
         stands = self.hint.show(seats.version, seats.my_turn(), hand, seats.names())
         if self.turn_note is not None and seats.my_turn():
-            self.toast.withdraw(said(word(self.turn_note), seats.names()))
+            self.toast.withdraw(readable(word(self.turn_note), seats.names()))
             self.turn_note = None
         return [Relayout()] if stands else []
 

@@ -63,7 +63,7 @@ def connection_words(status: Status) -> str | None:
     if status.state in (GONE, CLOSED):
         return word(status.message)
     if status.state == RECONNECTING:
-        if not status.message.replace(AWAY, "").strip():
+        if status.message == AWAY or not status.message:
             return _("Reconnecting…")
         # Translators: {why} says why the connection is not back yet.
         return _("Reconnecting…  {why}").format(why=word(status.message))

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pygame
 
+from engine.words import Said
 from marriage_gui.art import fonts, palette
 from marriage_gui.art.felt import felt
 from marriage_gui.language import _, word
-from marriage_gui.ui.card_names import card_text, said
+from marriage_gui.ui.card_names import card_text, readable
 from marriage_gui.ui.theme import fitting_size
 
 #: How many of the latest lines the curtain shows.
@@ -20,7 +21,7 @@ class Curtain:
     def __init__(
         self,
         name: str,
-        since: list[str] | None = None,
+        since: list[Said] | None = None,
         first: bool = False,
         names: tuple[str, ...] = (),
     ) -> None:
@@ -80,7 +81,7 @@ class Curtain:
         surface.blit(head, head.get_rect(midtop=(w // 2, y)))
         y += line_h
         for line in shown:
-            words = said(word(line), self.names)
+            words = readable(word(line), self.names)
             img = card_text(words, fitting_size(words, size, room, 10), (214, 224, 216))
             surface.blit(img, img.get_rect(midtop=(w // 2, y)))
             y += line_h

@@ -16,9 +16,10 @@ from engine.actions import Action, Discard
 from engine.cards import code_of
 from engine.match import Match
 from engine.view import PlayerView
+from engine.words import Said
 from engine.worker import BotWorker, hint
 from marriage_gui.language import N_, _, word
-from marriage_gui.ui.card_names import said
+from marriage_gui.ui.card_names import readable
 from marriage_gui.ui.toast import Toasts
 from marriage_gui.ui.widget import Worded
 
@@ -32,7 +33,7 @@ class Advice:
 
     action: Action | None
     card: int | None
-    reason: str
+    reason: Said | str
 
 
 class HintAsk:
@@ -94,7 +95,7 @@ class HintAsk:
         # The reason starts with the action in words ("discard AH: ..."), so it stands alone.
         # It stays the engine's sentence (its template and facts), worded as it is shown.
         reason = getattr(result, "reason", "")
-        return Advice(action, card, reason if isinstance(reason, str) and reason else str(action))
+        return Advice(action, card, reason if isinstance(reason, Said) and reason else str(action))
 
     def show(self, version: int, still_mine: bool, hand: list[int], names: tuple[str, ...]) -> bool:
         """Show a finished hint, if it is still about the position on the table; True when a
@@ -112,14 +113,14 @@ class HintAsk:
         self.toast.show(self.words(advice.reason, names), seconds=7)
         return advice.card is not None
 
-    def words(self, reason: str, names: tuple[str, ...]) -> str:
+    def words(self, reason: Said | str, names: tuple[str, ...]) -> str:
         """The hint as the table shows it, worded again whenever it is shown (a change of
         language while it shows re-words it), and kept as what to withdraw later."""
 
         def make() -> str:
             # Translators: {advice} is the computer's advice, e.g. "discard 7♣: it goes with
             # nothing in your hand".
-            return _("Hint: {advice}").format(advice=said(word(reason), names))
+            return _("Hint: {advice}").format(advice=readable(word(reason), names))
 
         self.text = Worded(make)
         return self.text

@@ -15,7 +15,7 @@ import pygame
 
 from engine.events import Event
 from engine.rules import PRESETS, RuleSet
-from engine.words import say
+from engine.words import Said, say
 from marriage_gui.language import N_, _, word
 from marriage_gui.setup import MatchSetup, SeatSetup
 from marriage_gui.table import dialogs, seat_news
@@ -32,7 +32,7 @@ from marriage_gui.table.picture import TablePicture, prompt_text
 from marriage_gui.table.scene import TableScene
 from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button
-from marriage_gui.ui.card_names import said
+from marriage_gui.ui.card_names import readable
 from marriage_gui.ui.theme import TABLE_BUTTON
 from marriage_gui.ui.words import proposed_name
 from marriage_net import protocol as p
@@ -81,7 +81,7 @@ def read_table_rules(app: AppServices, lobby: Any) -> str | None:
     try:
         rules = RuleSet.from_dict(lobby.rule_set)
     except ValueError as exc:
-        said = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
+        said = exc.args[0] if exc.args and isinstance(exc.args[0], Said | str) else str(exc)
         # Translators: {error} is what is wrong with the rules (naming the rule by its label).
         return _("The table's rules cannot be read: {error}").format(error=word(said))
     app.open("rules", rules=rules)
@@ -211,7 +211,7 @@ class NetTableScene(TableScene):
         # Said to the person themselves: "drew from the stock", not "Bina drew…".
         own = names[seat] + " "
         worded = [word(e.text) for e in events if e.text]
-        lines = [said(w[len(own) :] if w.startswith(own) else w, names) for w in worded]
+        lines = [readable(w[len(own) :] if w.startswith(own) else w, names) for w in worded]
         return seat_news.played_words(lines)
 
     _note_seat = 0

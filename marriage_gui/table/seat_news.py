@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from engine.words import say
+from engine.words import Said, say
 from marriage_gui.language import N_, _, ngettext, word
 from marriage_net import protocol as p
 from marriage_net.news import SeatState
@@ -65,10 +65,10 @@ def banner_line(s: SeatState, mine: bool) -> str | None:
     return None
 
 
-def change_lines(before: Mapping[int, SeatState], now: Mapping[int, SeatState]) -> list[str]:
+def change_lines(before: Mapping[int, SeatState], now: Mapping[int, SeatState]) -> list[Said]:
     """The log's lines for what changed between two looks at the seats (sentences, worded when
     the log is drawn)."""
-    lines: list[str] = []
+    lines: list[Said] = []
     for seat, s in sorted(now.items()):
         old = before.get(seat)
         if old is None or (old.state, old.why) == (s.state, s.why):

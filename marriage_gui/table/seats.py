@@ -15,7 +15,7 @@ from engine.actions import Action
 from engine.events import Event
 from engine.match import Match
 from engine.view import PlayerView
-from engine.words import Said, say
+from engine.words import Said, say, words
 from marriage_gui.language import _, word
 from marriage_gui.ui.words import PLAYER_N, PROPOSED_NAMES, YOU, is_you
 
@@ -28,24 +28,25 @@ class News:
     and how many of the match's actions it moved on (``moves``)."""
 
     events: list[Event] = field(default_factory=list)
-    refusals: list[str] = field(default_factory=list)
+    refusals: list[Said] = field(default_factory=list)
     changed: bool = False
     moves: int = 0
 
 
-def renamed(line: str, real: str, said: str) -> str:
+def renamed(line: Said, real: str, said: str) -> Said:
     """``line`` (the game's words, which start with the acting seat's name) naming that seat
     ``said`` instead of ``real`` (a sentence keeps its template: the name is its field)."""
     if said == real and not isinstance(said, Said):
         return line
-    if isinstance(line, Said):
-        if line.fields.get("name") != real:
-            return line
-        fields = {**line.fields, "name": said}
-        return Said(line.template, fields, line.plural, line.number)
-    if line.startswith(real + " "):
-        return said + line[len(real) :]
-    return line
+    if not isinstance(line, Said):  # plain words handed in by hand
+        line = words(line)
+    if line.verbatim:  # plain words of an older file
+        text = line.template
+        return words(said + text[len(real) :]) if text.startswith(real + " ") else line
+    if line.fields.get("name") != real:
+        return line
+    fields = {**line.fields, "name": said}
+    return Said(line.template, fields, line.plural, line.number)
 
 
 class SeatViews:
@@ -68,7 +69,7 @@ class SeatViews:
         self.bottom = watched[0]
         self.logs: dict[int, Log] = {s: Log(self.names()) for s in watched}
         #: Per seat, what it has heard since its own last discard: the curtain's summary.
-        self.since: dict[int, list[str]] = {s: [] for s in watched}
+        self.since: dict[int, list[Said]] = {s: [] for s in watched}
         #: The seats that have ended a turn this hand (before that, the summary is the hand so far).
         self.played: set[int] = set()
         for seat, view in self.views.items():
@@ -168,7 +169,7 @@ class SeatViews:
             self.since[seat].append(self.words(e))
             del self.since[seat][:-40]
 
-    def words(self, e: Event) -> str:
+    def words(self, e: Event) -> Said:
         """An event's line, naming its seat as this screen names it (see ``name``): a proposed
         name in the language in use when the line is drawn, "Player N" for "You" in hot-seat."""
         if e.player is None:

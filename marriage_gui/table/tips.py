@@ -11,7 +11,7 @@ from engine.actions import DrawStock, TakeDiscard
 from engine.view import PlayerView
 from marriage_gui.language import _, ngettext, word
 from marriage_gui.ui.card_names import card_label
-from marriage_gui.ui.card_names import said as words
+from marriage_gui.ui.card_names import readable as words
 from marriage_gui.ui.form import TOOLTIP_DELAY
 
 #: The piles a tooltip explains.

@@ -14,6 +14,7 @@ import pygame
 from engine.cards import RANKS, SUITS, Card
 from engine.melds import MeldKind
 from engine.wilds import Role
+from engine.words import Said
 from marriage_gui.language import N_, _, word
 from marriage_gui.ui import theme
 
@@ -80,7 +81,7 @@ def _code_label(found: re.Match[str]) -> str:
     return ("10" if rank == "T" else rank) + SUIT_SIGNS[SUITS.index(suit)]
 
 
-def said(line: str, names: Iterable[str] = ()) -> str:
+def readable(line: Said | str, names: Iterable[str] = ()) -> str:
     """``line`` (the game's words, in the language in use) with every card named as a player
     reads it.
 

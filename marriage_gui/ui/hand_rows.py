@@ -19,7 +19,7 @@ from marriage_gui.hand_draft import DUBLEES, NOT_SEEN, SEEN, HandDraft, Problem
 from marriage_gui.language import N_, _
 from marriage_gui.table.controls import Sheet
 from marriage_gui.ui import theme
-from marriage_gui.ui.card_names import card_text, cards_label, said
+from marriage_gui.ui.card_names import card_text, cards_label, readable
 from marriage_gui.ui.shares import split_line
 
 if TYPE_CHECKING:
@@ -205,7 +205,7 @@ class HandRows:
         details = ""
         if rules.scores_maal:
             details = "  ·  ".join(
-                f"{said(it.label)} {it.points}" for it in result.breakdowns[seat].items
+                f"{readable(it.label)} {it.points}" for it in result.breakdowns[seat].items
             )
         elif result.deadwood and result.deadwood[seat].loose:
             dead = result.deadwood[seat]

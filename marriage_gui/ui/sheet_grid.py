@@ -18,7 +18,7 @@ from engine.rules import RuleSet
 from engine.score_sheet import ScoreSheet
 from marriage_gui.language import _
 from marriage_gui.ui import theme
-from marriage_gui.ui.card_names import card_label, card_text, said
+from marriage_gui.ui.card_names import card_label, card_text, readable
 from marriage_gui.ui.shares import split_line
 from marriage_gui.ui.words import match_total
 
@@ -190,7 +190,7 @@ def draw_hand(
     pad = round(12 * k)
     size = round(17 * k)
     book = ledger(result, rules)
-    head = said(result.describe(tuple(names)), names)
+    head = readable(result.describe(tuple(names)), names)
     if result.tiplu is not None:
         # Translators: after how a hand ended: its tiplu ("Sita went out. · Tiplu 4♦").
         head = _("{ended}  ·  Tiplu {card}").format(ended=head, card=card_label(result.tiplu))
@@ -204,7 +204,7 @@ def draw_hand(
     for seat, share in enumerate(book.shares):
         held, money = split_line(share, rules.scoring, result.points[seat], result.seen[seat])
         if rules.scores_maal and result.breakdowns[seat].items:
-            items = ", ".join(said(it.label) for it in result.breakdowns[seat].items)
+            items = ", ".join(readable(it.label) for it in result.breakdowns[seat].items)
             held = f"{held} ({items})"
         columns = (
             (names[seat], rect.x + pad, name_w - pad, True, theme.TEXT),
@@ -216,6 +216,6 @@ def draw_hand(
             img = card_text(words, fit, ink, bold)
             surface.blit(img, (x, y + (round(28 * k) - img.get_height()) // 2))
         y += round(30 * k)
-    pays = said(describe_payments(book, names), names)
+    pays = readable(describe_payments(book, names), names)
     words, fit = theme.shrunk(pays, size, rect.w - 2 * pad, round(10 * k), True)
     surface.blit(theme.text(words, fit, theme.TEXT, True), (rect.x + pad, y + round(4 * k)))

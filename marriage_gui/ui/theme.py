@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Protocol
 
 import pygame
 
@@ -114,12 +115,31 @@ def ui_scale(size: tuple[int, int]) -> float:
 
 
 @lru_cache(maxsize=2048)
-def text(
+def _rendered(
     s: str, size: int, colour: Colour = TEXT, bold: bool = False, tints: tuple[fonts.Tint, ...] = ()
 ) -> pygame.Surface:
-    """``s`` rendered at pixel ``size`` (cached; never scale the result up); ``tints`` colour
-    some of its characters."""
     return fonts.render(s, max(6, int(size)), colour, bold, tints)
+
+
+class _Text(Protocol):
+    """``text``'s face for the type checker: a cache takes any arguments, ``text`` only words
+    (a ``str``)."""
+
+    def __call__(
+        self,
+        s: str,
+        size: int,
+        colour: Colour = ...,
+        bold: bool = ...,
+        tints: tuple[fonts.Tint, ...] = ...,
+    ) -> pygame.Surface: ...
+
+    def cache_clear(self) -> None: ...
+
+
+#: ``s`` rendered at pixel ``size`` (cached; never scale the result up); ``tints`` colour some
+#: of its characters.
+text: _Text = _rendered
 
 
 @lru_cache(maxsize=4096)

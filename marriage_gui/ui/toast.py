@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from engine.words import Said
 from marriage_gui.ui import theme
 from marriage_gui.ui.widget import shown_words
 
@@ -26,7 +27,7 @@ class Message:
     """One message: what was said, ``"info"`` or ``"error"``, how long it stays, how long it
     has been up."""
 
-    said: str
+    said: Said | str
     kind: str
     seconds: float
     age: float = 0.0
@@ -56,15 +57,15 @@ class Toasts:
         return self.queue[0].text if self.queue else None
 
     @staticmethod
-    def _words(text: str) -> str:
+    def _words(text: Said | str) -> str:
         """A message's words as shown: in the language in use, starting with a capital."""
         words = shown_words(text)
         return words[:1].upper() + words[1:]
 
-    def _message(self, text: str, kind: str, seconds: float | None) -> Message:
+    def _message(self, text: Said | str, kind: str, seconds: float | None) -> Message:
         return Message(text, kind, self.seconds if seconds is None else seconds)
 
-    def add(self, text: str, kind: str = "info", seconds: float | None = None) -> None:
+    def add(self, text: Said | str, kind: str = "info", seconds: float | None = None) -> None:
         """Queue ``text`` (a repeat of the last one just restarts its timer)."""
         message = self._message(text, kind, seconds)
         if self.queue and self.queue[-1].text == message.text:
@@ -72,17 +73,17 @@ class Toasts:
             return
         self.queue.append(message)
 
-    def show(self, text: str, kind: str = "info", seconds: float | None = None) -> None:
+    def show(self, text: Said | str, kind: str = "info", seconds: float | None = None) -> None:
         """Show ``text`` now instead of whatever shows or waits."""
         message = self._message(text, kind, seconds)
         if self.queue and self.queue[0].text == message.text:
             message.age = min(self.queue[0].age, FADE)
         self.queue = [message]
 
-    def withdraw(self, text: str) -> None:
+    def withdraw(self, said: Said | str) -> None:
         """Take ``text`` away: fade it out now if it shows, drop it if it waits (it no longer
         holds, like a hint about a card just thrown)."""
-        text = self._words(text)
+        text = self._words(said)
         if self.queue and self.queue[0].text == text:
             m = self.queue[0]
             m.age = max(m.age, m.seconds - FADE)

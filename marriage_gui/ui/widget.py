@@ -52,7 +52,7 @@ class Worded(str):
         return self
 
 
-def shown_words(text: str | None) -> str:
+def shown_words(text: Said | str | None) -> str:
     """A widget's words as shown now: a message in the language in use, an engine sentence
     worded, words already translated (or ``Verbatim``) as they are; "" for none."""
     if not text:

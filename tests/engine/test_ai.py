@@ -172,17 +172,17 @@ def test_hint_gives_a_legal_action_and_a_reason():
     for _ in range(12):
         view = g.view(g.current_player)
         h = hint(view, iterations=4)
-        assert isinstance(h, Hint) and h.reason.strip()
+        assert isinstance(h, Hint) and h.reason.english.strip()
         assert h.action in view.legal or g.is_legal(h.action)
         g.apply(bots[g.current_player].choose(view))
 
 
 def test_hint_reasons_read_like_a_player():
     g = _after_draw((SEE3 + " " + REST).replace("|", ""), "9C")
-    assert hint(g.view(0), iterations=2).reason.startswith("see now with ")
+    assert hint(g.view(0), iterations=2).reason.english.startswith("see now with ")
     g = Game.new(N, 4, seed=7, hands=1)
     h = hint(g.view(0), iterations=2)
-    assert isinstance(h.action, DrawStock | TakeDiscard) and "discard" in h.reason + "stock"
+    assert isinstance(h.action, DrawStock | TakeDiscard) and "discard" in h.reason.english + "stock"
 
 
 def test_medium_beats_random_by_a_wide_margin():

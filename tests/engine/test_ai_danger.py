@@ -62,13 +62,15 @@ def test_nothing_to_do_is_not_an_error():
 
 
 def test_hint_counts_kinds_of_card_in_good_english():
-    assert closer_draws(1) == "1 kind of card would then bring you closer"
-    assert closer_draws(2) == "2 kinds of card would then bring you closer"
+    assert closer_draws(1).english == "1 kind of card would then bring you closer"
+    assert closer_draws(2).english == "2 kinds of card would then bring you closer"
     view = _lone_cards_view("9H", dublee_next=False)
     card = parse_card("8S")  # it runs with 7S, so the reason names the useful draws
     kinds = Position(view).throwing(card).outs.kinds
     assert kinds > 1
-    assert f"{kinds} kinds of card would then bring you closer" in explain(view, Discard(card))
+    assert (
+        f"{kinds} kinds of card would then bring you closer" in explain(view, Discard(card)).english
+    )
 
 
 def test_a_cards_worth_follows_the_tuned_weights_of_pairs_runs_and_rank_mates():

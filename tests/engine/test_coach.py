@@ -20,6 +20,7 @@ from engine.moments import seat_moments, view_at
 from engine.record import MatchRecord
 from engine.replay import replay_hand
 from engine.rules import PRESETS
+from engine.words import say, words
 
 #: Hands of the sample, per preset (the bench runs 200).
 SAMPLE = (0, 2)
@@ -102,10 +103,10 @@ def test_reviews_are_reproducible_and_name_only_cards_the_seat_saw(hands) -> Non
             (m.cost for m in review.marks), reverse=True
         )
         for mark in review.marks:
-            assert mark.done.startswith("you ")
-            assert mark.instead.startswith("the hard bot would ")
+            assert mark.done.english.startswith("you ")
+            assert mark.instead.english.startswith("the hard bot would ")
             assert mark.cost >= 0.5
-            assert "\n" not in mark.why
+            assert "\n" not in mark.why.english
         marked += len(review.marks)
     assert marked > 0
 
@@ -118,7 +119,13 @@ def test_the_unseen_card_check_can_fail(hands) -> None:
     g = Game.new(PRESETS["nepali"], list(NAMES), 0, 1)
     hidden = next(code_of(i) for i in g.hands[1] if code_of(i) not in seen)
     why = f"{CARDS[hidden]} joins nothing"
-    bad = Review(0, 0, 1, 0, (Mark(first.move, "discard", "you threw X", "x", why, 1.0),))
+    bad = Review(
+        0,
+        0,
+        1,
+        0,
+        (Mark(first.move, "discard", words("you threw X"), words("x"), words(why), 1.0),),
+    )
     assert any(f"names unseen codes [{hidden}]" in p for p in problems("nepali", 0, log, bad))
 
 
@@ -130,10 +137,10 @@ def test_marks_say_what_was_done_and_what_the_bot_would_do() -> None:
         throws = [m for m in review.marks if m.kind == "discard"]
         if throws:
             m = throws[0]
-            thrown = parse_cards(m.done.split("you threw ")[1].split()[0])[0]
-            instead = parse_cards(m.instead.split("would throw ")[1].split()[0])[0]
+            thrown = parse_cards(m.done.english.split("you threw ")[1].split()[0])[0]
+            instead = parse_cards(m.instead.english.split("would throw ")[1].split()[0])[0]
             assert thrown != instead
-            assert str(thrown) in m.why and str(instead) in m.why
+            assert str(thrown) in m.why.english and str(instead) in m.why.english
             return
     pytest.fail("no thrown card was marked in six hands of easy play")
 
@@ -155,7 +162,7 @@ def test_review_of_a_saved_match_is_the_same(hands) -> None:
 
 
 def test_reviews_and_marks_round_trip_as_plain_data() -> None:
-    mark = Mark(3, "discard", "you threw 8D", "the hard bot would throw KC", "why", 1.5)
+    mark = Mark(3, "discard", say("you threw {card}", card="8D"), words("KC"), words("why"), 1.5)
     review = Review(1, 0, 7, 5, (mark,))
     assert Review.from_dict(review.to_dict()) == review
     assert review.share == 5 / 7
@@ -186,7 +193,7 @@ def test_choices_that_differed_at_little_cost_are_kept_apart_from_the_marks(hand
         assert all(m.cost >= MIN_COST for m in review.marks)
         assert all(MATCHED <= m.cost < MIN_COST for m in review.differences)
         for m in review.differences:
-            assert isinstance(m.why, Said) and m.done.startswith("you ")
+            assert isinstance(m.why, Said) and m.done.english.startswith("you ")
         # every choice that did not match is a mark or a difference (up to the kept number)
         unmatched = review.choices - review.matched
         assert len(review.marks) + len(review.differences) <= unmatched

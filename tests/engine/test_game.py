@@ -108,7 +108,7 @@ def test_see_with_three_pure_melds_chooses_hidden_tiplu():
     assert [e.kind for e in events] == ["see", "tiplu_chosen"]
     assert g.view(0).tiplu is not None and g.view(1).tiplu is None
     assert events[1].for_seat(1).card_ids == () and events[1].for_seat(0).card_ids
-    assert str(g.tiplu) not in events[1].for_seat(1).text.split()
+    assert str(g.tiplu) not in events[1].for_seat(1).text.english.split()
     refused(g, "see " + SEE3, "already seen")
     # The hidden tiplu is never drawn: it is not in the stock.
     assert g.tiplu_id not in g.stock

@@ -43,7 +43,7 @@ def test_going_out_by_laying_8h_on_a_shown_run_is_legal_with_lay_off():
     assert g.hand_over and g.result is not None and g.result.winner == 0
     runs = [format_cards(parse_cards_of(ids)) for _k, ids in g.shown[0]]
     assert "5H 6H 7H 8H" in runs
-    assert any(e.kind == "go_out" and "laying off 8H" in e.text for e in g.events)
+    assert any(e.kind == "go_out" and "laying off 8H" in e.text.english for e in g.events)
 
 
 def parse_cards_of(ids):
@@ -237,7 +237,7 @@ def test_onto_anyones_melds_a_card_goes_onto_another_players_meld_and_counts_for
     assert g.result is not None and g.result.winner == 0
     runs = [format_cards(parse_cards_of(ids)) for _k, ids in g.shown[1]]
     assert "9D TD JD QD" in runs
-    assert any(e.kind == "go_out" and "laying off QD" in e.text for e in g.events)
+    assert any(e.kind == "go_out" and "laying off QD" in e.text.english for e in g.events)
 
 
 def test_onto_your_own_melds_only_the_same_finish_is_refused():
@@ -263,7 +263,7 @@ def test_a_card_laid_onto_another_players_meld_still_counts_as_your_maal():
     result = g.result
     assert result is not None
     poplus = [
-        [c for item in b.items if "poplu" in item.label for c in item.cards]
+        [c for item in b.items if "poplu" in item.label.english for c in item.cards]
         for b in result.breakdowns
     ]
     assert parse_card("QD") in poplus[0]

@@ -117,7 +117,7 @@ def test_the_example_the_rules_text_got_wrong():
     assert (chandra.maal, chandra.fee, chandra.bonus) == (-17, -10, 0)
     assert book.nets == r.nets == (16, 11, -27)
     assert book.payments == (Payment(2, 0, 16), Payment(2, 1, 11))
-    assert describe_payments(book, NAMES) == "Chandra pays Asha 16, Bina 11"
+    assert describe_payments(book, NAMES).english == "Chandra pays Asha 16, Bina 11"
 
 
 def test_dublee_bonus_and_kidnap_are_their_own_parts():
@@ -132,7 +132,9 @@ def test_void_and_points_race_and_deadwood():
     nepali = PRESETS["nepali"]
     void = _result(nepali, [7, 3], None, [True, True], False, reason="void")
     assert ledger(void, nepali).nets == (0, 0)
-    assert describe_payments(ledger(void, nepali), NAMES) == "Nobody pays anybody this hand."
+    assert (
+        describe_payments(ledger(void, nepali), NAMES).english == "Nobody pays anybody this hand."
+    )
     contract = PRESETS["contract"]
     r = _result(contract, [4, 9, 0], 2, [True, False, True], False)
     book = ledger(r, contract)
@@ -153,4 +155,4 @@ def test_payments_refuse_nets_that_do_not_balance():
 def test_the_default_seat_name_reads_as_english():
     rules = PRESETS["nepali"]
     r = _result(rules, [0, 9], winner=1, seen=[True, True], dublee_win=False)
-    assert describe_payments(ledger(r, rules), ("You", "Sita")) == "You pay Sita 12"
+    assert describe_payments(ledger(r, rules), ("You", "Sita")).english == "You pay Sita 12"

@@ -36,7 +36,7 @@ def test_the_seat_holds_the_lesson_and_the_shoe_is_whole(seed):
     assert [str(card_of(c)) for c in g.stock[-4:][::-1]] == ["4C", "AC", "4C", "AC"]
     every = [*g.stock, *g.discards, *(c for h in g.hands for c in h)]
     assert sorted(every) == list(range(156))
-    assert v.history[0].text.endswith("9C starts the discard pile")
+    assert v.history[0].text.english.endswith("9C starts the discard pile")
     m.close()
 
 

@@ -270,7 +270,7 @@ def _refused(m, seat, action):
     (up,) = m.poll(seat)
     assert up.refused and not up.events and up.version == m.version
     assert (json.dumps(m.save_dict()), m.version, [m.view(s) for s in range(m.players)]) == before
-    return up.refused
+    return up.refused.english
 
 
 def test_refusals_carry_a_reason_and_change_nothing():
@@ -293,7 +293,7 @@ def test_refusals_carry_a_reason_and_change_nothing():
     assert up.refused is None and up.version == 1
     assert [e.kind for e in up.events] == ["draw_stock"] and up.events[0].card_ids
     (other,) = m.poll(1)
-    assert other.events[0].card_ids == () and "—" not in other.events[0].text
+    assert other.events[0].card_ids == () and "—" not in other.events[0].text.english
     assert _refused(m, 0, TakeDiscard())
     with pytest.raises(ValueError):
         m.submit(7, DrawStock())

@@ -66,7 +66,7 @@ def test_a_refusal_names_the_option_by_its_label_as_a_sentence():
             RuleSet.from_dict({option.name: bad[option.kind]})
         said = err.value.args[0]
         assert isinstance(said, Said) and said.fields["option"] is option.label, option.name
-        assert option.name not in said or option.name == option.label.lower()
+        assert option.name not in said.english or option.name == option.label.english.lower()
 
 
 def test_replace_and_dict_round_trip():

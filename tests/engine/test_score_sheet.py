@@ -127,7 +127,7 @@ def test_a_damaged_sheet_is_refused_with_a_reason(damage):
     data = sheet_of([hand([5, 0], 1)]).to_dict()
     with pytest.raises(ValueError) as caught:
         ScoreSheet.from_dict(damage(data))
-    assert caught.value.args and isinstance(caught.value.args[0], str)
+    assert caught.value.args and isinstance(caught.value.args[0], Said | str)
 
 
 def test_refusals_are_sentences():

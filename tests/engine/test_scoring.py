@@ -77,7 +77,7 @@ def test_printed_jokers_count_only_in_house() -> None:
 def test_marriage_beats_its_cards() -> None:
     b = maal_breakdown(parse_cards("6H 7H 8H 8H"), NEPALI_WILDS, NEPALI)
     assert b.total == 12
-    assert [i.label for i in b.items] == ["marriage", "poplu"]
+    assert [i.label.english for i in b.items] == ["marriage", "poplu"]
 
 
 def test_singles_beat_a_marriage_when_worth_more() -> None:
@@ -89,7 +89,7 @@ def test_tie_prefers_the_marriage() -> None:
     # 3 poplus, a tiplu, a jhiplu: marriage + 2 poplus = 15 = 10 + 3 + 2.
     b = maal_breakdown(parse_cards("6H 7H 8H 8H 8H"), NEPALI_WILDS, NEPALI)
     assert b.total == 15
-    assert b.items[0].label == "marriage"
+    assert b.items[0].label.english == "marriage"
 
 
 def test_each_card_counts_once() -> None:
@@ -165,7 +165,7 @@ def test_tunnelas_need_seen() -> None:
 
 def test_tunnela_label() -> None:
     b = maal_breakdown(parse_cards(FILLER), NEPALI_WILDS, NEPALI, tunnelas("6H"))
-    assert b.items[0].label == "tunnela of 6H (dealt)"
+    assert b.items[0].label.english == "tunnela of 6H (dealt)"
 
 
 def test_bad_tunnela_is_refused() -> None:
@@ -179,7 +179,7 @@ def test_bad_tunnela_is_refused() -> None:
 def test_shown_marriage_house() -> None:
     marriage = parse_cards("6H 7H 8H")
     b = maal_breakdown(marriage, HOUSE_WILDS, HOUSE, shown=[marriage])
-    assert (b.total, b.items[0].label) == (15, "shown marriage")
+    assert (b.total, b.items[0].label.english) == (15, "shown marriage")
     assert maal_points(marriage, HOUSE_WILDS, HOUSE) == 10
     # Shown cards may be left out of ``cards``: they are still the player's.
     assert maal_points([], HOUSE_WILDS, HOUSE, shown=[marriage]) == 15

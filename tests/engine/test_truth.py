@@ -59,7 +59,7 @@ def _check(g: Game, told: Told) -> list[str]:
 def test_an_ace_goes_with_the_two_below_it() -> None:
     g = _drawn(HAND, "AC")
     told = reason(g.view(0), Discard(parse_card("AC")))
-    assert "nothing" not in told.said and "2C 3C" in told.said
+    assert "nothing" not in told.said.english and "2C 3C" in told.said.english
     assert _check(g, told) == []
 
 
@@ -68,7 +68,7 @@ def test_a_king_and_a_two_never_go_together() -> None:
     pos = Position(g.view(0))
     assert parse_card("KD") not in pos.throwing(parse_card("2D")).goes.cards
     told = reason(g.view(0), Discard(parse_card("KD")))
-    assert "2D" not in told.said
+    assert "2D" not in told.said.english
 
 
 def test_the_stock_is_never_said_better_because_the_discard_does_not_help() -> None:
@@ -77,8 +77,8 @@ def test_the_stock_is_never_said_better_because_the_discard_does_not_help() -> N
     g = Game.new(N, 4, seed=4, hands=1)
     rig(g, 0, HAND, discard_top="AC")
     told = reason(g.view(0), DrawStock())
-    assert "goes with nothing" not in told.said and "no closer" not in told.said
-    assert "it makes the pure sequence AC 2C 3C" in told.said
+    assert "goes with nothing" not in told.said.english and "no closer" not in told.said.english
+    assert "it makes the pure sequence AC 2C 3C" in told.said.english
     assert _check(g, told) == []
 
 
@@ -112,7 +112,7 @@ def test_going_out_with_the_eighth_dublee_is_said_truly() -> None:
     g.apply(see)
     out = next(a for a in g.legal_actions() if isinstance(a, GoOut))
     told = reason(g.view(0), out)
-    assert "9C 9C" in told.said and _check(g, told) == []
+    assert "9C 9C" in told.said.english and _check(g, told) == []
 
 
 def test_a_wild_card_is_said_to_score_maal_only_where_the_rules_give_it_points() -> None:

@@ -14,7 +14,7 @@ from marriage_gui.scenes.replay import ReplayScene
 from marriage_gui.setup import SeatSetup
 from marriage_gui.table.curtain import Curtain
 from marriage_gui.table.maal import maal_lines
-from marriage_gui.ui.card_names import RED_SUIT, card_label, card_text, cards_label, said
+from marriage_gui.ui.card_names import RED_SUIT, card_label, card_text, cards_label, readable
 
 from .test_replay import SOLO, drawn_text, key, sheet
 from .test_table import DT, click, solo, table
@@ -42,19 +42,21 @@ def test_every_card_has_its_rank_and_suit_sign():
 
 
 def test_the_games_words_name_cards_as_a_player_reads_them():
-    assert said("You drew from the stock — TS") == "You drew from the stock — 10♠"
-    assert said("tunnela of 6S (dealt)") == "tunnela of 6♠ (dealt)"
-    assert said("Ram went out, discarding 5H") == "Ram went out, discarding 5♥"
-    assert said("discard AH: keeps 9C TC JC") == "discard A♥: keeps 9♣ 10♣ J♣"
-    assert said("Asha dealt hand 1; JK starts the discard pile") == (
+    assert readable("You drew from the stock — TS") == "You drew from the stock — 10♠"
+    assert readable("tunnela of 6S (dealt)") == "tunnela of 6♠ (dealt)"
+    assert readable("Ram went out, discarding 5H") == "Ram went out, discarding 5♥"
+    assert readable("discard AH: keeps 9C TC JC") == "discard A♥: keeps 9♣ 10♣ J♣"
+    assert readable("Asha dealt hand 1; JK starts the discard pile") == (
         "Asha dealt hand 1; Joker starts the discard pile"
     )
     # Words that merely contain the letters stay as they are.
-    assert said("ASK QC? 10S ATS") == "ASK Q♣? 10S ATS"
+    assert readable("ASK QC? 10S ATS") == "ASK Q♣? 10S ATS"
     # A seat called like a card keeps its name where it acts; the cards are still said.
-    assert said("AS took KC from the discards", ["AS", "Bina"]) == "AS took K♣ from the discards"
-    assert said("Bina discarded AS", ["AS", "Bina"]) == "Bina discarded A♠"
-    assert said("AS drew; QC went out", ["AS", "QC"]) == "AS drew; QC went out"
+    assert (
+        readable("AS took KC from the discards", ["AS", "Bina"]) == "AS took K♣ from the discards"
+    )
+    assert readable("Bina discarded AS", ["AS", "Bina"]) == "Bina discarded A♠"
+    assert readable("AS drew; QC went out", ["AS", "QC"]) == "AS drew; QC went out"
 
 
 def _tofu(size: int) -> bytes:
@@ -161,7 +163,7 @@ def test_the_score_sheet_and_the_replay_say_cards_with_suit_signs(app, monkeypat
 
 
 def test_a_card_touched_by_devanagari_is_still_named():
-    from marriage_gui.ui.card_names import said
+    from marriage_gui.ui.card_names import readable
 
-    assert "A♥बाट" in said("फालेका पत्ती AHबाट सुरु भयो")
-    assert said("ASHA") == "ASHA"  # letters around a code: a word, not a card
+    assert "A♥बाट" in readable("फालेका पत्ती AHबाट सुरु भयो")
+    assert readable("ASHA") == "ASHA"  # letters around a code: a word, not a card

@@ -155,11 +155,13 @@ def test_devanagari_digits_show_every_number_in_devanagari(tmp_path, monkeypatch
     from marriage_gui.art import fonts
 
     assert fonts.size_of("100%", 20) == fonts.size_of("१००%", 20)
-    assert language.shown("100%") == "१००%"
-    assert language.shown("F1: controls, F11: full screen") == "F1: controls, F11: full screen"
+    assert language.with_digits("100%") == "१००%"
+    assert (
+        language.with_digits("F1: controls, F11: full screen") == "F1: controls, F11: full screen"
+    )
     # The setting's own help says both kinds of digit, as they are.
     help_text = next(t for t in shown if "0123" in t)
-    assert "०१२३" in help_text and language.shown(help_text) == help_text
+    assert "०१२३" in help_text and language.with_digits(help_text) == help_text
     assert json.loads((tmp_path / "settings.json").read_text())["devanagari_digits"] is True
 
 

@@ -6,7 +6,7 @@ import pygame
 
 from marriage_gui.setup import SeatSetup
 from marriage_gui.table.log import Log
-from marriage_gui.ui.card_names import card_label, said
+from marriage_gui.ui.card_names import card_label, readable
 from marriage_gui.ui.theme import text_width
 
 from .test_table import table
@@ -24,7 +24,7 @@ def test_the_first_to_see_reads_that_a_random_card_was_set_aside_as_the_tiplu(ap
     assert lines[-1] == f"You set aside a random card from the stock as the tiplu — {tiplu}"
     assert not any("chose" in line for line in lines)
     # The seat that has seen is shown the tiplu, as a player reads it.
-    assert said(lines[-1]).endswith("— " + card_label(tiplu))
+    assert readable(lines[-1]).endswith("— " + card_label(tiplu))
     # Sita has not seen: her log says what happened without the card.
     sita = scene.match.view(1).history
     assert sita[-1].text == "You set aside a random card from the stock as the tiplu"
@@ -40,7 +40,7 @@ def test_a_long_line_of_the_log_wraps_and_the_newest_stays_at_the_bottom():
     rows = log.rows(rect, 16, 23)
     words = [row for _y, row, _cont in rows]
     # Every word of the long line is there, over several rows, the later ones indented.
-    assert " ".join(words[1:-1]) == said(long, ("Ram",))
+    assert " ".join(words[1:-1]) == readable(long, ("Ram",))
     assert len(words) > 3 and [c for _y, _r, c in rows] == [False, False] + [True] * (
         len(rows) - 3
     ) + [False]

@@ -76,7 +76,7 @@ def test_the_code_box_counts_its_digits_as_the_digits_setting_shows_them(app, mo
     hint = next(t for t in trace.heard if "अङ्कको कोड" in t)
     assert hint == "6 अङ्कको कोड" and "६" not in hint  # a digit, not a word fixed as ६
     language.use_digits(True)
-    assert language.shown(hint) == "६ अङ्कको कोड"
+    assert language.with_digits(hint) == "६ अङ्कको कोड"
 
 
 def test_a_refusal_to_see_names_the_pure_meld_as_the_rules_screen_teaches_it(app):

@@ -19,7 +19,7 @@ from marriage_gui.scenes.replay import STEP_SECONDS, ReplayScene, squeeze
 from marriage_gui.setup import MatchSetup, SeatSetup
 from marriage_gui.table.scene import TableScene
 from marriage_gui.ui import theme
-from marriage_gui.ui.card_names import said as cards_said
+from marriage_gui.ui.card_names import readable as cards_said
 
 from .test_table import close_tables, headless_app
 

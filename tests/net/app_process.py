@@ -77,7 +77,7 @@ def _report(app, drawn):
     if remote is not None:
         status = remote.refresh()
         seats = remote.seats
-        line.update(state=status.state, message=status.message, seats=seats)
+        line.update(state=status.state, message=status.message.english, seats=seats)
         if seats and remote.has_view(seats[0]):
             line["hand"] = len(remote.view(seats[0]).hand)
             line["played_for"] = len(remote.played_for.get(seats[0], []))

@@ -47,7 +47,7 @@ def test_a_player_without_a_seat_is_told_the_host_has_gone():
         assert wait_for(lambda: looker.refresh().state == c.LOBBY)
         proxy.cut(block=True)
         assert wait_for(lambda: looker.refresh().state == c.GONE, timeout=10)
-        assert "cannot be reached" in looker.status.message
+        assert "cannot be reached" in looker.status.message.english
     finally:
         looker.close()
         proxy.stop()
@@ -104,7 +104,7 @@ def test_a_wrong_code_without_a_seat_ends_with_how_to_put_it_right():
     try:
         assert wait_for(lambda: bina.refresh().state == c.GONE, timeout=10)
         assert bina.status.message == c.WRONG_CODE
-        assert "Check the six digits on the host's screen" in bina.status.message
+        assert "Check the six digits on the host's screen" in bina.status.message.english
     finally:
         bina.close()
         table.stop()

@@ -259,13 +259,16 @@ def test_closing_tells_every_client_why(saved):
         if saved:
             # One message, which stays: the seat is kept and comes back by itself.
             assert wait_for(lambda: asha.refresh().state == CLOSED)
-            assert why in asha.status.message and "back in it by yourself" in asha.status.message
+            assert (
+                why in asha.status.message.english
+                and "back in it by yourself" in asha.status.message.english
+            )
             time.sleep(1.5)  # past give_up: still the same message, still trying
-            assert asha.refresh().state == CLOSED and why in asha.status.message
+            assert asha.refresh().state == CLOSED and why in asha.status.message.english
         else:
             # A host that is gone leaves a clear status, never a hang.
             assert wait_for(lambda: asha.refresh().state == "gone", timeout=10)
-            assert asha.status.message == why
+            assert asha.status.message.english == why
     finally:
         asha.close()
 
@@ -279,6 +282,6 @@ def test_nobody_at_the_address_is_said_plainly():
     remote = RemoteMatch(LOOPBACK, port, "123456", "Asha", seat=0, give_up=0.5)
     try:
         assert wait_for(lambda: remote.refresh().state == "gone", timeout=10)
-        assert remote.status.message == "No table answers at 127.0.0.1: check the address."
+        assert remote.status.message.english == "No table answers at 127.0.0.1: check the address."
     finally:
         remote.close()

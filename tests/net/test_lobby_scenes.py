@@ -77,7 +77,7 @@ def test_host_and_join_through_the_screens(screens):
     host_app.go_title()
     remote = join_table.remote
     assert _step([join_app], lambda: remote.refresh().state == "closed")
-    assert "saved the table" in remote.status.message
+    assert "saved the table" in remote.status.message.english
     # Hosting again reopens it: the joined laptop is back in its seat by itself.
     again = LobbyScene(host_app, "Asha", discovery_port=lobby.discovery_port)
     host_app.push(again)
@@ -87,7 +87,7 @@ def test_host_and_join_through_the_screens(screens):
     # Leaving for good: the other screen is told plainly, not left hanging.
     host_app.scene.proc.stop(save=False)
     assert _step([join_app], lambda: remote.refresh().state == "gone")
-    assert remote.status.message == "The host closed the table."
+    assert remote.status.message.english == "The host closed the table."
     host_app.go_title()
 
 

@@ -180,7 +180,7 @@ def test_main_menu_closes_the_finished_table_and_hosting_opens_a_new_lobby(apps)
     assert host_app.scene.name == "title"
     assert not proc.alive and not save.exists()  # closed for good, not kept to reopen
     assert _step([join_app], lambda: remote.refresh().state == GONE)
-    assert "closed the table" in remote.status.message
+    assert "closed the table" in remote.status.message.english
     # Bina's standings say so, and there is nothing to play again at.
     over = join_app.scene
     assert _step([join_app], lambda: over.gone is not None and not over.buttons[0].enabled)

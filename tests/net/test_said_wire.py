@@ -130,6 +130,7 @@ def test_a_refusal_at_the_door_is_worded_from_its_code(table):
 def test_every_refusal_code_has_words_of_its_own():
     for code in p.Refusal:
         words = p.refusal_words(code, "§not a sentence")
-        assert isinstance(words, str) and words
-    assert p.refusal_words(p.Refusal.ILLEGAL, "old host's words") == "old host's words"
-    assert p.refusal_words("a code from a newer game", "words") == "the table turned that down"
+        assert isinstance(words, Said) and words
+    assert p.refusal_words(p.Refusal.ILLEGAL, "old host's words").english == "old host's words"
+    turned_down = p.refusal_words("a code from a newer game", "words")
+    assert turned_down.english == "the table turned that down"
