@@ -1,7 +1,7 @@
 """The table's actions: what the person's intents do, and the table's commands, each declared once.
 
-``TableActions`` is built with exactly what it acts on: the match, the seats' views, the board,
-the fans, the toasts, the hint, the question asked, the command buttons and the piles'
+``TableActions`` is built with exactly what it acts on: the match, the seats' views (and the fans
+in them), the board, the toasts, the hint, the question asked, the command buttons and the piles'
 tooltips. ``dispatch`` is the one place that submits an action to the match, moves cards or
 says why not. It never calls back into the scene: it returns what the scene must do next
 (``effects.py``), and a question's buttons answer with intents the scene's loop brings back.
@@ -58,7 +58,6 @@ class TableActions:
         match: Match,
         seats: SeatViews,
         board: Board,
-        fans: dict[int, HandFan],
         toast: Toasts,
         hint: HintAsk,
         ask: Ask,
@@ -66,10 +65,10 @@ class TableActions:
         settings: Settings,
         tips: PileTips,
     ) -> None:
-        self.match, self.seats, self.board, self.fans = match, seats, board, fans
+        self.match, self.seats, self.board = match, seats, board
         self.toast, self.hint, self.ask, self.tips = toast, hint, ask, tips
         self.sounds, self.settings = sounds, settings
-        self.arranging = Arranging(seats, fans, toast, sounds, settings)
+        self.arranging = Arranging(seats, toast, sounds, settings)
         #: The buttons over the hand, one for each command that has one (labels in English,
         #: shown in the language in use).
         self.buttons = {
@@ -87,7 +86,7 @@ class TableActions:
     @property
     def fan(self) -> HandFan | None:
         """The fan of the seat at the bottom, when a person sits there."""
-        return self.fans.get(self.seats.bottom)
+        return self.seats.fan
 
     def moment(self) -> Moment:
         """The table as the commands' rules read it now."""

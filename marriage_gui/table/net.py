@@ -19,7 +19,6 @@ from engine.words import say
 from marriage_gui.language import N_, _, word
 from marriage_gui.setup import MatchSetup, SeatSetup
 from marriage_gui.table import dialogs, seat_news
-from marriage_gui.table.arranging import new_hands
 from marriage_gui.table.bands import (
     draw_clock_over,
     draw_connection_banner,
@@ -245,7 +244,7 @@ class NetTableScene(TableScene):
         finally:
             self._catching_up = False
         if any(e.kind == "deal" for e in events):
-            new_hands(self.fans, self.seats)
+            self.seats.new_hands()
             self._put_note_away()  # a note of a hand gone by
         self.viewer_for_turn()
         self.board.sprites.clear()

@@ -31,7 +31,7 @@ from marriage_gui.ui.toast import Toasts
 from . import animation, dialogs
 from . import intents as i
 from .actions import COMMAND_KEYS, COMMANDS, TableActions
-from .arranging import arrangements, dealt_fan, keep_changed, new_hands
+from .arranging import keep_changed
 from .asking import Ask
 from .board import Board
 from .controls import is_help_key
@@ -84,19 +84,16 @@ class TableScene(Scene):
         self.seats = SeatViews(self.match, local, [s.proposed for s in setup.seats])
         self.art = app.art
         self.board = Board(self.art)
-        self.fans = {s: dealt_fan(self.match, self.seats, s) for s in local}
         self._curtain: Curtain | None = None
         self.toast = Toasts(seconds=3.2)
         self.tips = PileTips()
         self.hint = HintAsk(self.match, self.toast)
         self.ask = Ask()
-        acted_on = (self.match, self.seats, self.board, self.fans, self.toast, self.hint)
+        acted_on = (self.match, self.seats, self.board, self.toast, self.hint)
         self.actions = TableActions(*acted_on, self.ask, app.sounds, app.settings, self.tips)
         self.frozen = False  # demo pictures: nothing plays by itself
         self.input = TableInput(COMMAND_KEYS)
-        self.staging = Staging(
-            self.board, self.seats, self.fans, self.hint, app.settings, self.sound
-        )
+        self.staging = Staging(self.board, self.seats, self.hint, app.settings, self.sound)
         self.pacing = Pacing(
             self.match, self.seats, self.board, self.input, self.ask, self.actions, app.settings
         )
@@ -104,7 +101,7 @@ class TableScene(Scene):
         p.take_news, p.show_result, p.relayout = self.take_news, self.show_result, self.relayout
         p.lower = self._lower
         parts = (self.hint, self.toast, self.tips, self.ask, self.pacing)
-        shown = (setup.seats, self.seats, self.board, self.fans, self.input, self.buttons)
+        shown = (setup.seats, self.seats, self.board, self.input, self.buttons)
         self.framing = Framing(*shown, parts, app.settings)
         self.renderer = TableRenderer()
         self.time = 0.0
@@ -112,7 +109,7 @@ class TableScene(Scene):
         self.show_controls = False
         self._closed = False
         #: The arrangements last handed to the match (a saved match writes them).
-        self.kept = arrangements(self.fans, self.seats)
+        self.kept = self.seats.arrangements()
 
     # ------------------------------------------------------------------ what the table knows
     @property
@@ -161,7 +158,7 @@ class TableScene(Scene):
     @property
     def fan(self) -> HandFan | None:
         """The fan of the seat at the bottom, when a person sits there."""
-        return self.fans.get(self.bottom)
+        return self.seats.fan
 
     @property
     def buttons(self) -> dict[str, Button]:
@@ -275,7 +272,7 @@ class TableScene(Scene):
         for e in events:
             self._on_event(e)
         if any(e.kind == "deal" for e in events):
-            new_hands(self.fans, self.seats)
+            self.seats.new_hands()
             self.viewer_for_turn()
             self.on_resize(self.app.size)
             self.staging.deal()
@@ -302,7 +299,7 @@ class TableScene(Scene):
         """Hand each changed arrangement to the match (never while a drag is in the air)."""
         if self.frozen or self.input.dragging:
             return
-        keep_changed(self.fans, self.seats, self.kept, self.match)
+        keep_changed(self.seats, self.kept, self.match)
 
     def _record(self, what: str) -> None:
         """Add the finished hand or match to the statistics."""

@@ -1,4 +1,5 @@
-"""What this screen knows of the match: each local seat's latest view and its own log.
+"""What this screen knows of the match: each local seat's latest view, its own log and its
+person's hand as they arranged it (the fan).
 
 The table never sees a ``Game``. It watches the seats played at this screen (one, several in
 hot-seat, or seat 0 face down when only bots play) through the ``Match`` port: a view per seat,
@@ -19,6 +20,7 @@ from engine.words import Said, say
 from marriage_gui.language import _, word
 from marriage_gui.ui.words import PLAYER_N, PROPOSED_NAMES, YOU, is_you
 
+from .hand import HandFan
 from .log import Log
 
 
@@ -49,7 +51,8 @@ def renamed(line: str, real: str, said: str) -> str:
 
 
 class SeatViews:
-    """The seats this screen watches, who sits at the bottom, and who is looking."""
+    """The seats this screen watches, who sits at the bottom, who is looking, and each
+    person's fan."""
 
     def __init__(
         self,
@@ -79,6 +82,38 @@ class SeatViews:
         self.viewer: int | None = self.local[0] if len(self.local) == 1 else None
         #: The curtain is down between two people's turns: nobody looks at a hand.
         self.curtained = False
+        #: Each person's hand as they arranged it, sorted or as the match kept it.
+        self.fans = {s: self._dealt(s) for s in self.local}
+
+    def _dealt(self, seat: int) -> HandFan:
+        """``seat``'s hand, sorted, or arranged as the match kept it."""
+        view = self.views[seat]
+        fan = HandFan(view.hand)
+        fan.sort("suit")
+        kept = self.match.arrangement(seat)
+        if kept is not None:
+            if kept.get("sort") == "rank":
+                fan.sort("rank")
+            fan.restore(kept, view.hand_no)
+        return fan
+
+    def new_hands(self) -> None:
+        """A new deal: each person's hand comes sorted the way they sorted the last one."""
+        for seat, fan in self.fans.items():
+            fan.order = list(self.views[seat].hand)
+            fan.selected = []
+            fan.history.clear()
+            fan.future.clear()
+            fan.sort(fan.sort_mode)
+
+    def arrangements(self) -> dict[int, dict[str, object]]:
+        """Each person's arrangement (order, groups, sort) as plain data."""
+        return {s: fan.to_dict(self.views[s].hand_no) for s, fan in self.fans.items()}
+
+    @property
+    def fan(self) -> HandFan | None:
+        """The fan of the seat at the bottom, when a person sits there."""
+        return self.fans.get(self.bottom)
 
     @property
     def hot_seat(self) -> bool:

@@ -7,7 +7,6 @@ import pygame
 from engine.cards import code_of
 from marriage_gui.saved_match import saved
 from marriage_gui.setup import SeatSetup
-from marriage_gui.table.arranging import new_hands
 from marriage_gui.table.scene import TableScene
 
 from .test_table import DT, click, logged, solo, table
@@ -255,7 +254,7 @@ def test_the_next_hand_is_dealt_in_the_sort_mode_of_the_last(app):
     key(app, pygame.K_s, "s")
     assert scene.fan.sort_mode == "rank"
     scene.fan.order.reverse()
-    new_hands(scene.fans, scene.seats)  # what a deal event does to the fans
+    scene.seats.new_hands()  # what a deal event does to the fans
     order = scene.fan.order
     assert order == sorted(order, key=lambda i: rank_key(code_of(i)))
 

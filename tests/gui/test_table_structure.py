@@ -124,7 +124,7 @@ def _state(scene: TableScene) -> object:
         {c: (s.x, s.y, s.w, s.face_up, s.tween is not None) for c, s in board.sprites.items()},
         {c: (t.x, t.y, t.layer, t.order) for c, t in board.targets.items()},
         list(board.dragging),
-        [(f.order, f.selected, f.focus) for f in scene.fans.values()],
+        [(f.order, f.selected, f.focus) for f in scene.seats.fans.values()],
         {k: (b.visible, b.enabled, tuple(b.rect)) for k, b in scene.buttons.items()},
         scene.layout,
         scene.dialog,
