@@ -9,7 +9,6 @@ again) like every other action.
 from __future__ import annotations
 
 from engine.cards import CARDS, code_of
-from engine.match import Match
 from marriage_gui.art.sounds import SoundBoard
 from marriage_gui.language import _, ngettext
 from marriage_gui.settings import Settings
@@ -127,12 +126,4 @@ class Arranging:
         return [Relayout()]
 
 
-def keep_changed(seats: SeatViews, kept: dict[int, dict[str, object]], match: Match) -> None:
-    """Hand each arrangement that changed since ``kept`` to the match (``kept`` follows)."""
-    for seat, arranged in seats.arrangements().items():
-        if kept.get(seat) != arranged:
-            kept[seat] = arranged
-            match.keep_arrangement(seat, arranged)
-
-
-__all__ = ["Arrange", "Arranging", "keep_changed"]
+__all__ = ["Arrange", "Arranging"]

@@ -48,10 +48,12 @@ class Framing:
         layout: Layout | None,
         curtain: Curtain | None,
         show_controls: bool,
-        notes: dict[int, str],
-        clock: tuple[int, float, int] | None,
+        notes: dict[int, str] | None = None,
+        clock: tuple[int, float, int] | None = None,
     ) -> TablePicture:
-        """This frame as drawing and hit tests see it."""
+        """This frame as drawing and hit tests see it; ``notes``: what a seat's plate says of
+        how it is played now, where that is news; ``clock``: the turn clock (the acting seat,
+        seconds left, seconds a turn), none at a table on this computer."""
         seats = self.seats
         v = seats.state
         names = tuple(seats.name(s) for s in range(v.players))
@@ -82,7 +84,7 @@ class Framing:
             dialog=self.ask.dialog,
             show_controls=show_controls,
             four_colour=self.settings.four_colour,
-            notes=notes,
+            notes=notes or {},
             clock=clock,
         )
 

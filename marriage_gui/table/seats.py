@@ -84,6 +84,8 @@ class SeatViews:
         self.curtained = False
         #: Each person's hand as they arranged it, sorted or as the match kept it.
         self.fans = {s: self._dealt(s) for s in self.local}
+        #: The arrangements last handed to the match (a saved match writes them).
+        self.kept = self.arrangements()
 
     def _dealt(self, seat: int) -> HandFan:
         """``seat``'s hand, sorted, or arranged as the match kept it."""
@@ -109,6 +111,13 @@ class SeatViews:
     def arrangements(self) -> dict[int, dict[str, object]]:
         """Each person's arrangement (order, groups, sort) as plain data."""
         return {s: fan.to_dict(self.views[s].hand_no) for s, fan in self.fans.items()}
+
+    def keep_arrangements(self) -> None:
+        """Hand each arrangement that changed since the last one kept to the match."""
+        for seat, arranged in self.arrangements().items():
+            if self.kept.get(seat) != arranged:
+                self.kept[seat] = arranged
+                self.match.keep_arrangement(seat, arranged)
 
     @property
     def fan(self) -> HandFan | None:
@@ -232,6 +241,17 @@ class SeatViews:
         """Every seat's name, as the match has it and as this screen says it."""
         real = self.state.names
         return tuple(dict.fromkeys([*real, *(self.name(s) for s in range(len(real)))]))
+
+    def look_away(self) -> bool:
+        """Hot-seat: every hand hides the moment the turn leaves the person who was looking
+        (True: it just did)."""
+        v = self.state
+        if not self.hot_seat or self.viewer is None:
+            return False
+        if v.hand_over or v.current_player != self.viewer:
+            self.viewer = None
+            return True
+        return False
 
     def sit(self, seat: int) -> None:
         """``seat``'s person sits down at the bottom and looks at their cards."""

@@ -125,15 +125,15 @@ def _state(scene: TableScene) -> object:
         {c: (t.x, t.y, t.layer, t.order) for c, t in board.targets.items()},
         list(board.dragging),
         [(f.order, f.selected, f.focus) for f in scene.seats.fans.values()],
-        {k: (b.visible, b.enabled, tuple(b.rect)) for k, b in scene.buttons.items()},
-        scene.layout,
-        scene.dialog,
+        {k: (b.visible, b.enabled, tuple(b.rect)) for k, b in scene.actions.buttons.items()},
+        scene.staging.layout,
+        scene.ask.dialog,
         scene.curtain,
         scene.match.version,
         scene.pacing.think,
         scene.toast.current,
         list(scene.toast.queue),
-        scene.log.open,
+        scene.seats.log.open,
         scene.hint.job,
         scene.seats.version,
     )
@@ -156,8 +156,8 @@ def test_drawing_the_same_frame_twice_changes_nothing(app, no_policy):
     import pygame
 
     scene = solo(app)
-    click(app, scene.layout.stock.center)  # drawn: See and a discard are on offer now
-    click(app, card_centre(scene, scene.fan.order[1]))
+    click(app, scene.staging.layout.stock.center)  # drawn: See and a discard are on offer now
+    click(app, card_centre(scene, scene.seats.fan.order[1]))
     for _ in range(20):
         app.step([], DT)
     surface = pygame.Surface(app.size)
@@ -175,9 +175,9 @@ def test_a_wrong_sized_surface_is_drawn_without_relaying_the_table(app):
     scene = TableScene(app, MatchSetup((SeatSetup("You"), SeatSetup("B", "easy")), hands=1))
     app.push(scene)
     app.step([], DT)
-    layout = scene.layout
+    layout = scene.staging.layout
     scene.draw(pygame.Surface((900, 700)))
-    assert scene.layout is layout
+    assert scene.staging.layout is layout
 
 
 def test_the_actions_never_reach_back_into_the_scene():
@@ -208,8 +208,8 @@ def test_each_command_is_declared_once_and_its_key_reaches_it(app):
     from marriage_gui.table.actions import COMMAND_KEYS, COMMANDS
 
     scene = solo(app)
-    assert list(scene.buttons) == [k for k, c in COMMANDS.items() if c.button]
-    assert {k: b.hotkey for k, b in scene.buttons.items()} == {
+    assert list(scene.actions.buttons) == [k for k, c in COMMANDS.items() if c.button]
+    assert {k: b.hotkey for k, b in scene.actions.buttons.items()} == {
         k: c.hotkey for k, c in COMMANDS.items() if c.button
     }
     picture = scene.picture()
@@ -219,5 +219,5 @@ def test_each_command_is_declared_once_and_its_key_reaches_it(app):
         assert meant == [i.Command(command)], command
     # The rules the buttons show by are the declared ones (a person's own turn, nothing picked).
     now = scene.actions.moment()
-    for key, b in scene.buttons.items():
+    for key, b in scene.actions.buttons.items():
         assert (b.visible, b.enabled) == (COMMANDS[key].shown(now), COMMANDS[key].enabled(now))
