@@ -28,9 +28,10 @@ from marriage_gui.ui.toast import Toasts
 
 from . import animation, dialogs
 from . import intents as i
-from .actions import COMMAND_KEYS, COMMANDS, TableActions
+from .actions import TableActions
 from .asking import Ask
 from .board import Board
+from .commands import COMMAND_KEYS, COMMANDS
 from .controls import is_help_key
 from .curtain import Curtain
 from .effects import EaseBack, Effects, Hear, Pause, Relayout, Sent, ToggleLog
@@ -92,10 +93,8 @@ class TableScene(Scene):
         self.frozen = False  # demo pictures: nothing plays by itself
         self.input = TableInput(COMMAND_KEYS)
         self.staging = Staging(self.board, self.seats, self.hint, app.settings, self.sound)
-        self.pacing = Pacing(
-            self.match, self.seats, self.board, self.input, self.ask, self.actions, app.settings
-        )
-        p = self.pacing
+        watched = (self.match, self.seats, self.board, self.input, self.ask)
+        self.pacing = p = Pacing(*watched, self.actions.showing, app.settings)
         p.take_news, p.show_result, p.lower = self.take_news, self.show_result, self._lower
         p.relayout = self.staging.relayout
         parts = (self.hint, self.toast, self.tips, self.ask, self.pacing)
@@ -205,7 +204,7 @@ class TableScene(Scene):
 
     def take_news(self) -> None:
         """Take the match's updates in."""
-        self.apply(self.actions.take_news()[1])
+        self.apply(self.actions.turn.take_news()[1])
 
     def on_events(self, events: list[Event], moves: int = 0) -> None:
         """Sounds and animation for what the bottom seat just learnt (its log is already
@@ -257,19 +256,9 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ the pause menu
     def _menu(self) -> Dialog:
         """The pause menu; each choice puts it away first."""
-        app, (note, label) = self.app, self.leaving_words()
-
-        def fullscreen() -> None:
-            app.set_fullscreen(not app.settings.fullscreen)
-
-        def settings() -> None:
-            app.open("settings")  # over the table; Back comes here
-
+        (note, label), extras = self.leaving_words(), self.menu_extras()
         show, log, quit_ = self._show_controls, self.staging.toggle_log, self._quit
-        extras = self.menu_extras()
-        return dialogs.pause_menu(
-            self.ask.close, show, log, fullscreen, settings, quit_, note, label, extras
-        )
+        return dialogs.pause_menu(self.app, self.ask.close, show, log, quit_, note, label, extras)
 
     def _show_controls(self) -> None:
         self.show_controls = True
@@ -339,7 +328,7 @@ class TableScene(Scene):
         self.toast.update(dt)
         self.tips.update(dt)
         self.seats.log.update(dt)
-        self.apply(self.actions.watch())
+        self.apply(self.actions.turn.watch())
         if not self.frozen:
             self.match.advance(dt, False)
             self._keep_arrangements()

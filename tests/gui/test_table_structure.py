@@ -184,7 +184,8 @@ def test_the_actions_never_reach_back_into_the_scene():
     """``TableActions`` is built with exactly what it acts on and answers with effects: no
     module of its acting imports the scene or takes it, and no class of the table is made of
     mixins."""
-    acting = ("actions.py", "arranging.py", "asking.py", "effects.py", "hinting.py", "offers.py")
+    acting = ("actions.py", "arranging.py", "asking.py", "commands.py", "effects.py", "hinting.py")
+    acting += ("offers.py", "showing.py", "turn.py")
     for name in acting:
         tree = ast.parse((TABLE / name).read_text(encoding="utf-8"))
         imported = {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} | {
@@ -205,7 +206,7 @@ def test_each_command_is_declared_once_and_its_key_reaches_it(app):
     """A command's button, keys, rules and action come from its one ``TableCommand``: the
     scene's buttons are the declared ones, in order, and each declared key means its command."""
     from marriage_gui.table import intents as i
-    from marriage_gui.table.actions import COMMAND_KEYS, COMMANDS
+    from marriage_gui.table.commands import COMMAND_KEYS, COMMANDS
 
     scene = solo(app)
     assert list(scene.actions.buttons) == [k for k, c in COMMANDS.items() if c.button]
@@ -218,6 +219,6 @@ def test_each_command_is_declared_once_and_its_key_reaches_it(app):
         meant = [x for x in scene.input.handle(press, picture, 0.0) if not isinstance(x, i.Press)]
         assert meant == [i.Command(command)], command
     # The rules the buttons show by are the declared ones (a person's own turn, nothing picked).
-    now = scene.actions.moment()
+    now = scene.actions.turn.moment()
     for key, b in scene.actions.buttons.items():
         assert (b.visible, b.enabled) == (COMMANDS[key].shown(now), COMMANDS[key].enabled(now))
