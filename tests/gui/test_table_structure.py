@@ -222,3 +222,14 @@ def test_each_command_is_declared_once_and_its_key_reaches_it(app):
     now = scene.actions.turn.moment()
     for key, b in scene.actions.buttons.items():
         assert (b.visible, b.enabled) == (COMMANDS[key].shown(now), COMMANDS[key].enabled(now))
+
+
+def test_the_scene_keeps_its_loop_and_the_acting_modules_stay_small():
+    """The scene is its loop, not a hall of its parts' members: it stays within 400 lines, and
+    so does each module the table's acting is split into."""
+    acting = ("scene.py", "actions.py", "turn.py", "showing.py", "commands.py", "arranging.py")
+    sizes = {name: len((TABLE / name).read_text(encoding="utf-8").splitlines()) for name in acting}
+    assert all(lines <= 400 for lines in sizes.values()), sizes
+    members = {n for n, v in vars(TableScene).items() if isinstance(v, property)}
+    # What other tests still read of the scene (tests/net, test_hand_drop.py); nothing more.
+    assert members <= {"state", "layout", "log", "fan", "dialog"}, members
