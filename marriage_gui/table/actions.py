@@ -70,9 +70,9 @@ class TableActions:
             if c.button
         }
 
-    # ------------------------------------------------------------------ the one place that acts
+    # ------------------------------------------------------------------ where each intent goes
     def dispatch(self, intent: i.Intent) -> Effects:
-        """Act on what the person means: the only place that submits, moves cards or refuses."""
+        """Act on what the person means: every intent reaches the part that acts on it here."""
         match intent:
             case i.Discard():
                 return self.turn.discard(intent)
