@@ -54,7 +54,9 @@ class ReviewOffer:
         self.why: str | None = None
         match = table.match
         #: The seats of the people at this screen: only their own hands are reviewed.
-        self.seats = people = tuple(s for s in table.seats.local if table.seat_kind(s) == "human")
+        self.seats = people = tuple(
+            s for s in table.seats.local if table.setup.seats[s].kind == "human"
+        )
         self.jobs: dict[int, Future[Any]] = {}
         self.reviews: dict[int, Review] = {}
         self.failures: dict[int, str] = {}

@@ -84,11 +84,11 @@ def play_one_hand(app: App, seed: int = 1) -> tuple[int, str]:
     app.push(table)
     start = time.monotonic()
     try:
-        while table.state.result is None:
+        while table.seats.state.result is None:
             if time.monotonic() - start > WALL_LIMIT:
                 raise SelfTestError(f"the hand did not finish in {WALL_LIMIT:.0f} s")
             app.step([], FRAME)
-        view = table.state
+        view = table.seats.state
         result = view.result
         assert result is not None
         who = result.winner

@@ -103,7 +103,7 @@ class HandResultScene(Scene):
         #: What the button does instead of dealing on (the guided hand goes back to its guide,
         #: which neither replays nor reviews its stacked deal).
         self.then = then
-        game = table.state
+        game = table.seats.state
         self.result = game.result
         self.over = game.is_over
         self.button = Button("", self.proceed, True, hotkey="Enter", look=TABLE_BUTTON)
@@ -159,7 +159,7 @@ class HandResultScene(Scene):
             self.app.open_instead(
                 "match_over",
                 setup=self.table.setup,
-                game=self.table.state,
+                game=self.table.seats.state,
                 names=self.names,
                 table=self.table,
             )
@@ -239,7 +239,7 @@ class HandResultScene(Scene):
         self.review.label()
         if r is None:
             return
-        g = self.table.state
+        g = self.table.seats.state
         arrangements = [arranged(r, seat, g.rules) for seat in range(g.players)]
         # The guided hand's last word stands under the tiplu's line and moves the rows down.
         closing_size = max(14, h // 46)
@@ -263,7 +263,7 @@ class HandResultScene(Scene):
         # Translators: the score sheet's heading: "Hand 2 of 8 — Sita went out".
         head = _("Hand {hand} of {hands} — {result}").format(
             hand=r.hand_no + 1,
-            hands=self.table.state.hands_total,
+            hands=self.table.seats.state.hands_total,
             result=readable(r.describe(self.names), self.names),
         )
         head, head_size = shrunk(head, title_size, w - 2 * m - tip_w - 12, 14, bold=True)
@@ -292,7 +292,7 @@ class HandResultScene(Scene):
         """One seat's row: its name and what it held, its cards by meld, then its money;
         returns where its name ends."""
         w, size = look.w, look.size
-        rules = self.table.state.rules
+        rules = self.table.seats.state.rules
         top = round(look.y + seat * look.row_h)
         box = pygame.Rect(look.m, top, w - 2 * look.m, round(look.row_h) - 6)
         winner = seat == r.winner
@@ -346,7 +346,7 @@ class HandResultScene(Scene):
         surface.blit(money_img, (bx, box.y + 6))
         by = box.y + 6 + money_img.get_height() + 2
         items = r.breakdowns[seat].items if r.breakdowns else ()
-        if not self.table.state.rules.scores_maal:
+        if not self.table.seats.state.rules.scores_maal:
             return  # the grey cards are what was charged: no maal to list
         item_size = max(10, size - 4)
         lines = [f"{readable(it.label)}: {cards_label(it.cards)}  = {it.points}" for it in items]

@@ -9,7 +9,6 @@ again) like every other action.
 from __future__ import annotations
 
 from engine.cards import CARDS, code_of
-from engine.match import Match
 from marriage_gui.art.sounds import SoundBoard
 from marriage_gui.language import _, ngettext
 from marriage_gui.settings import Settings
@@ -30,21 +29,14 @@ class Arranging:
     def __init__(
         self,
         seats: SeatViews,
-        fans: dict[int, HandFan],
         toast: Toasts,
         sounds: SoundBoard,
         settings: Settings,
     ) -> None:
         self.seats = seats
-        self.fans = fans
         self.toast = toast
         self.sounds = sounds
         self.settings = settings
-
-    @property
-    def fan(self) -> HandFan | None:
-        """The fan of the seat at the bottom, when a person sits there."""
-        return self.fans.get(self.seats.bottom)
 
     def _quick(self, seconds: float) -> Relayout:
         """A small move of the hand's cards: ``seconds`` at the table's pace, never quite
@@ -53,7 +45,7 @@ class Arranging:
 
     def arrange(self, intent: Arrange) -> Effects:
         """What an intent that arranges the hand does."""
-        fan = self.fan
+        fan = self.seats.fan
         if fan is None:
             return []
         match intent:
@@ -106,7 +98,7 @@ class Arranging:
 
     def sort(self) -> Effects:
         """Sort the hand by suit, or (again) by rank."""
-        fan = self.fan
+        fan = self.seats.fan
         if fan is None or not self.seats.looking:
             return []
         fan.remember()
@@ -120,7 +112,7 @@ class Arranging:
 
     def group(self) -> Effects:
         """Put the melds found in the hand together, at its left."""
-        fan, v = self.fan, self.seats.state
+        fan, v = self.seats.fan, self.seats.state
         if fan is None or not self.seats.looking:
             return []
         shown = [tuple(CARDS[code_of(c)] for c in ids) for _k, ids in v.shown[v.seat]]
@@ -134,42 +126,4 @@ class Arranging:
         return [Relayout()]
 
 
-def dealt_fan(match: Match, seats: SeatViews, seat: int) -> HandFan:
-    """``seat``'s hand, sorted, or arranged as the match kept it."""
-    view = seats.views[seat]
-    fan = HandFan(view.hand)
-    fan.sort("suit")
-    kept = match.arrangement(seat)
-    if kept is not None:
-        if kept.get("sort") == "rank":
-            fan.sort("rank")
-        fan.restore(kept, view.hand_no)
-    return fan
-
-
-def arrangements(fans: dict[int, HandFan], seats: SeatViews) -> dict[int, dict[str, object]]:
-    """Each person's arrangement (order, groups, sort) as plain data."""
-    return {s: fan.to_dict(seats.views[s].hand_no) for s, fan in fans.items()}
-
-
-def keep_changed(
-    fans: dict[int, HandFan], seats: SeatViews, kept: dict[int, dict[str, object]], match: Match
-) -> None:
-    """Hand each arrangement that changed since ``kept`` to the match (``kept`` follows)."""
-    for seat, arranged in arrangements(fans, seats).items():
-        if kept.get(seat) != arranged:
-            kept[seat] = arranged
-            match.keep_arrangement(seat, arranged)
-
-
-def new_hands(fans: dict[int, HandFan], seats: SeatViews) -> None:
-    """A new deal: each person's hand comes sorted the way they sorted the last one."""
-    for seat, fan in fans.items():
-        fan.order = list(seats.views[seat].hand)
-        fan.selected = []
-        fan.history.clear()
-        fan.future.clear()
-        fan.sort(fan.sort_mode)
-
-
-__all__ = ["Arrange", "Arranging", "arrangements", "dealt_fan", "keep_changed", "new_hands"]
+__all__ = ["Arrange", "Arranging"]

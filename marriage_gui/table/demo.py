@@ -142,7 +142,7 @@ def build_scene(app: App, name: str, seed: int = 7) -> Scene:
         chosen = [k for k, f in enumerate(replay.frames) if f.tiplu_id is not None]
         shown.go(chosen[0] if chosen else replay.moves // 2)  # type: ignore[attr-defined]
         return shown
-    return app.make("match_over", setup=setup, game=table.state)
+    return app.make("match_over", setup=setup, game=table.seats.state)
 
 
 __all__ = ["GUIDE_STEPS", "build_scene", "guided", "mid_hand", "reviewed"]

@@ -1,11 +1,13 @@
 """The table's questions: the pause menu, the go-out preview and the tunnela prompt.
 
-Each is built from callbacks the scene gives; none of them acts on the table itself.
+Each is built from callbacks the scene gives (the pause menu also reaches the app's full screen
+and Settings); none of them acts on the table itself.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from engine.actions import ExposeTunnela, GoOut
 from engine.cards import Card
@@ -17,15 +19,17 @@ from marriage_gui.ui.theme import TABLE_BUTTON
 from .board import badges
 from .overlays import Dialog
 
+if TYPE_CHECKING:
+    from marriage_gui.scene import AppServices
+
 Do = Callable[[], None]
 
 
 def pause_menu(
+    app: AppServices,
     resume: Do,
     controls: Do,
     log: Do,
-    fullscreen: Do,
-    settings: Do,
     quit_to_menu: Do,
     note: str,
     quit_label: str,
@@ -33,7 +37,14 @@ def pause_menu(
 ) -> Dialog:
     """The pause menu (``note``: what is true of saving here; ``extra``: this table's own
     commands, such as the host's seats); ``resume`` puts it away, and so does each of
-    Controls, Log, Full screen and Settings before it acts."""
+    Controls, Log, Full screen and Settings before it acts (Settings opens over the table;
+    its Back comes back here)."""
+
+    def fullscreen() -> None:
+        app.set_fullscreen(not app.settings.fullscreen)
+
+    def settings() -> None:
+        app.open("settings")
 
     def then(do: Do) -> Do:
         def run() -> None:

@@ -1,7 +1,7 @@
 """Building the frame's ``TablePicture`` from the table's parts.
 
-``Framing`` is built with exactly what a frame shows (the setup's seats, the seats' views, the
-board, the fans, the pointer, the buttons, the hint, the toasts, the piles' tips, the question
+``Framing`` is built with exactly what a frame shows (the setup's seats, the seats' views and
+fans, the board, the pointer, the buttons, the hint, the toasts, the piles' tips, the question
 up, the pacing and the settings); the scene hands it what only the scene knows each frame.
 """
 
@@ -17,7 +17,6 @@ from marriage_gui.ui.toast import Toasts
 from .asking import Ask
 from .board import Board
 from .curtain import Curtain
-from .hand import HandFan
 from .hinting import HintAsk
 from .input import TableInput
 from .layout import Layout
@@ -35,13 +34,12 @@ class Framing:
         setup_seats: Sequence[SeatSetup],
         seats: SeatViews,
         board: Board,
-        fans: dict[int, HandFan],
         pointer: TableInput,
         buttons: dict[str, Button],
         parts: tuple[HintAsk, Toasts, PileTips, Ask, Pacing],
         settings: Settings,
     ) -> None:
-        self.setup_seats, self.seats, self.board, self.fans = setup_seats, seats, board, fans
+        self.setup_seats, self.seats, self.board = setup_seats, seats, board
         self.pointer, self.buttons, self.settings = pointer, buttons, settings
         self.hint, self.toast, self.tips, self.ask, self.pacing = parts
 
@@ -50,14 +48,16 @@ class Framing:
         layout: Layout | None,
         curtain: Curtain | None,
         show_controls: bool,
-        notes: dict[int, str],
-        clock: tuple[int, float, int] | None,
+        notes: dict[int, str] | None = None,
+        clock: tuple[int, float, int] | None = None,
     ) -> TablePicture:
-        """This frame as drawing and hit tests see it."""
+        """This frame as drawing and hit tests see it; ``notes``: what a seat's plate says of
+        how it is played now, where that is news; ``clock``: the turn clock (the acting seat,
+        seconds left, seconds a turn), none at a table on this computer."""
         seats = self.seats
         v = seats.state
         names = tuple(seats.name(s) for s in range(v.players))
-        fan, held = self.fans.get(seats.bottom), tuple(self.pointer.drag_ids)
+        fan, held = seats.fan, tuple(self.pointer.drag_ids)
         return TablePicture(
             view=v,
             layout=layout,
@@ -84,7 +84,7 @@ class Framing:
             dialog=self.ask.dialog,
             show_controls=show_controls,
             four_colour=self.settings.four_colour,
-            notes=notes,
+            notes=notes or {},
             clock=clock,
         )
 

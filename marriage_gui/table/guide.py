@@ -70,7 +70,7 @@ class GuideScene(TableScene):
         #: while it shows says it again in the new one).
         self._wrong_again: tuple[Callable[[], str | None], str] | None = None
         #: The cards held when the step began (the card a draw brought is the one not among them).
-        self.before = frozenset(self.state.hand)
+        self.before = frozenset(self.seats.state.hand)
         self.drawn: int | None = None
         self.next_button = Button(
             _("Next"), self.next_step, True, hotkey="Enter", look=TABLE_BUTTON
@@ -89,31 +89,31 @@ class GuideScene(TableScene):
         key = (self.seats.version, self.drawn)
         if self._lesson is None or self._lesson[0] != key:
             card = CARDS[code_of(self.drawn)] if self.drawn is not None else None
-            self._lesson = (key, lesson_facts(self.state, card))
+            self._lesson = (key, lesson_facts(self.seats.state, card))
         return self._lesson[1]
 
     @property
     def step(self) -> Step:
         """The step shown now, as the position asks for it."""
-        return step_at(self.at, self.state, self.lesson())
+        return step_at(self.at, self.seats.state, self.lesson())
 
     def say(self, text: str) -> str:
         """A step's words (untranslated, as the steps keep them) in the language in use, with
         this table's cards and names."""
-        return words(text, self.state, self.drawn, self.lesson())
+        return words(text, self.seats.state, self.drawn, self.lesson())
 
     def advance(self) -> None:
         """On to the next step."""
         if self.step.key == "draw":
-            new = [c for c in self.state.hand if c not in self.before]
+            new = [c for c in self.seats.state.hand if c not in self.before]
             self.drawn = new[0] if new else None
         self.at = min(self.at + 1, len(STEPS) - 1)
         self.wrong = None
-        self.before = frozenset(self.state.hand)
+        self.before = frozenset(self.seats.state.hand)
 
     def finished(self) -> bool:
         """Whether the view shows the current step's move done."""
-        v, me, key = self.state, self.seat, self.step.key
+        v, me, key = self.seats.state, self.seat, self.step.key
         if key != "done" and v.hand_over:
             return True
         mine = v.current_player == me
@@ -128,7 +128,7 @@ class GuideScene(TableScene):
 
     def _catch_up(self) -> None:
         while self.step.key != "done" and self.finished():
-            if self.state.hand_over:
+            if self.seats.state.hand_over:
                 self.at = STEP_KEYS.index("done") - 1
             self.advance()
 
@@ -150,18 +150,18 @@ class GuideScene(TableScene):
             return  # the others' turns cannot be skipped: they take a moment
         self.sound("click")
         action = self.stand_in(key)
-        if action is not None and self.my_turn():
+        if action is not None and self.seats.my_turn():
             super().dispatch(i.Play(action))
-            if self.fan is not None:
-                self.fan.clear()
-                self.relayout()
+            if self.seats.fan is not None:
+                self.seats.fan.clear()
+                self.staging.relayout()
         if not self.finished():
             self.advance()
         self._catch_up()
 
     def stand_in(self, key: str) -> Action | None:
         """The move the guide makes for a player who skips step ``key``."""
-        v = self.state
+        v = self.seats.state
         if key not in _STAND_INS:
             return None
         if key == "take" or (key == "draw" and "take" in self.step.wants):
@@ -189,8 +189,8 @@ class GuideScene(TableScene):
             kept = [c for c in held if c >= 0]
             # Said in the box, beside the step it belongs to (a toast would say it twice).
             self.sound("error")
-            self.relayout(0.0 if kept else None)
-            self.board.ease_back(kept, 0.35 * self.anim)
+            self.staging.relayout(0.0 if kept else None)
+            self.board.ease_back(kept, 0.35 * self.app.settings.anim_scale)
             self.refresh()
             return
         super().dispatch(intent)
@@ -218,7 +218,7 @@ class GuideScene(TableScene):
             if intent.key in ("sort", "group"):
                 return "arrange"
             if intent.key == "enter":
-                return "out" if self.buttons["out"].visible else "see"
+                return "out" if self.actions.buttons["out"].visible else "see"
             return intent.key if intent.key in ("see", "out") else None
         if isinstance(intent, i.Play):
             if isinstance(intent.action, See):
@@ -248,12 +248,12 @@ class GuideScene(TableScene):
         """A throw of a card the hand will go out with waits, with the reason."""
         cid = intent.cid if isinstance(intent, i.Discard) else None
         cid = cid if cid is not None else self._chosen()
-        if cid is None or self.state.phase != "play":
+        if cid is None or self.seats.state.phase != "play":
             return None
         card = CARDS[code_of(cid)]
         if card in [t.card for t in self.lesson().loose]:
             return None
-        return keep_words(self.state, card)
+        return keep_words(self.seats.state, card)
 
     # ------------------------------------------------------------------ the table's hooks
     def show_result(self) -> None:
@@ -261,7 +261,7 @@ class GuideScene(TableScene):
         button comes back to the guide's last step (a stacked deal is not replayed or
         reviewed)."""
         self._catch_up()
-        said = closing(self.state)
+        said = closing(self.seats.state)
         self.app.open("hand_result", table=self, closing=said, then=self._catch_up)
 
     def _record(self, what: str) -> None:
@@ -297,7 +297,7 @@ class GuideScene(TableScene):
     # ------------------------------------------------------------------ input and time
     def handle_event(self, event: pygame.event.Event) -> None:
         """The prompt box's buttons and keys first, then the table."""
-        if self.dialog is None and not self.show_controls and self._box_event(event):
+        if self.ask.dialog is None and not self.show_controls and self._box_event(event):
             return
         super().handle_event(event)
 
@@ -329,7 +329,7 @@ class GuideScene(TableScene):
         self._lay_out_box()
 
     def _lay_out_box(self) -> None:
-        L, step = self.layout, self.step
+        L, step = self.staging.layout, self.step
         if L is None:
             return
         done = step.key == "done"
@@ -342,7 +342,7 @@ class GuideScene(TableScene):
         if self.wrong and again is not None and again[1] != language.current():
             self.wrong = again[0]() or self.wrong
             self._wrong_again = (again[0], language.current())
-        key = (self.at, self.seats.version, self.wrong, L, self.log.open, language.current())
+        key = (self.at, self.seats.version, self.wrong, L, self.seats.log.open, language.current())
         if key == self._laid:
             return  # nothing the box shows has changed
         self._laid = key
@@ -354,12 +354,12 @@ class GuideScene(TableScene):
         if note:
             body.append((note, TABLE_MUTED))
         shown = [b for b in (self.next_button, self.skip_button) if b.visible]
-        self.box = lay_out(L, title, body, shown, self.log.open)
+        self.box = lay_out(L, title, body, shown, self.seats.log.open)
 
     def animating(self) -> bool:
         """The table's answer, except that a finished guided hand waits for no score sheet:
         once its cards have landed, only input wakes it."""
-        if self.state.hand_over and self.step.key == "done":
+        if self.seats.state.hand_over and self.step.key == "done":
             return self.board.busy or bool(self.toast.queue)
         return super().animating()
 
@@ -368,11 +368,11 @@ class GuideScene(TableScene):
         """The table, then the prompt box beside the cards."""
         super().draw(surface)
         p = self.box
-        if p is None or self.dialog is not None or self.show_controls:
-            self.toast.draw(surface, self.layout.banner[1] if self.layout else None)
+        if p is None or self.ask.dialog is not None or self.show_controls:
+            self.toast.draw(surface, self.staging.layout.banner[1] if self.staging.layout else None)
             return
         draw_prompt(surface, p, [b for b in (self.next_button, self.skip_button) if b.visible])
-        if self.layout is not None:
+        if self.staging.layout is not None:
             # The table's toasts would lie under the box: they show just above it.
             size = max(14, p.size)
             self.toast.draw(surface, p.rect.y - round(size * 2.2) - 6, size)
@@ -381,7 +381,7 @@ class GuideScene(TableScene):
         """The table's frame; its toasts are the guide's to draw (they would lie under the box),
         and so is the announcement when the box would cover it."""
         picture = replace(super().picture(), toast=_NO_TOASTS)
-        if self.box is not None and self.box.hides_banner and not self.log.open:
+        if self.box is not None and self.box.hides_banner and not self.seats.log.open:
             picture = replace(picture, log=_NO_NEWS)
         return picture
 

@@ -77,7 +77,7 @@ class Pick:
 
 @dataclass(frozen=True)
 class Command:
-    """A table command by its key (``actions.COMMANDS``: ``hint``, ``sort``, ``group``,
+    """A table command by its key (``commands.COMMANDS``: ``hint``, ``sort``, ``group``,
     ``see``, ``out``, ``enter``, ``menu``, ``log``, ``expose_again``); ``click``: its button
     was clicked."""
 

@@ -19,7 +19,6 @@ from engine.words import Said, say
 from marriage_gui.language import N_, _, word
 from marriage_gui.setup import MatchSetup, SeatSetup
 from marriage_gui.table import dialogs, seat_news
-from marriage_gui.table.arranging import new_hands
 from marriage_gui.table.bands import (
     draw_clock_over,
     draw_connection_banner,
@@ -248,7 +247,7 @@ class NetTableScene(TableScene):
         finally:
             self._catching_up = False
         if any(e.kind == "deal" for e in events):
-            new_hands(self.fans, self.seats)
+            self.seats.new_hands()
             self._put_note_away()  # a note of a hand gone by
         self.viewer_for_turn()
         self.board.sprites.clear()
@@ -263,7 +262,7 @@ class NetTableScene(TableScene):
         """A click on the note is the note's; B takes the seat back from a computer that plays
         it (after the clock ran out)."""
         note = self.note
-        free = self.dialog is None and self.curtain is None and not self.show_controls
+        free = self.ask.dialog is None and self.curtain is None and not self.show_controls
         if note is not None and free and note.handle_event(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_b and self.dialog is None:
@@ -276,12 +275,15 @@ class NetTableScene(TableScene):
 
     # ------------------------------------------------------------------ what every screen shows
     def seat_notes(self) -> dict[int, str]:
+        """What each seat's plate says of how it is played now, where that is news (a seat
+        whose person is away)."""
         if self.remote.status.state != PLAYING:
             return {}  # what the host last said of the seats no longer holds
         notes = {s: seat_news.plate_note(state) for s, state in self.seen_seats.items()}
         return {s: note for s, note in notes.items() if note is not None}
 
     def turn_clock(self) -> tuple[int, float, int] | None:
+        """The turn clock now: the acting seat, seconds left, seconds a turn (None: none runs)."""
         clock = self.remote.turn_clock()
         return None if clock is None else (clock.seat, clock.seconds_left, clock.total)
 
@@ -293,12 +295,14 @@ class NetTableScene(TableScene):
         return counting or super().animating()
 
     def picture(self) -> TablePicture:
-        """As every table's, but a turn clock this screen does not hear run says it is paused."""
-        picture = super().picture()
+        """As every table's, with the seats' news and the turn clock; a turn clock this screen
+        does not hear run says it is paused."""
+        L, notes, turn = self.staging.layout, self.seat_notes(), self.turn_clock()
+        picture = self.framing.picture(L, self.curtain, self.show_controls, notes, turn)
         clock = self.remote.turn_clock()
-        if clock is None or not clock.paused or clock.seat != self.viewer:
+        if clock is None or not clock.paused or clock.seat != self.seats.viewer:
             return picture
-        prompt = prompt_text(picture.view, self.viewer, picture.names)
+        prompt = prompt_text(picture.view, self.seats.viewer, picture.names)
         # Translators: the prompt and the seconds left of a turn clock that stands still on
         # this screen (the table cannot be heard now).
         paused = _("{prompt}  ·  {seconds} s, paused").format(
@@ -315,7 +319,7 @@ class NetTableScene(TableScene):
             picture, dialog=None, show_controls=False, tip=None if over else picture.tip
         )
         self.renderer.draw(under, surface)
-        L = self.layout
+        L = self.staging.layout
         if L is not None and picture.curtain is None:
             self._draw_news(surface, picture)
         if picture.dialog is not None:
@@ -328,7 +332,7 @@ class NetTableScene(TableScene):
             draw_controls(surface)
 
     def _draw_news(self, surface: pygame.Surface, picture: TablePicture) -> None:
-        L = self.layout
+        L = self.staging.layout
         assert L is not None
         k = theme.ui_scale(surface.get_size())
         lobby = self.remote.lobby

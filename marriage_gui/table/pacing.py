@@ -9,7 +9,6 @@ It keeps the bot's thinking time (the ring on its plate) and the pause before th
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from engine.match import Match
 from marriage_gui.settings import Settings
@@ -19,9 +18,7 @@ from .board import Board
 from .curtain import Curtain
 from .input import TableInput
 from .seats import SeatViews
-
-if TYPE_CHECKING:
-    from .actions import TableActions
+from .showing import Showing
 
 Do = Callable[[], None]
 
@@ -36,11 +33,11 @@ class Pacing:
         board: Board,
         pointer: TableInput,
         ask: Ask,
-        actions: TableActions,
+        showing: Showing,
         settings: Settings,
     ) -> None:
         self.match, self.seats, self.board, self.pointer = match, seats, board, pointer
-        self.ask, self.actions, self.settings = ask, actions, settings
+        self.ask, self.showing, self.settings = ask, showing, settings
         #: Seconds the bot to move has thought (the ring on its plate).
         self.think = 0.0
         #: Seconds the finished hand has waited for its result screen.
@@ -62,7 +59,7 @@ class Pacing:
             # it no longer holds.
             if not self.board.busy:
                 self.take_news()
-                if not self.actions.still_asked():
+                if not self.showing.still_asked():
                     self.ask.close()
             return
         if self.board.busy or self.pointer.dragging:
@@ -84,7 +81,7 @@ class Pacing:
             if seats.viewer is None and not seats.hot_seat:
                 seats.sit(seat)
                 self.relayout()
-            self.actions.offer_expose()
+            self.showing.offer_expose()
 
     def hand_over(self, dt: float) -> None:
         """The hand is over: the result screen after a short pause (or the next deal)."""

@@ -1,15 +1,14 @@
 """The card table: one hand after another, people by mouse and keyboard, bots behind the match.
 
-The flow is one way, and this scene keeps its loop: ``TableInput`` turns events into intents;
-``TableActions.dispatch`` acts on them (submits an action to the ``Match``, moves cards, says
-why not) and returns what the scene must do next (``effects.py``); ``update`` takes the match's
-news in and turns it into sounds and sprite moves; ``draw`` renders a read-only
-``TablePicture`` of the frame and changes nothing. The table never holds a ``Game`` and never
-decides a rule.
-
-Parts, each owning its own state: ``SeatViews`` (views, logs, who looks), ``Board`` (sprites),
-``HintAsk`` (the hint), ``Ask`` (the question up), ``TableActions`` (what intents and commands
-do), ``TableInput`` (press and drag), ``Curtain``.
+The scene keeps the loop, one way: ``TableInput`` turns events into intents;
+``TableActions.dispatch`` acts on them and returns what the scene must do next
+(``effects.py``); ``update`` takes the match's news in (sounds, flights, a new deal); ``draw``
+renders the frame's read-only ``TablePicture``. The table never holds a ``Game`` and never
+decides a rule. The rest are parts with their own state, reached by their own names
+(``scene.seats.state``, ``scene.staging.layout``, ``scene.actions.buttons``): ``SeatViews``
+(views, logs, fans, who looks), ``Board`` (sprites), ``Staging`` (the layout, the cards'
+moves), ``Pacing`` (what the table waits for), ``Framing`` (the picture), ``HintAsk``, ``Ask``
+(the question up), ``TableActions``, ``TableInput`` and the ``Curtain``.
 """
 
 from __future__ import annotations
@@ -25,15 +24,14 @@ from engine.view import PlayerView
 from marriage_gui.language import _, word
 from marriage_gui.saved_match import saved
 from marriage_gui.scene import Scene
-from marriage_gui.ui.button import Button
 from marriage_gui.ui.toast import Toasts
 
 from . import animation, dialogs
 from . import intents as i
-from .actions import COMMAND_KEYS, COMMANDS, TableActions
-from .arranging import arrangements, dealt_fan, keep_changed, new_hands
+from .actions import TableActions
 from .asking import Ask
 from .board import Board
+from .commands import COMMAND_KEYS, COMMANDS
 from .controls import is_help_key
 from .curtain import Curtain
 from .effects import EaseBack, Effects, Hear, Pause, Relayout, Sent, ToggleLog
@@ -84,122 +82,69 @@ class TableScene(Scene):
         self.seats = SeatViews(self.match, local, [s.proposed for s in setup.seats])
         self.art = app.art
         self.board = Board(self.art)
-        self.fans = {s: dealt_fan(self.match, self.seats, s) for s in local}
-        self._curtain: Curtain | None = None
+        #: The curtain between two people's turns (None: none is down).
+        self.curtain: Curtain | None = None
         self.toast = Toasts(seconds=3.2)
         self.tips = PileTips()
         self.hint = HintAsk(self.match, self.toast)
         self.ask = Ask()
-        acted_on = (self.match, self.seats, self.board, self.fans, self.toast, self.hint)
+        acted_on = (self.match, self.seats, self.board, self.toast, self.hint)
         self.actions = TableActions(*acted_on, self.ask, app.sounds, app.settings, self.tips)
         self.frozen = False  # demo pictures: nothing plays by itself
         self.input = TableInput(COMMAND_KEYS)
-        self.staging = Staging(
-            self.board, self.seats, self.fans, self.hint, app.settings, self.sound
-        )
-        self.pacing = Pacing(
-            self.match, self.seats, self.board, self.input, self.ask, self.actions, app.settings
-        )
-        p = self.pacing
-        p.take_news, p.show_result, p.relayout = self.take_news, self.show_result, self.relayout
-        p.lower = self._lower
+        self.staging = Staging(self.board, self.seats, self.hint, app.settings, self.sound)
+        watched = (self.match, self.seats, self.board, self.input, self.ask)
+        self.pacing = p = Pacing(*watched, self.actions.showing, app.settings)
+        p.take_news, p.show_result, p.lower = self.take_news, self.show_result, self._lower
+        p.relayout = self.staging.relayout
         parts = (self.hint, self.toast, self.tips, self.ask, self.pacing)
-        shown = (setup.seats, self.seats, self.board, self.fans, self.input, self.buttons)
+        shown = (setup.seats, self.seats, self.board, self.input, self.actions.buttons)
         self.framing = Framing(*shown, parts, app.settings)
         self.renderer = TableRenderer()
         self.time = 0.0
         self._deal_in = fresh
         self.show_controls = False
         self._closed = False
-        #: The arrangements last handed to the match (a saved match writes them).
-        self.kept = arrangements(self.fans, self.seats)
-
-    # ------------------------------------------------------------------ what the table knows
-    @property
-    def layout(self) -> Layout | None:
-        """Where everything goes in the window (None: no window size yet)."""
-        return self.staging.layout
-
-    @property
-    def state(self) -> PlayerView:
-        """The bottom seat's view: everything the table draws comes from it."""
-        return self.seats.state
-
-    @property
-    def bottom(self) -> int:
-        """The seat drawn at the bottom of the screen."""
-        return self.seats.bottom
-
-    @property
-    def viewer(self) -> int | None:
-        """The seat whose person is looking at their cards now (None: nobody)."""
-        return self.seats.viewer
-
-    @property
-    def curtain(self) -> Curtain | None:
-        """The curtain between two people's turns (None: none is down)."""
-        return self._curtain
-
-    @curtain.setter
-    def curtain(self, curtain: Curtain | None) -> None:
-        self._curtain = curtain
-        self.seats.curtained = curtain is not None
-
-    def _lower(self, curtain: Curtain) -> None:
-        self.curtain = curtain
-
-    @property
-    def looking(self) -> bool:
-        """Whether a person looks at the bottom seat's cards now."""
-        return self.seats.looking
-
-    @property
-    def log(self) -> Log:
-        """The bottom seat's own log."""
-        return self.seats.log
-
-    @property
-    def fan(self) -> HandFan | None:
-        """The fan of the seat at the bottom, when a person sits there."""
-        return self.fans.get(self.bottom)
-
-    @property
-    def buttons(self) -> dict[str, Button]:
-        """The command buttons over the hand."""
-        return self.actions.buttons
-
-    @property
-    def dialog(self) -> Dialog | None:
-        """The question up (None: none)."""
-        return self.ask.dialog
-
-    def my_turn(self) -> bool:
-        """Whether the person looking at the table may act now."""
-        return self.seats.my_turn()
-
-    def seat_kind(self, seat: int) -> str:
-        """human / easy / medium / hard."""
-        return self.setup.seats[seat].kind
-
-    @property
-    def anim(self) -> float:
-        """Animation duration multiplier (0: instant)."""
-        return self.app.settings.anim_scale
 
     def sound(self, name: str) -> None:
         """Play a named sound."""
         self.app.sounds.play(name)
+
+    # ------------------------------------------------------------------ read by other tests
+    # (tests/net, test_hand_drop.py) until they too reach the parts by their own names
+    @property
+    def state(self) -> PlayerView:
+        return self.seats.state
+
+    @property
+    def layout(self) -> Layout | None:
+        return self.staging.layout
+
+    @property
+    def log(self) -> Log:
+        return self.seats.log
+
+    @property
+    def fan(self) -> HandFan | None:
+        return self.seats.fan
+
+    @property
+    def dialog(self) -> Dialog | None:
+        return self.ask.dialog
+
+    def my_turn(self) -> bool:
+        return self.seats.my_turn()
 
     # ------------------------------------------------------------------ scene hooks
     def on_resize(self, size: tuple[int, int]) -> None:
         """New window size (or new words): new layout, every card jumps to its new place, the
         buttons, the still layer and an open dialog in the language in use."""
         self.staging.lay_out(size)
-        for key, button in self.buttons.items():
+        for key, button in self.actions.buttons.items():
             button.text = _(COMMANDS[key].button)
         self.renderer.static_layer = None
         self.ask.again()
-        self.relayout(0.0)
+        self.staging.relayout(0.0)
         if self._deal_in:
             self._deal_in = False
             self.staging.deal()
@@ -210,7 +155,8 @@ class TableScene(Scene):
         Settings screen with another card size, the cards take it at once."""
         if not self.frozen:
             self.match.advance(0.0, False)
-        if self.layout is not None and self.layout.card_scale != self.app.settings.card_scale:
+        L = self.staging.layout
+        if L is not None and L.card_scale != self.app.settings.card_scale:
             self.on_resize(self.app.size)
 
     def shutdown(self) -> None:
@@ -227,15 +173,6 @@ class TableScene(Scene):
         self.match.close()
         self.hint.close()
 
-    # ------------------------------------------------------------------ layout and sprites
-    def relayout(self, duration: float | None = None, gap_at: int | None = None) -> None:
-        """Recompute where every card goes and start the moves."""
-        self.staging.relayout(duration, gap_at)
-
-    def toggle_log(self) -> None:
-        """Open or close the log; the discard row makes room for it (or takes the room back)."""
-        self.staging.toggle_log()
-
     # ------------------------------------------------------------------ the loop's steps
     def dispatch(self, intent: i.Intent) -> None:
         """Hand an intent to the actions, and do what they say comes next."""
@@ -248,9 +185,9 @@ class TableScene(Scene):
         for effect in effects:
             match effect:
                 case Relayout(duration=duration, gap_at=gap_at):
-                    self.relayout(duration, gap_at)
+                    self.staging.relayout(duration, gap_at)
                 case EaseBack(ids=ids):
-                    self.board.ease_back(list(ids), 0.35 * self.anim)
+                    self.board.ease_back(list(ids), 0.35 * self.app.settings.anim_scale)
                 case Hear(events=events, moves=moves):
                     self.on_events(list(events), moves)
                 case Sent():
@@ -258,7 +195,7 @@ class TableScene(Scene):
                 case Pause():
                     self.ask.put("menu", lambda _answer: self._menu())
                 case ToggleLog():
-                    self.toggle_log()
+                    self.staging.toggle_log()
 
     def answers(self) -> None:
         """The intents a question's buttons gave, acted on like any other."""
@@ -267,7 +204,7 @@ class TableScene(Scene):
 
     def take_news(self) -> None:
         """Take the match's updates in."""
-        self.apply(self.actions.take_news()[1])
+        self.apply(self.actions.turn.take_news()[1])
 
     def on_events(self, events: list[Event], moves: int = 0) -> None:
         """Sounds and animation for what the bottom seat just learnt (its log is already
@@ -275,23 +212,24 @@ class TableScene(Scene):
         for e in events:
             self._on_event(e)
         if any(e.kind == "deal" for e in events):
-            new_hands(self.fans, self.seats)
+            self.seats.new_hands()
             self.viewer_for_turn()
             self.on_resize(self.app.size)
             self.staging.deal()
             return
         self.viewer_for_turn()
-        self.relayout()
+        self.staging.relayout()
+        L, anim = self.staging.layout, self.app.settings.anim_scale
         for e in events:
-            if e.kind == "tiplu_chosen" and self.layout is not None:
-                animation.tiplu(self.board, self.layout, e, self.viewer, self.anim)
+            if e.kind == "tiplu_chosen" and L is not None:
+                animation.tiplu(self.board, L, e, self.seats.viewer, anim)
 
     def _on_event(self, e: Event) -> None:
         if e.kind in SOUNDS:
             self.sound(SOUNDS[e.kind])
         if e.kind == "deal":
             self.pacing.next_requested = False
-        flights(self.board, self.layout, self.bottom, e)
+        flights(self.board, self.staging.layout, self.seats.bottom, e)
         if e.kind == "hand_end":
             self.sound("win")
             self._record("record_hand")
@@ -300,9 +238,8 @@ class TableScene(Scene):
 
     def _keep_arrangements(self) -> None:
         """Hand each changed arrangement to the match (never while a drag is in the air)."""
-        if self.frozen or self.input.dragging:
-            return
-        keep_changed(self.fans, self.seats, self.kept, self.match)
+        if not (self.frozen or self.input.dragging):
+            self.seats.keep_arrangements()
 
     def _record(self, what: str) -> None:
         """Add the finished hand or match to the statistics."""
@@ -311,7 +248,7 @@ class TableScene(Scene):
         storage = self.app.storage
         record = storage.record_match if what == "record_match" else storage.record_hand
         try:
-            record(self.setup, self.match, self.state)
+            record(self.setup, self.match, self.seats.state)
         except Exception as exc:  # noqa: BLE001 - statistics must not stop the game
             # Translators: {error} is what went wrong, in the computer's words.
             self.toast.show(_("could not record the result ({error})").format(error=exc), "error")
@@ -319,19 +256,9 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ the pause menu
     def _menu(self) -> Dialog:
         """The pause menu; each choice puts it away first."""
-        app, (note, label) = self.app, self.leaving_words()
-
-        def fullscreen() -> None:
-            app.set_fullscreen(not app.settings.fullscreen)
-
-        def settings() -> None:
-            app.open("settings")  # over the table; Back comes here
-
-        show, log, quit_ = self._show_controls, self.toggle_log, self._quit
-        extras = self.menu_extras()
-        return dialogs.pause_menu(
-            self.ask.close, show, log, fullscreen, settings, quit_, note, label, extras
-        )
+        (note, label), extras = self.leaving_words(), self.menu_extras()
+        show, log, quit_ = self._show_controls, self.staging.toggle_log, self._quit
+        return dialogs.pause_menu(self.app, self.ask.close, show, log, quit_, note, label, extras)
 
     def _show_controls(self) -> None:
         self.show_controls = True
@@ -350,26 +277,26 @@ class TableScene(Scene):
         self.app.go_title()
 
     # ------------------------------------------------------------------ who looks
+    def _lower(self, curtain: Curtain) -> None:
+        self.curtain, self.seats.curtained = curtain, True
+
     def viewer_for_turn(self) -> None:
-        """Hot-seat: hide every hand the moment the turn leaves the person who was looking."""
-        v = self.state
-        if not self.seats.hot_seat or self.viewer is None:
-            return
-        if v.hand_over or v.current_player != self.viewer:
-            self.seats.viewer = None
+        """Hot-seat: hide every hand (and the question up) the moment the turn leaves the
+        person who was looking."""
+        if self.seats.look_away():
             self.ask.close()
 
     def lift_curtain(self) -> None:
         """The person whose turn it is sits down: their hand turns face up at the bottom."""
-        seat = self.state.current_player
-        self.curtain = None
-        moved = seat != self.bottom
+        seat = self.seats.state.current_player
+        self.curtain, self.seats.curtained = None, False
+        moved = seat != self.seats.bottom
         self.seats.sit(seat)
         if moved:
             self.board.sprites.clear()
-            self.on_resize(self.layout.size if self.layout else self.app.size)
+            self.on_resize(self.staging.layout.size if self.staging.layout else self.app.size)
         else:
-            self.relayout()
+            self.staging.relayout()
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -400,8 +327,8 @@ class TableScene(Scene):
         self.board.update(dt)
         self.toast.update(dt)
         self.tips.update(dt)
-        self.log.update(dt)
-        self.apply(self.actions.watch())
+        self.seats.log.update(dt)
+        self.apply(self.actions.turn.watch())
         if not self.frozen:
             self.match.advance(dt, False)
             self._keep_arrangements()
@@ -414,14 +341,14 @@ class TableScene(Scene):
         """Which buttons show and which are enabled (each command's rules), laid out again
         only when the row changes (measuring the labels costs)."""
         self.actions.refresh()
-        self.staging.lay_buttons(self.buttons)
+        self.staging.lay_buttons(self.actions.buttons)
 
     # ------------------------------------------------------------------ frames
     def animating(self) -> bool:
         """Whether the next frame differs from this one (False lets the app sleep)."""
         if self.board.busy or self.input.dragging or self.board.dragging:
             return True
-        if self.toast.queue or self.log.fresh > 0 or self.pacing.result_wait > 0:
+        if self.toast.queue or self.seats.log.fresh > 0 or self.pacing.result_wait > 0:
             return True
         if self.hint.job is not None:
             return True
@@ -438,27 +365,13 @@ class TableScene(Scene):
         wake = ([] if due is None else [due]) + ([tip] if tip else [])
         return min(wake, default=None)
 
-    @property
-    def thinking_seat(self) -> int | None:
-        """The seat a bot is thinking for, if the match says so."""
-        return self.match.thinking
-
-    def seat_notes(self) -> dict[int, str]:
-        """What each seat's plate says of how it is played now, where that is news (a seat at
-        another laptop whose person is away); none at a table on this computer."""
-        return {}
-
-    def turn_clock(self) -> tuple[int, float, int] | None:
-        """The turn clock now: the acting seat, seconds left, seconds a turn (None: none runs)."""
-        return None
-
     def show_result(self) -> None:
         """The hand result screen over the table."""
         self.app.open("hand_result", table=self)
 
     def next_hand(self) -> None:
         """Deal the next hand (from the result screen)."""
-        if self.state.phase != "hand_over":
+        if self.seats.state.phase != "hand_over":
             return
         self.pacing.next_requested = True
         self.dispatch(i.DealNext())
@@ -466,8 +379,7 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ drawing
     def picture(self) -> TablePicture:
         """This frame as drawing and hit tests see it (built fresh; changes nothing)."""
-        notes, clock = self.seat_notes(), self.turn_clock()
-        return self.framing.picture(self.layout, self.curtain, self.show_controls, notes, clock)
+        return self.framing.picture(self.staging.layout, self.curtain, self.show_controls)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The whole table."""

@@ -1,4 +1,5 @@
-"""What this screen knows of the match: each local seat's latest view and its own log.
+"""What this screen knows of the match: each local seat's latest view, its own log and its
+person's hand as they arranged it (the fan).
 
 The table never sees a ``Game``. It watches the seats played at this screen (one, several in
 hot-seat, or seat 0 face down when only bots play) through the ``Match`` port: a view per seat,
@@ -19,6 +20,7 @@ from engine.words import Said, say, words
 from marriage_gui.language import _, word
 from marriage_gui.ui.words import PLAYER_N, PROPOSED_NAMES, YOU, is_you
 
+from .hand import HandFan
 from .log import Log
 
 
@@ -50,7 +52,8 @@ def renamed(line: Said, real: str, said: str) -> Said:
 
 
 class SeatViews:
-    """The seats this screen watches, who sits at the bottom, and who is looking."""
+    """The seats this screen watches, who sits at the bottom, who is looking, and each
+    person's fan."""
 
     def __init__(
         self,
@@ -80,6 +83,47 @@ class SeatViews:
         self.viewer: int | None = self.local[0] if len(self.local) == 1 else None
         #: The curtain is down between two people's turns: nobody looks at a hand.
         self.curtained = False
+        #: Each person's hand as they arranged it, sorted or as the match kept it.
+        self.fans = {s: self._dealt(s) for s in self.local}
+        #: The arrangements last handed to the match (a saved match writes them).
+        self.kept = self.arrangements()
+
+    def _dealt(self, seat: int) -> HandFan:
+        """``seat``'s hand, sorted, or arranged as the match kept it."""
+        view = self.views[seat]
+        fan = HandFan(view.hand)
+        fan.sort("suit")
+        kept = self.match.arrangement(seat)
+        if kept is not None:
+            if kept.get("sort") == "rank":
+                fan.sort("rank")
+            fan.restore(kept, view.hand_no)
+        return fan
+
+    def new_hands(self) -> None:
+        """A new deal: each person's hand comes sorted the way they sorted the last one."""
+        for seat, fan in self.fans.items():
+            fan.order = list(self.views[seat].hand)
+            fan.selected = []
+            fan.history.clear()
+            fan.future.clear()
+            fan.sort(fan.sort_mode)
+
+    def arrangements(self) -> dict[int, dict[str, object]]:
+        """Each person's arrangement (order, groups, sort) as plain data."""
+        return {s: fan.to_dict(self.views[s].hand_no) for s, fan in self.fans.items()}
+
+    def keep_arrangements(self) -> None:
+        """Hand each arrangement that changed since the last one kept to the match."""
+        for seat, arranged in self.arrangements().items():
+            if self.kept.get(seat) != arranged:
+                self.kept[seat] = arranged
+                self.match.keep_arrangement(seat, arranged)
+
+    @property
+    def fan(self) -> HandFan | None:
+        """The fan of the seat at the bottom, when a person sits there."""
+        return self.fans.get(self.bottom)
 
     @property
     def hot_seat(self) -> bool:
@@ -198,6 +242,17 @@ class SeatViews:
         """Every seat's name, as the match has it and as this screen says it."""
         real = self.state.names
         return tuple(dict.fromkeys([*real, *(self.name(s) for s in range(len(real)))]))
+
+    def look_away(self) -> bool:
+        """Hot-seat: every hand hides the moment the turn leaves the person who was looking
+        (True: it just did)."""
+        v = self.state
+        if not self.hot_seat or self.viewer is None:
+            return False
+        if v.hand_over or v.current_player != self.viewer:
+            self.viewer = None
+            return True
+        return False
 
     def sit(self, seat: int) -> None:
         """``seat``'s person sits down at the bottom and looks at their cards."""

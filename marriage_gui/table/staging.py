@@ -1,6 +1,6 @@
 """Where the table's cards and buttons go: the layout for the window, and the cards' moves.
 
-``Staging`` is built with exactly what it places (the board's sprites, the seats' views, the
+``Staging`` is built with exactly what it places (the board's sprites, the seats' views and
 fans, the hinted card, the settings and a way to play a sound). It holds the layout in use and the
 button row last laid out, and starts the moves; it decides nothing about the game.
 """
@@ -14,7 +14,6 @@ from marriage_gui.ui.button import Button, lay_out_row
 
 from . import animation
 from .board import Board
-from .hand import HandFan
 from .hinting import HintAsk
 from .layout import Layout
 from .seats import SeatViews
@@ -28,12 +27,11 @@ class Staging:
         self,
         board: Board,
         seats: SeatViews,
-        fans: dict[int, HandFan],
         hint: HintAsk,
         settings: Settings,
         sound: Callable[[str], None],
     ) -> None:
-        self.board, self.seats, self.fans, self.hint = board, seats, fans, hint
+        self.board, self.seats, self.hint = board, seats, hint
         self.settings, self.sound = settings, sound
         self.layout: Layout | None = None
         self._row: tuple[object, ...] | None = None
@@ -54,7 +52,7 @@ class Staging:
         if duration is None:
             duration = BASE * self.settings.anim_scale
         seats = self.seats
-        fan, looking = self.fans.get(seats.bottom), seats.looking
+        fan, looking = seats.fan, seats.looking
         if fan is not None and looking:
             fan.sync(seats.state.hand, {})
         lifted = frozenset(fan.selected) if fan is not None and looking else frozenset()
@@ -70,7 +68,7 @@ class Staging:
             return
         self.sound("shuffle")
         s = self.seats
-        fan, anim = self.fans.get(s.bottom), self.settings.anim_scale
+        fan, anim = s.fan, self.settings.anim_scale
         animation.deal(self.board, self.layout, s.state, s.bottom, s.viewer, fan, anim)
 
     def toggle_log(self) -> None:

@@ -20,7 +20,7 @@ def steps(app: App, seconds: float) -> None:
 def test_an_arrangement_made_after_the_last_move_survives_a_kill(app, tmp_path, monkeypatch):
     scene = solo(app)
     steps(app, 2.0)
-    assert scene.my_turn() and scene.match.due() is None
+    assert scene.seats.my_turn() and scene.match.due() is None
     saves: list[list[int]] = []
     real = app.storage.save_game
 
@@ -29,10 +29,10 @@ def test_an_arrangement_made_after_the_last_move_survives_a_kill(app, tmp_path, 
         return real(setup, match)
 
     monkeypatch.setattr(app.storage, "save_game", save_game)
-    fan = scene.fan
+    fan = scene.seats.fan
     moved = fan.order[-1]
     # Dragged to the far left of the hand: it becomes the first card.
-    start, end = card_centre(scene, moved), (5, scene.layout.hand_y + 40)
+    start, end = card_centre(scene, moved), (5, scene.staging.layout.hand_y + 40)
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)], DT)
     for k in range(1, 31):
         p = (start[0] + (end[0] - start[0]) * k // 30, end[1])
@@ -72,7 +72,7 @@ def test_an_arrangement_made_after_the_last_move_survives_a_kill(app, tmp_path, 
     assert loaded is not None
     resumed = TableScene(again, loaded[0], saved(again, *loaded))
     try:
-        assert resumed.fan is not None and resumed.fan.order == arranged
+        assert resumed.seats.fan is not None and resumed.seats.fan.order == arranged
     finally:
         resumed.close()
 
@@ -87,7 +87,7 @@ def test_a_table_that_cannot_save_tries_again_no_more_than_once_a_gap(app, monke
         return False
 
     monkeypatch.setattr(app.storage, "save_game", refuse)
-    scene.fan.order.reverse()
+    scene.seats.fan.order.reverse()
     steps(app, 2.5 * ARRANGEMENT_SAVE_GAP)
     assert 2 <= len(tries) <= 3, tries
     assert all(

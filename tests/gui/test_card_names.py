@@ -116,12 +116,12 @@ def no_codes(texts: list[str]) -> None:
 def test_the_table_says_cards_with_suit_signs(app, monkeypatch):
     scene = table(app, [SeatSetup("You", "human"), SeatSetup("Sita", "easy")], seed=13)
     see_now(app, scene)
-    scene.log.open = True
+    scene.seats.log.open = True
     texts = drawn_text(app, monkeypatch)
     no_codes(texts)
     # The log (drawn, opened) names the card drawn and the tiplu; the maal panel its cards.
     assert any("You drew from the stock — " in t and re.search(r"[♠♥♦♣]$", t) for t in texts)
-    lines = maal_lines(scene.state)
+    lines = maal_lines(scene.seats.state)
     assert lines
     for item, cards, _points in lines:
         assert not CODE.search(item), item
@@ -130,7 +130,7 @@ def test_the_table_says_cards_with_suit_signs(app, monkeypatch):
 
 def test_the_hint_says_its_card_with_a_suit_sign(app):
     scene = solo(app)
-    click(app, scene.layout.stock.center)
+    click(app, scene.staging.layout.stock.center)
     ask_hint(app, scene)
     hint = scene.toast.current or ""
     assert hint.startswith("Hint: ") and re.search(SAID, hint) and not CODE.search(hint), hint

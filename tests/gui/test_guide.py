@@ -60,7 +60,7 @@ def score_sheet(app) -> HandResultScene:
 def card_named(scene: GuideScene, name: str) -> int:
     from engine.cards import CARDS, code_of
 
-    return next(c for c in scene.fan.order if str(CARDS[code_of(c)]) == name)
+    return next(c for c in scene.seats.fan.order if str(CARDS[code_of(c)]) == name)
 
 
 def test_learn_to_play_from_the_title_to_going_out(app):
@@ -69,23 +69,23 @@ def test_learn_to_play_from_the_title_to_going_out(app):
     key(app, pygame.K_RETURN)  # Next
     assert scene.step.key == "arrange"
     key(app, pygame.K_2, "2")  # taking the discard waits for its own step
-    assert "Not yet. First arrange your cards" in said(scene) and scene.state.phase == "draw"
+    assert "Not yet. First arrange your cards" in said(scene) and scene.seats.state.phase == "draw"
     key(app, pygame.K_g, "g")  # Group arranges the hand
     assert scene.step.key == "take"
 
     # A wrong move: the stock instead of the discard. Nothing is drawn, and the guide says why.
     version = scene.match.version
-    click(app, scene.layout.stock.center)
-    assert scene.match.version == version and scene.state.phase == "draw"
+    click(app, scene.staging.layout.stock.center)
+    assert scene.match.version == version and scene.seats.state.phase == "draw"
     assert "Not the stock this time: take the 9♣ from the discard pile" in said(scene)
     assert "it makes the tunnela 9♣ 9♣ 9♣; you could then see this turn" in said(scene)
     assert any(
         line.startswith("Not the stock") and colour == ERROR for line, colour in scene.box.lines
     )
 
-    top = scene.state.discards[-1]
-    drag(app, scene.board.sprites[top].rect.center, card_centre(scene, scene.fan.order[3]))
-    assert scene.step.key == "tunnela" and top in scene.state.hand
+    top = scene.seats.state.discards[-1]
+    drag(app, scene.board.sprites[top].rect.center, card_centre(scene, scene.seats.fan.order[3]))
+    assert scene.step.key == "tunnela" and top in scene.seats.state.hand
     assert "9♣ 9♣ 9♣ is a tunnela" in said(scene)
     click(app, scene.next_button.rect.center)
     assert scene.step.key == "sequence" and "pure sequences" in said(scene)
@@ -93,20 +93,20 @@ def test_learn_to_play_from_the_title_to_going_out(app):
     assert scene.step.key == "see"
     assert "Contract and Indian" in said(scene)  # the preset's note
 
-    click(app, scene.buttons["see"].rect.center)
-    assert scene.state.seen[0] and scene.step.key == "tiplu"
+    click(app, scene.actions.buttons["see"].rect.center)
+    assert scene.seats.state.seen[0] and scene.step.key == "tiplu"
     assert "The tiplu is 6♦" in said(scene) and "You hold the 7♦ (a poplu)" in said(scene)
     key(app, pygame.K_RETURN)
     assert scene.step.key == "throw"
 
     # Throwing a card the hand goes out with waits; the card goes back to the hand.
     eight = card_named(scene, "8S")
-    drag(app, card_centre(scene, eight), scene.layout.discard_row.center)
-    assert eight in scene.state.hand
+    drag(app, card_centre(scene, eight), scene.staging.layout.discard_row.center)
+    assert eight in scene.seats.state.hand
     assert "Keep the 8♠: without it you would be 2 cards from going out, not 1" in said(scene)
     assert "like the A♠: it goes with nothing in your hand but the wild 7♦" in said(scene)
     key(app, pygame.K_TAB)  # Skip: the guide throws a loose card
-    assert scene.step.key == "others" and scene.state.current_player == 1
+    assert scene.step.key == "others" and scene.seats.state.current_player == 1
     assert not scene.skip_button.visible  # the others' turns cannot be skipped
 
     until(app, scene, "draw")
@@ -118,10 +118,10 @@ def test_learn_to_play_from_the_title_to_going_out(app):
     assert scene.step.key == "out" and "Go out" in said(scene)
     assert "The A♣ makes A♣ 2♣ 3♣, and the wild 7♦ fills 8♠ 9♠ 7♦" in said(scene)
     key(app, pygame.K_RETURN)  # Go out: the preview
-    assert scene.dialog is not None and scene.dialog.title == "Go out?"
+    assert scene.ask.dialog is not None and scene.ask.dialog.title == "Go out?"
     key(app, pygame.K_RETURN)  # confirmed
     until(app, scene, "done", 5.0)
-    assert scene.state.hand_over and scene.state.result.winner == 0
+    assert scene.seats.state.hand_over and scene.seats.state.result.winner == 0
     sheet = score_sheet(app)
     assert sheet.closing is not None and sheet.closing.startswith("Your +")
     assert "in fees the others pay the player who goes out" in sheet.closing
@@ -137,7 +137,7 @@ def test_the_computer_players_wait_while_a_step_waits(app):
     scene = open_guide(app)
     for _ in range(STEP_KEYS.index("others")):
         key(app, pygame.K_TAB)
-    assert scene.step.key == "others" and scene.state.current_player != 0
+    assert scene.step.key == "others" and scene.seats.state.current_player != 0
     scene.at = STEP_KEYS.index("tiplu")  # a step to read is up while the others are to play
     version = scene.match.version
     for _ in range(120):
@@ -156,7 +156,7 @@ def test_every_step_can_be_skipped_to_the_end(app):
             until(app, scene, "draw")
         else:
             key(app, pygame.K_TAB)
-    assert scene.state.hand_over
+    assert scene.seats.state.hand_over
     for _ in range(300):  # the cards land and the toasts go: the finished hand sleeps
         app.step([], DT)
     score_sheet(app)
@@ -169,9 +169,9 @@ def test_every_step_can_be_skipped_to_the_end(app):
 def test_the_pause_menu_leaves_the_guide_and_offers_a_normal_game(app):
     scene = open_guide(app)
     key(app, pygame.K_ESCAPE)
-    assert scene.dialog is not None
-    leave = next(b for b in scene.dialog.buttons if b.text == "Leave the guide")
-    assert "not saved" in scene.dialog.text
+    assert scene.ask.dialog is not None
+    leave = next(b for b in scene.ask.dialog.buttons if b.text == "Leave the guide")
+    assert "not saved" in scene.ask.dialog.text
     leave.click()
     assert [s.name for s in app.stack] == ["title", "confirm"]
     app.scene.accept()
@@ -205,10 +205,10 @@ def test_the_open_log_ends_above_the_box_instead_of_squeezing_it(tmp_path, size)
     closed = scene.box.rect.copy()
     key(a, pygame.K_l, "l")  # the log opens
     a.step([], DT)
-    box, log = scene.box.rect, scene.layout.log_rect
-    assert scene.log.open and box.width == closed.width and box.width > size[0] * 0.35
+    box, log = scene.box.rect, scene.staging.layout.log_rect
+    assert scene.seats.log.open and box.width == closed.width and box.width > size[0] * 0.35
     assert not box.colliderect(log) and log.bottom <= box.top
-    assert len(scene.log.rows(log, 12, round(12 * 1.45))) >= 1 and log.height >= 80
+    assert len(scene.seats.log.rows(log, 12, round(12 * 1.45))) >= 1 and log.height >= 80
     close_tables(a)
 
 

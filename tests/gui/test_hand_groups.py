@@ -34,8 +34,8 @@ def grouped(app, players: int, preset: str = "nepali") -> TableScene:
 
 def test_grouped_dublee_pairs_carry_the_mark_of_a_complete_group(app):
     scene = grouped(app, 4)
-    assert scene.state.rules.dublees_allowed(4)
-    pairs = [run for run in scene.fan.runs() if len(run) == 2]
+    assert scene.seats.state.rules.dublees_allowed(4)
+    pairs = [run for run in scene.seats.fan.runs() if len(run) == 2]
     assert len(pairs) == 7
     assert marked_runs(scene.picture()) == pairs
     app.draw()
@@ -43,8 +43,8 @@ def test_grouped_dublee_pairs_carry_the_mark_of_a_complete_group(app):
 
 def test_pairs_are_not_marked_where_the_rules_give_dublees_no_use(app):
     scene = grouped(app, 3, "house")  # dublees from four players on
-    assert not scene.state.rules.dublees_allowed(3)
-    assert len([run for run in scene.fan.runs() if len(run) == 2]) == 7
+    assert not scene.seats.state.rules.dublees_allowed(3)
+    assert len([run for run in scene.seats.fan.runs() if len(run) == 2]) == 7
     assert marked_runs(scene.picture()) == []
 
 

@@ -182,7 +182,7 @@ def test_the_table_changes_language_from_its_own_pause_menu(tmp_path, monkeypatc
     names = SCREENS["table"](app)
     table = app.scene
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")], 0.05)
-    menu = table.dialog
+    menu = table.ask.dialog
     assert menu is not None
     settings = next(b for b in menu.buttons if b.text == "Settings")
     click(app, settings.rect.center)
@@ -203,9 +203,9 @@ def test_a_card_size_chosen_from_the_pause_menu_is_taken_at_once(tmp_path):
     app = app_in(tmp_path)
     SCREENS["table"](app)
     table = app.scene
-    before = table.layout.cw
+    before = table.staging.layout.cw
     app.open("settings")
     app.settings.card_scale = 1.3
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")], 0.05)
     assert app.scene is table
-    assert table.layout.card_scale == 1.3 and table.layout.cw > before
+    assert table.staging.layout.card_scale == 1.3 and table.staging.layout.cw > before

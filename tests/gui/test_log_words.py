@@ -15,11 +15,11 @@ from .test_table_calm import see_now
 
 def test_the_first_to_see_reads_that_a_random_card_was_set_aside_as_the_tiplu(app):
     scene = table(app, [SeatSetup("You", "human"), SeatSetup("Sita", "easy")], seed=13)
-    assert scene.state.rules.tiplu_timing == "first_show"
+    assert scene.seats.state.rules.tiplu_timing == "first_show"
     see_now(app, scene)
-    tiplu = scene.state.tiplu
+    tiplu = scene.seats.state.tiplu
     assert tiplu is not None
-    lines = scene.log.lines
+    lines = scene.seats.log.lines
     assert lines[-2] == "You saw the maal with pure melds"
     assert lines[-1] == f"You set aside a random card from the stock as the tiplu — {tiplu}"
     assert not any("chose" in line for line in lines)

@@ -96,7 +96,7 @@ def _esc(app) -> None:
 
 
 def _press(app, scene, label: str) -> None:
-    button = next(b for b in scene.dialog.buttons if b.text == label)
+    button = next(b for b in scene.ask.dialog.buttons if b.text == label)
     button.click()
     app.step([], DT)
 
@@ -106,8 +106,10 @@ def test_a_joiners_pause_menu_says_nothing_is_saved_here(app):
     app.push(scene)
     app.step([], DT)
     _esc(app)
-    assert scene.dialog is not None and "Nothing is saved on this laptop" in scene.dialog.text
-    labels = [b.text for b in scene.dialog.buttons]
+    assert (
+        scene.ask.dialog is not None and "Nothing is saved on this laptop" in scene.ask.dialog.text
+    )
+    labels = [b.text for b in scene.ask.dialog.buttons]
     assert "Leave the table" in labels and "Save and quit to menu" not in labels
     assert "Seats…" not in labels  # only the host hands seats over
 
@@ -118,22 +120,22 @@ def test_the_hosts_seats_menu_hands_a_seat_to_a_computer_and_back(app):
     app.push(scene)
     app.step([], DT)
     _esc(app)
-    assert "pauses the game for everyone" in scene.dialog.text
+    assert "pauses the game for everyone" in scene.ask.dialog.text
     _press(app, scene, "Seats…")
-    labels = [b.text for b in scene.dialog.buttons]
+    labels = [b.text for b in scene.ask.dialog.buttons]
     # Bina (a person at another laptop) can be covered; Hari is the table's own computer.
     assert "A computer plays for Bina" in labels and not any("Hari" in x for x in labels)
     _press(app, scene, "A computer plays for Bina")
-    assert remote.handed == [(1, True)] and scene.dialog is None
+    assert remote.handed == [(1, True)] and scene.ask.dialog is None
     app.step([], DT)
     assert scene.seat_notes() == {1: "Computer plays"}
-    assert "A computer took over Bina's seat" in scene.log.lines
+    assert "A computer took over Bina's seat" in scene.seats.log.lines
     _esc(app)
     _press(app, scene, "Seats…")
     _press(app, scene, "Give Bina their seat back")
     assert remote.handed == [(1, True), (1, False)]
     app.step([], DT)
-    assert scene.seat_notes() == {} and "Bina is back" in scene.log.lines
+    assert scene.seat_notes() == {} and "Bina is back" in scene.seats.log.lines
     scene.close()
 
 
@@ -150,7 +152,7 @@ def test_the_table_under_the_pause_menu_is_the_one_being_played_and_no_burst_is_
     sounds: list[str] = []
     scene.app.sounds.play = sounds.append  # type: ignore[method-assign]
     _esc(app)
-    assert scene.dialog is not None
+    assert scene.ask.dialog is not None
     # The others (and this seat's own computer stand-in) play a dozen moves meanwhile.
     local, bot = remote.local, make_bot("easy", 3)
     start = local.version
@@ -165,11 +167,11 @@ def test_the_table_under_the_pause_menu_is_the_one_being_played_and_no_burst_is_
     moved = local.version
     for _ in range(5):
         app.step([], DT)
-    assert scene.dialog is not None and scene.seats.version == moved  # the table is current
-    assert scene.state.hand == local.view(0).hand
+    assert scene.ask.dialog is not None and scene.seats.version == moved  # the table is current
+    assert scene.seats.state.hand == local.view(0).hand
     assert sounds == []  # gone straight there: no burst of sounds under the menu
     _esc(app)  # Resume
     for _ in range(20):
         app.step([], DT)
-    assert scene.dialog is None and scene.seats.version == moved and sounds == []
+    assert scene.ask.dialog is None and scene.seats.version == moved and sounds == []
     scene.close()

@@ -33,7 +33,7 @@ def _nets(lines, names):
 
 def test_the_pairs_add_up_to_the_nets_on_the_sheet(tmp_path):
     app, scene = _sheet(tmp_path)
-    result, rules = scene.result, scene.table.state.rules
+    result, rules = scene.result, scene.table.seats.state.rules
     lines = pairwise_lines(result, rules, scene.names)
     assert lines and all(" pay" in line for line in lines)
     assert list(_nets(lines, scene.names).values()) == list(result.nets)

@@ -91,15 +91,15 @@ def test_resting_on_the_stock_or_the_discards_shows_their_tooltip(app, monkeypat
     for _ in range(12):
         app.step([], 0.5)  # the deal lands and the news fades: the table is still
     assert scene.wake_after() is None
-    L = scene.layout
+    L = scene.staging.layout
     hover(app, L.stock.center)
     assert scene.tips.pile == STOCK and tips_drawn(app, monkeypatch) == []
     assert scene.wake_after() == pytest.approx(TOOLTIP_DELAY - DT)  # the loop wakes for it
     app.step([], TOOLTIP_DELAY)
     assert tips_drawn(app, monkeypatch) == [
-        (f"Draw from the stock ({scene.state.stock_count} cards)", L.stock)
+        (f"Draw from the stock ({scene.seats.state.stock_count} cards)", L.stock)
     ]
-    top = scene.board.sprites[scene.state.discards[-1]].rect
+    top = scene.board.sprites[scene.seats.state.discards[-1]].rect
     hover(app, top.center)
     assert scene.tips.pile == DISCARDS and tips_drawn(app, monkeypatch) == []
     app.step([], TOOLTIP_DELAY)
@@ -108,7 +108,7 @@ def test_resting_on_the_stock_or_the_discards_shows_their_tooltip(app, monkeypat
     # A press puts it away; clicking the stock draws, and the tooltip stays away.
     click(app, L.stock.center)
     app.step([], TOOLTIP_DELAY)
-    assert scene.state.phase == "play" and tips_drawn(app, monkeypatch) == []
+    assert scene.seats.state.phase == "play" and tips_drawn(app, monkeypatch) == []
     hover(app, (L.stock.x - 40, L.stock.y - 40))
     app.step([], TOOLTIP_DELAY)
     assert scene.tips.pile is None and tips_drawn(app, monkeypatch) == []
@@ -116,6 +116,6 @@ def test_resting_on_the_stock_or_the_discards_shows_their_tooltip(app, monkeypat
 
 def test_the_hand_is_no_pile(app):
     scene = solo(app)
-    cid = scene.fan.order[3]
+    cid = scene.seats.fan.order[3]
     hover(app, scene.board.sprites[cid].rect.center)
     assert scene.tips.pile is None and scene.tips.due_in() is None

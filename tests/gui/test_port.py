@@ -41,10 +41,10 @@ def key(app: App, k: int) -> None:
 
 def play_my_turn(app: App, scene: TableScene) -> None:
     """A person's turn with the keyboard: draw, see or go out when offered, else discard."""
-    if scene.state.phase == "draw":
+    if scene.seats.state.phase == "draw":
         key(app, pygame.K_1)
         return
-    buttons = scene.buttons
+    buttons = scene.actions.buttons
     if buttons["out"].visible and buttons["out"].enabled:
         key(app, pygame.K_RETURN)  # the preview
         key(app, pygame.K_RETURN)  # confirm
@@ -115,15 +115,15 @@ def test_the_table_plays_a_whole_hand_through_a_match_fed_only_plain_data(app):
     for _ in range(6000):
         serve(host, wire)
         app.step([], DT)
-        v = scene.state
+        v = scene.seats.state
         if v.hand_over:
             break
-        if v.current_player == 0 and scene.my_turn() and not scene.board.busy:
+        if v.current_player == 0 and scene.seats.my_turn() and not scene.board.busy:
             play_my_turn(app, scene)
             turns += 1
-    assert scene.state.hand_over, "the hand did not finish"
-    assert scene.state.result is not None and turns > 5
-    assert host.view(0).result == scene.state.result
+    assert scene.seats.state.hand_over, "the hand did not finish"
+    assert scene.seats.state.result is not None and turns > 5
+    assert host.view(0).result == scene.seats.state.result
     assert scene.seats.version == host.version
 
 
@@ -172,20 +172,22 @@ def test_hot_seat_logs_and_drawing_never_name_a_card_the_seat_may_not_know(app, 
             for line in scene.seats.logs[seat].lines:
                 assert _card_tokens(line) <= known[seat], (seat, line)
                 checked_lines += 1
-        if scene.curtain is not None or scene.viewer is None:
-            public = {c % 52 for c in scene.state.discards}
-            public |= {i % 52 for melds in scene.state.shown for _k, ids in melds for i in ids}
+        if scene.curtain is not None or scene.seats.viewer is None:
+            public = {c % 52 for c in scene.seats.state.discards}
+            public |= {
+                i % 52 for melds in scene.seats.state.shown for _k, ids in melds for i in ids
+            }
             assert set(drawn) <= public | {52}, "a hidden card showed between turns"
         else:
-            assert set(drawn) <= known[scene.viewer], "a card of another seat was drawn"
-        v = scene.state
+            assert set(drawn) <= known[scene.seats.viewer], "a card of another seat was drawn"
+        v = scene.seats.state
         if v.hand_over:
             break
         if scene.curtain is not None:
             app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(640, 400), button=1)], DT)
-        elif scene.my_turn() and not scene.board.busy:
+        elif scene.seats.my_turn() and not scene.board.busy:
             play_my_turn(app, scene)
-    assert scene.state.hand_over and checked_lines > 50
+    assert scene.seats.state.hand_over and checked_lines > 50
 
 
 def test_the_leak_from_the_issue_is_gone(app):
@@ -206,10 +208,10 @@ def test_the_leak_from_the_issue_is_gone(app):
         if scene.curtain is not None and scene.curtain.name == "Bina":
             break
     app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(640, 400), button=1)], DT)
-    assert scene.viewer == 1
+    assert scene.seats.viewer == 1
     key(app, pygame.K_l)
-    assert scene.log is scene.seats.logs[1] and scene.log.open
-    lines = scene.log.lines
+    assert scene.seats.log is scene.seats.logs[1] and scene.seats.log.open
+    lines = scene.seats.log.lines
     assert "Asha drew from the stock" in lines
     for line in lines:
         assert " — " not in line, line  # no private part of anybody else's event
@@ -232,8 +234,8 @@ def test_the_deal_goes_round_in_the_rules_direction(app, preset):
     scene.frozen = True
     app.push(scene)
     app.step([], DT)
-    v = scene.state
-    L = scene.layout
+    v = scene.seats.state
+    L = scene.staging.layout
     first_ghosts = {}
     for g in scene.board.ghosts:
         end = g.tween.end[:2]
@@ -241,7 +243,7 @@ def test_the_deal_goes_round_in_the_rules_direction(app, preset):
         first_ghosts.setdefault(seat, g.tween.delay)
         first_ghosts[seat] = min(first_ghosts[seat], g.tween.delay)
     order = sorted(first_ghosts, key=first_ghosts.get)
-    expected = [s for s in v.deal_order() if s != scene.bottom]
+    expected = [s for s in v.deal_order() if s != scene.seats.bottom]
     assert order == expected
     step = 1 if PRESETS[preset].direction == "clockwise" else -1
     assert v.deal_order()[0] == (v.dealer + step) % 4

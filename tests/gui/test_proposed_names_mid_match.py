@@ -44,7 +44,7 @@ def test_proposed_names_follow_a_language_change_mid_match_typed_ones_do_not(tmp
         assert "Sita" not in heard and "Hari" not in heard
         assert [table.seats.name(s) for s in range(4)] == ["तपाईं", "सीता", "Bina", "हरि"]
         # The log's lines name the proposed seats in the language in use when drawn.
-        lines = " ".join(language.word(line) for line in table.log.lines)
+        lines = " ".join(language.word(line) for line in table.seats.log.lines)
         assert "Sita" not in lines and "Hari" not in lines
         assert "सीता" in lines or "हरि" in lines, lines
     finally:

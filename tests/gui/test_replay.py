@@ -418,7 +418,9 @@ def test_esc_on_the_score_sheet_continues_like_its_main_button(app):
     assert app.scene is result and not result.over
     key(app, pygame.K_ESCAPE)
     assert app.scene is table
-    assert table.state.hand_no == 1 and not table.state.hand_over  # the next hand is dealt
+    assert (
+        table.seats.state.hand_no == 1 and not table.seats.state.hand_over
+    )  # the next hand is dealt
     close_tables(app)
     last, _ = sheet(app, SOLO)
     assert last.over
@@ -447,14 +449,14 @@ def test_esc_on_the_score_sheets_pairs_closes_them_and_keeps_the_hand(app):
     assert pygame.image.tobytes(app.screen, "RGB") != closed  # the pairs are drawn
     key(app, pygame.K_ESCAPE)
     assert app.scene is result and not result.pairs.shown
-    assert table.state.hand_no == 0 and table.state.hand_over  # nothing dealt
+    assert table.seats.state.hand_no == 0 and table.seats.state.hand_over  # nothing dealt
     assert pygame.image.tobytes(app.screen, "RGB") == closed  # the sheet as it was
     key(app, pygame.K_r)
     assert app.scene.name == "replay"  # this hand can still be replayed
     key(app, pygame.K_ESCAPE)
     assert app.scene is result
     key(app, pygame.K_ESCAPE)
-    assert app.scene is table and table.state.hand_no == 1
+    assert app.scene is table and table.seats.state.hand_no == 1
 
 
 def test_f1_on_the_score_sheet_lists_its_keys_and_esc_then_only_closes_the_list(app):

@@ -72,7 +72,7 @@ def test_offline_table_mid_hand(app, tmp_path):
     _settle(app)
     _same_as_kept("offline-mid-hand", _frame(app), tmp_path)
     # A card picked up from the hand stands up, marked.
-    cid = scene.fan.order[2]
+    cid = scene.seats.fan.order[2]
     click(app, card_centre(scene, cid))
     _settle(app)
     _same_as_kept("offline-selected", _frame(app), tmp_path)

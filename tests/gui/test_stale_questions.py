@@ -37,17 +37,17 @@ def _enter(app) -> None:
 
 def test_the_tunnela_question_waits_for_the_hosts_answer(app):
     host, wire, scene = _late_table(app)
-    assert scene.ask.kind == "expose" and scene.dialog is not None
+    assert scene.ask.kind == "expose" and scene.ask.dialog is not None
     _enter(app)  # Expose: the action leaves, the answer has not come
-    assert scene.dialog is None and wire.outbox
+    assert scene.ask.dialog is None and wire.outbox
     for _ in range(30):
         app.step([], DT)
-    assert scene.dialog is None, "the question came back while its answer was on the way"
+    assert scene.ask.dialog is None, "the question came back while its answer was on the way"
     serve(host, wire)  # the host applies it and answers
     for _ in range(10):
         app.step([], DT)
-    assert scene.dialog is None
-    assert scene.state.shown[0] and scene.state.shown[0][0][0] == "tunnela"
+    assert scene.ask.dialog is None
+    assert scene.seats.state.shown[0] and scene.seats.state.shown[0][0][0] == "tunnela"
 
 
 def test_a_question_the_news_makes_stale_closes_by_itself(app):
@@ -60,8 +60,8 @@ def test_a_question_the_news_makes_stale_closes_by_itself(app):
     serve(host, wire)
     for _ in range(10):
         app.step([], DT)
-    assert scene.dialog is None and scene.ask.kind is None
-    assert scene.state.shown[0][0][0] == "tunnela"
+    assert scene.ask.dialog is None and scene.ask.kind is None
+    assert scene.seats.state.shown[0][0][0] == "tunnela"
 
 
 def test_the_go_out_preview_closes_when_the_turn_is_gone(app):
@@ -71,20 +71,20 @@ def test_the_go_out_preview_closes_when_the_turn_is_gone(app):
     for _ in range(10):
         app.step([], DT)
     # Open the preview by hand (a finish needs a lucky hand); then the turn moves on elsewhere.
-    dialog = scene.dialog or _placeholder()
+    dialog = scene.ask.dialog or _placeholder()
     scene.ask.put("out", lambda _answer: dialog)
     host.submit(0, host.view(0).legal[0])  # a draw made from another screen of this seat
     serve(host, wire)
     for _ in range(10):
         app.step([], DT)
-    assert scene.state.phase == "play"
+    assert scene.seats.state.phase == "play"
     # Still this seat's turn: a go-out question may stay; once the turn leaves, it goes.
     discard = next(a for a in host.view(0).legal if type(a).__name__ == "Discard")
     host.submit(0, discard)
     serve(host, wire)
     for _ in range(10):
         app.step([], DT)
-    assert scene.dialog is None and scene.ask.kind is None
+    assert scene.ask.dialog is None and scene.ask.kind is None
 
 
 def _placeholder():

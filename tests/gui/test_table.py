@@ -76,14 +76,14 @@ def snapshot(scene: TableScene):
 
 def test_draw_by_click_then_drag_discard_that_very_card(app):
     scene = solo(app)
-    v = scene.state
+    v = scene.seats.state
     assert v.current_player == 0 and v.phase == "draw"
-    click(app, scene.layout.stock.center)
-    v = scene.state
+    click(app, scene.staging.layout.stock.center)
+    v = scene.seats.state
     assert v.phase == "play" and len(v.hand) == 22
-    cid = scene.fan.order[5]
-    drag(app, card_centre(scene, cid), scene.layout.discard_row.center)
-    assert cid not in scene.state.hand
+    cid = scene.seats.fan.order[5]
+    drag(app, card_centre(scene, cid), scene.staging.layout.discard_row.center)
+    assert cid not in scene.seats.state.hand
     discards = [a for a in logged(scene) if isinstance(a, list)]
     assert discards and discards[0][1] == cid
 
@@ -91,9 +91,9 @@ def test_draw_by_click_then_drag_discard_that_very_card(app):
 def test_drop_before_drawing_returns_the_card_with_the_engine_reason(app):
     scene = solo(app)
     before = snapshot(scene)
-    cid = scene.fan.order[2]
+    cid = scene.seats.fan.order[2]
     home = (scene.board.targets[cid].x, scene.board.targets[cid].y)
-    drag(app, card_centre(scene, cid), scene.layout.discard_row.center)
+    drag(app, card_centre(scene, cid), scene.staging.layout.discard_row.center)
     assert snapshot(scene) == before
     assert "draw" in (scene.toast.current or "").lower()
     for _ in range(5):
@@ -105,36 +105,36 @@ def test_drop_before_drawing_returns_the_card_with_the_engine_reason(app):
 def test_drop_on_the_felt_eases_back_and_says_why(app):
     scene = solo(app)
     before = snapshot(scene)
-    cid = scene.fan.order[0]
-    felt = (640, scene.layout.discard_zone.bottom + 10)  # under the piles, over no card
+    cid = scene.seats.fan.order[0]
+    felt = (640, scene.staging.layout.discard_zone.bottom + 10)  # under the piles, over no card
     drag(app, card_centre(scene, cid), felt)
     assert snapshot(scene) == before
     assert "drop a card on the discard pile" in (scene.toast.current or "").lower()
-    assert cid in scene.fan.order
+    assert cid in scene.seats.fan.order
 
 
 def test_draw_by_dragging_the_discard_into_the_hand(app):
     scene = solo(app)
-    assert any(a.__class__.__name__ == "TakeDiscard" for a in scene.state.legal)
-    top = scene.state.discards[-1]
-    target = card_centre(scene, scene.fan.order[3])
+    assert any(a.__class__.__name__ == "TakeDiscard" for a in scene.seats.state.legal)
+    top = scene.seats.state.discards[-1]
+    target = card_centre(scene, scene.seats.fan.order[3])
     drag(app, scene.board.sprites[top].rect.center, target)
-    assert scene.state.phase == "play"
-    assert top in scene.state.hand
-    assert top in scene.fan.order[:6]  # it landed where it was dropped
+    assert scene.seats.state.phase == "play"
+    assert top in scene.seats.state.hand
+    assert top in scene.seats.fan.order[:6]  # it landed where it was dropped
 
 
 def test_drag_to_reorder_the_hand(app):
     scene = solo(app)
-    cid = scene.fan.order[0]
-    last = scene.fan.order[-1]
+    cid = scene.seats.fan.order[0]
+    last = scene.seats.fan.order[-1]
     # Dropped past the end of the hand: it becomes the last card (it used to land one short).
     right = scene.board.sprites[last].rect.right
-    drag(app, card_centre(scene, cid), (min(right + 150, 1270), scene.layout.hand_y + 40))
-    assert scene.fan.order[-2:] == [last, cid]
+    drag(app, card_centre(scene, cid), (min(right + 150, 1270), scene.staging.layout.hand_y + 40))
+    assert scene.seats.fan.order[-2:] == [last, cid]
     # And dropped at the far left it becomes the first again.
-    drag(app, card_centre(scene, cid), (5, scene.layout.hand_y + 40))
-    assert scene.fan.order[0] == cid and scene.fan.order[-1] == last
+    drag(app, card_centre(scene, cid), (5, scene.staging.layout.hand_y + 40))
+    assert scene.seats.fan.order[0] == cid and scene.seats.fan.order[-1] == last
 
 
 def test_hot_seat_curtain_hides_every_hand(app, monkeypatch):
@@ -150,19 +150,19 @@ def test_hot_seat_curtain_hides_every_hand(app, monkeypatch):
     monkeypatch.setattr(app.art, "face", spy)
     for _ in range(3):
         app.step([], DT)
-    assert scene.curtain is not None and scene.viewer is None
+    assert scene.curtain is not None and scene.seats.viewer is None
     assert drawn == []
     click(app, (640, 400))
-    assert scene.curtain is None and scene.viewer == 0
+    assert scene.curtain is None and scene.seats.viewer == 0
     # Asha plays: draw and discard; from then on her cards must not show.
-    click(app, scene.layout.stock.center)
-    cid = scene.fan.order[0]
-    drag(app, card_centre(scene, cid), scene.layout.discard_row.center)
-    assert scene.state.current_player != 0
+    click(app, scene.staging.layout.stock.center)
+    cid = scene.seats.fan.order[0]
+    drag(app, card_centre(scene, cid), scene.staging.layout.discard_row.center)
+    assert scene.seats.state.current_player != 0
     for _ in range(400):
         drawn.clear()
         app.step([], DT)
-        v = scene.state
+        v = scene.seats.state
         public_codes = {code_of(c) for c in v.discards}
         public_codes |= {code_of(i) for melds in v.shown for _k, ids in melds for i in ids}
         assert set(drawn) <= public_codes, "a hidden card was drawn face up"
@@ -190,8 +190,8 @@ def test_save_kill_continue_resumes_the_same_game(tmp_path):
     app.settings.animation_speed = "instant"
     app.settings.bot_delay = 0.0
     scene = solo(app)
-    click(app, scene.layout.stock.center)
-    drag(app, card_centre(scene, scene.fan.order[4]), scene.layout.discard_row.center)
+    click(app, scene.staging.layout.stock.center)
+    drag(app, card_centre(scene, scene.seats.fan.order[4]), scene.staging.layout.discard_row.center)
     for _ in range(30):
         app.step([], DT)
     played = scene.match.save_dict()
@@ -209,22 +209,26 @@ def test_save_kill_continue_resumes_the_same_game(tmp_path):
     resumed = TableScene(again, setup, match)
     again.push(resumed)
     again.step([], DT)
-    assert resumed.state.hand == views[0].hand
-    assert sorted(resumed.fan.order) == sorted(views[0].hand)
+    assert resumed.seats.state.hand == views[0].hand
+    assert sorted(resumed.seats.fan.order) == sorted(views[0].hand)
     resumed.close()
 
 
 def test_select_three_pure_melds_and_see(app):
     scene = table(app, [SeatSetup("You", "human"), SeatSetup("Sita", "easy")], seed=13)
-    click(app, scene.layout.stock.center)
-    see_button = scene.buttons["see"]
+    click(app, scene.staging.layout.stock.center)
+    see_button = scene.actions.buttons["see"]
     wanted = [
         c.code
-        for m in next(a for a in scene.state.legal if a.__class__.__name__ == "See").melds
+        for m in next(a for a in scene.seats.state.legal if a.__class__.__name__ == "See").melds
         for c in m
     ]
     for code in wanted:
-        cid = next(i for i in scene.fan.order if code_of(i) == code and i not in scene.fan.selected)
+        cid = next(
+            i
+            for i in scene.seats.fan.order
+            if code_of(i) == code and i not in scene.seats.fan.selected
+        )
         app.step(
             [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=card_centre(scene, cid), button=1)], DT
         )
@@ -232,11 +236,11 @@ def test_select_three_pure_melds_and_see(app):
             [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=card_centre(scene, cid), button=1)], DT
         )
         app.step([], 1.0)  # no double-click
-    assert sorted(code_of(i) for i in scene.fan.selected) == sorted(wanted)
+    assert sorted(code_of(i) for i in scene.seats.fan.selected) == sorted(wanted)
     app.step([], DT)
     assert see_button.visible and see_button.enabled
     click(app, see_button.rect.center)
-    v = scene.state
+    v = scene.seats.state
     assert v.seen[0] and v.tiplu_id is not None
     assert any(e.kind == "tiplu_chosen" for e in scene.match.view(0).history)
     app.step([], DT)
@@ -245,10 +249,10 @@ def test_select_three_pure_melds_and_see(app):
 
 def test_see_with_a_wrong_selection_is_not_offered_and_says_what_is_needed(app):
     scene = table(app, [SeatSetup("You", "human"), SeatSetup("Sita", "easy")], seed=13)
-    click(app, scene.layout.stock.center)
-    scene.fan.toggle(scene.fan.order[0])
+    click(app, scene.staging.layout.stock.center)
+    scene.seats.fan.toggle(scene.seats.fan.order[0])
     app.step([], DT)
-    assert not scene.buttons["see"].enabled
+    assert not scene.actions.buttons["see"].enabled
     before = snapshot(scene)
     scene.dispatch(Command("see"))
     assert snapshot(scene) == before
@@ -258,9 +262,9 @@ def test_see_with_a_wrong_selection_is_not_offered_and_says_what_is_needed(app):
 def test_keyboard_draw_and_discard(app):
     scene = solo(app)
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0)], DT)
-    assert scene.state.phase == "play"
+    assert scene.seats.state.phase == "play"
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0)], DT)
-    cid = scene.fan.order[1]
+    cid = scene.seats.fan.order[1]
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0)], DT)
     assert [a for a in logged(scene) if isinstance(a, list)][0][1] == cid
 
@@ -269,7 +273,7 @@ def test_hint_is_only_for_the_player_to_move(app):
     seats = [SeatSetup("Asha", "human"), SeatSetup("Bina", "human"), SeatSetup("Sita", "easy")]
     scene = table(app, seats)
     click(app, (640, 400))  # Asha sits down
-    assert scene.viewer == 0
+    assert scene.seats.viewer == 0
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0)], DT)
     assert scene.hint.job is not None
     assert "thinking" in (scene.toast.current or "").lower()
@@ -289,18 +293,18 @@ def test_hint_is_only_for_the_player_to_move(app):
 def test_dealt_tunnela_prompt_exposes_before_the_first_draw(app):
     scene = table(app, [SeatSetup("You", "human"), SeatSetup("Sita", "easy")], seed=7)
     app.step([], DT)
-    assert scene.dialog is not None and "tunnela" in scene.dialog.title
+    assert scene.ask.dialog is not None and "tunnela" in scene.ask.dialog.title
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)], DT)
-    v = scene.state
+    v = scene.seats.state
     assert v.shown[0] and v.shown[0][0][0] == "tunnela"
     assert v.phase == "draw" and v.current_player == 0
 
 
 def test_escape_menu_save_and_quit_to_the_title(app):
     scene = solo(app)
-    click(app, scene.layout.stock.center)  # one move, so the autosave has something
+    click(app, scene.staging.layout.stock.center)  # one move, so the autosave has something
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)], DT)
-    assert scene.dialog is not None and scene.dialog.title == "Paused"
+    assert scene.ask.dialog is not None and scene.ask.dialog.title == "Paused"
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0)], DT)
     assert app.scene is not scene
     assert scene not in app.stack
@@ -357,9 +361,9 @@ def test_go_out_shows_a_preview_then_ends_the_hand(app):
     scene = TableScene(app, setup, match)
     app.push(scene)
     app.step([], DT)
-    assert scene.buttons["out"].enabled
+    assert scene.actions.buttons["out"].enabled
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)], DT)
-    assert scene.dialog is not None and scene.dialog.melds
-    assert not scene.state.hand_over
+    assert scene.ask.dialog is not None and scene.ask.dialog.melds
+    assert not scene.seats.state.hand_over
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)], DT)
-    assert scene.state.hand_over and scene.state.result.winner == 0
+    assert scene.seats.state.hand_over and scene.seats.state.result.winner == 0

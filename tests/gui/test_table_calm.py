@@ -7,7 +7,6 @@ import pygame
 from engine.cards import code_of
 from marriage_gui.saved_match import saved
 from marriage_gui.setup import SeatSetup
-from marriage_gui.table.arranging import new_hands
 from marriage_gui.table.scene import TableScene
 
 from .test_table import DT, click, logged, solo, table
@@ -22,16 +21,16 @@ def settle(app, scene: TableScene, seconds: float = 6.0) -> None:
 def test_table_is_still_while_waiting_for_the_person_and_moves_when_they_act(app):
     scene = solo(app)
     settle(app, scene)
-    assert scene.my_turn()
+    assert scene.seats.my_turn()
     assert not scene.animating()
     assert scene.wake_after() is None
-    click(app, scene.layout.stock.center)
+    click(app, scene.staging.layout.stock.center)
     # The drawn card flies in and the log announces it: the table moves again.
     assert scene.animating()
     settle(app, scene)
     assert not scene.animating()
     # A drag in progress keeps frames coming even when nothing else moves.
-    cid = scene.fan.order[3]
+    cid = scene.seats.fan.order[3]
     r = scene.board.sprites[cid].rect
     start = (r.x + 8, r.centery)
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)], DT)
@@ -46,12 +45,12 @@ def test_table_moves_while_a_bot_is_to_play(app):
     app.settings.bot_delay = 5.0
     scene = solo(app)
     settle(app, scene)
-    click(app, scene.layout.stock.center)
+    click(app, scene.staging.layout.stock.center)
     settle(app, scene)
     key(app, pygame.K_LEFT)
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d")], DT)
     app.step([], DT)
-    assert scene.state.current_player == 1
+    assert scene.seats.state.current_player == 1
     # The bot thinks for its delay; the table keeps drawing its ring.
     for _ in range(10):
         app.step([], DT)
@@ -72,32 +71,32 @@ def key(app, k, unicode: str = "", mod: int = 0) -> None:
 
 def test_select_then_click_the_discard_pile_discards_once_drawn(app):
     scene = solo(app)
-    click(app, scene.layout.stock.center)
+    click(app, scene.staging.layout.stock.center)
     settle(app, scene, 1.0)
-    cid = scene.fan.order[4]
+    cid = scene.seats.fan.order[4]
     r = scene.board.sprites[cid].rect
     click(app, (r.x + 8, r.centery))
-    assert scene.fan.selected == [cid]
+    assert scene.seats.fan.selected == [cid]
     settle(app, scene, 1.0)
     click(app, top(scene))
-    v = scene.state
+    v = scene.seats.state
     assert v.discards[-1] == cid and cid not in v.hand
     assert v.current_player == 1
 
 
 def top(scene: TableScene) -> tuple[int, int]:
-    v = scene.state
+    v = scene.seats.state
     if v.discards:
         return scene.board.sprites[v.discards[-1]].rect.center
-    return scene.layout.discard_row.center
+    return scene.staging.layout.discard_row.center
 
 
 def test_escape_in_the_pause_menu_resumes(app):
     scene = solo(app)
     key(app, pygame.K_ESCAPE)
-    assert scene.dialog is not None and scene.dialog.title == "Paused"
+    assert scene.ask.dialog is not None and scene.ask.dialog.title == "Paused"
     key(app, pygame.K_ESCAPE)
-    assert scene.dialog is None and app.scene is scene
+    assert scene.ask.dialog is None and app.scene is scene
 
 
 def test_escape_on_the_curtain_opens_the_pause_menu_without_revealing(app):
@@ -105,11 +104,11 @@ def test_escape_on_the_curtain_opens_the_pause_menu_without_revealing(app):
     settle(app, scene, 2.0)
     assert scene.curtain is not None
     key(app, pygame.K_ESCAPE)
-    assert scene.dialog is not None and scene.dialog.title == "Paused"
-    assert scene.curtain is not None and scene.viewer is None
+    assert scene.ask.dialog is not None and scene.ask.dialog.title == "Paused"
+    assert scene.curtain is not None and scene.seats.viewer is None
     app.draw()
     key(app, pygame.K_ESCAPE)
-    assert scene.dialog is None and scene.curtain is not None
+    assert scene.ask.dialog is None and scene.curtain is not None
 
 
 def test_controls_sheet_opens_on_f1_and_question_mark_and_any_key_closes_it(app):
@@ -119,9 +118,9 @@ def test_controls_sheet_opens_on_f1_and_question_mark_and_any_key_closes_it(app)
     key(app, pygame.K_F1)
     assert scene.show_controls
     app.draw()
-    hand = list(scene.fan.order)
+    hand = list(scene.seats.fan.order)
     key(app, pygame.K_s, "s")  # closes the sheet and does nothing else
-    assert not scene.show_controls and scene.fan.order == hand
+    assert not scene.show_controls and scene.seats.fan.order == hand
     key(app, pygame.K_SLASH, "?", pygame.KMOD_SHIFT)
     assert scene.show_controls
     # Every key the table reads is on the sheet.
@@ -141,16 +140,22 @@ def see_now(app, scene: TableScene) -> None:
 
     from .test_table import card_centre
 
-    click(app, scene.layout.stock.center)
+    click(app, scene.staging.layout.stock.center)
     wanted = [
-        c.code for m in next(a for a in scene.state.legal if isinstance(a, See)).melds for c in m
+        c.code
+        for m in next(a for a in scene.seats.state.legal if isinstance(a, See)).melds
+        for c in m
     ]
     for code in wanted:
-        cid = next(i for i in scene.fan.order if code_of(i) == code and i not in scene.fan.selected)
+        cid = next(
+            i
+            for i in scene.seats.fan.order
+            if code_of(i) == code and i not in scene.seats.fan.selected
+        )
         click(app, card_centre(scene, cid))
         app.step([], 1.0)  # no double-click
-    click(app, scene.buttons["see"].rect.center)
-    assert scene.state.seen[0]
+    click(app, scene.actions.buttons["see"].rect.center)
+    assert scene.seats.state.seen[0]
 
 
 def test_maal_panel_counts_as_the_score_sheet_does(app):
@@ -159,9 +164,9 @@ def test_maal_panel_counts_as_the_score_sheet_does(app):
     from marriage_gui.table.maal import maal_lines, seat_maal
 
     scene = table(app, [SeatSetup("You", "human"), SeatSetup("Sita", "easy")], seed=13)
-    assert seat_maal(scene.state) is None  # not seen: nothing to count
+    assert seat_maal(scene.seats.state) is None  # not seen: nothing to count
     see_now(app, scene)
-    count = seat_maal(scene.state)
+    count = seat_maal(scene.seats.state)
     assert count is not None and count.total > 0
     # The same count the showdown makes from the game itself.
     g = scene.match.local._game
@@ -175,14 +180,14 @@ def test_maal_panel_counts_as_the_score_sheet_does(app):
         shown=[m for k, m in shown if k != "tunnela"],
     )
     assert count == want
-    lines = maal_lines(scene.state)
+    lines = maal_lines(scene.seats.state)
     assert sum(p for _i, _c, p in lines) == count.total
     app.draw()  # the panel draws
 
 
 def test_undo_and_redo_of_arrangement(app):
     scene = solo(app)
-    fan = scene.fan
+    fan = scene.seats.fan
     start = list(fan.order)
     key(app, pygame.K_s, "s")  # sort by rank
     by_rank = list(fan.order)
@@ -196,9 +201,9 @@ def test_undo_and_redo_of_arrangement(app):
     assert fan.order == start
     # A drawn card stays in the hand when an older arrangement comes back.
     key(app, pygame.K_s, "s")
-    click(app, scene.layout.stock.center)
+    click(app, scene.staging.layout.stock.center)
     key(app, pygame.K_z, "", pygame.KMOD_CTRL)
-    assert sorted(fan.order) == sorted(scene.state.hand)
+    assert sorted(fan.order) == sorted(scene.seats.state.hand)
 
 
 def test_group_leaves_gaps_between_groups_and_marks_melds(app):
@@ -207,7 +212,7 @@ def test_group_leaves_gaps_between_groups_and_marks_melds(app):
     scene = solo(app)
     key(app, pygame.K_g, "g")
     settle(app, scene, 1.0)
-    fan = scene.fan
+    fan = scene.seats.fan
     breaks = fan.breaks()
     assert breaks, "a grouped hand has more than one group"
     xs = [scene.board.targets[i].x for i in fan.order]
@@ -233,12 +238,12 @@ def ask_hint(app, scene):
 
 def test_hint_lifts_and_outlines_the_card_until_the_next_move(app):
     scene = solo(app)
-    click(app, scene.layout.stock.center)
+    click(app, scene.staging.layout.stock.center)
     ask_hint(app, scene)
     cid = scene.hint.card
     assert cid is not None, "the advisor names a discard on this deal"
     settle(app, scene, 1.0)
-    others = [scene.board.targets[i].y for i in scene.fan.order if i != cid]
+    others = [scene.board.targets[i].y for i in scene.seats.fan.order if i != cid]
     assert scene.board.targets[cid].y < min(others)
     assert (scene.toast.current or "").startswith("Hint:")
     key(app, pygame.K_d, "d")
@@ -253,10 +258,10 @@ def test_the_next_hand_is_dealt_in_the_sort_mode_of_the_last(app):
 
     scene = solo(app)
     key(app, pygame.K_s, "s")
-    assert scene.fan.sort_mode == "rank"
-    scene.fan.order.reverse()
-    new_hands(scene.fans, scene.seats)  # what a deal event does to the fans
-    order = scene.fan.order
+    assert scene.seats.fan.sort_mode == "rank"
+    scene.seats.fan.order.reverse()
+    scene.seats.new_hands()  # what a deal event does to the fans
+    order = scene.seats.fan.order
     assert order == sorted(order, key=lambda i: rank_key(code_of(i)))
 
 
@@ -268,15 +273,15 @@ def test_curtain_tells_the_next_player_what_happened_since_their_turn(app):
     assert scene.curtain.name == "Player 1"  # the default "You" does not name the wrong person
     assert scene.curtain.heading() == "So far this hand"  # no turn of theirs yet
     click(app, (640, 400))
-    assert scene.viewer == 0
+    assert scene.seats.viewer == 0
     assert scene.seats.name(1) == "Bina"
-    click(app, scene.layout.stock.center)
+    click(app, scene.staging.layout.stock.center)
     key(app, pygame.K_LEFT)
     key(app, pygame.K_d, "d")
     gone = scene.match.view(0).discards[-1]
     for _ in range(600):
         app.step([], DT)
-        if scene.curtain is not None and scene.state.current_player == 1:
+        if scene.curtain is not None and scene.seats.state.current_player == 1:
             break
     assert scene.curtain is not None and scene.curtain.name == "Bina"
     since = scene.curtain.since
@@ -295,12 +300,12 @@ def test_curtain_tells_the_next_player_what_happened_since_their_turn(app):
     app.draw()
     # Bina plays; back at Player 1's turn the summary runs from their last turn.
     click(app, (640, 400))
-    click(app, scene.layout.stock.center)
+    click(app, scene.staging.layout.stock.center)
     key(app, pygame.K_LEFT)
     key(app, pygame.K_d, "d")
     for _ in range(1200):
         app.step([], DT)
-        if scene.curtain is not None and scene.state.current_player == 0:
+        if scene.curtain is not None and scene.seats.state.current_player == 0:
             break
     assert scene.curtain is not None and scene.curtain.name == "Player 1"
     assert scene.curtain.heading() == "Since your last turn"
@@ -316,10 +321,10 @@ def test_arrangement_comes_back_after_continue(tmp_path):
     app.settings.bot_delay = 0.0
     scene = solo(app)
     key(app, pygame.K_g, "g")
-    fan = scene.fan
+    fan = scene.seats.fan
     # A move of the person's own, then a real action so the autosave runs.
     drag(app, card_centre(scene, fan.order[-1]), card_centre(scene, fan.order[0]))
-    click(app, scene.layout.stock.center)
+    click(app, scene.staging.layout.stock.center)
     arranged, groups = list(fan.order), dict(fan.group_of)
     assert groups
     scene.close()
@@ -329,19 +334,19 @@ def test_arrangement_comes_back_after_continue(tmp_path):
     resumed = TableScene(again, loaded[0], saved(again, *loaded))
     again.push(resumed)
     again.step([], DT)
-    assert resumed.fan.order == arranged and resumed.fan.group_of == groups
+    assert resumed.seats.fan.order == arranged and resumed.seats.fan.group_of == groups
     # Arranging is not a move, yet Save and quit keeps it too.
     key(again, pygame.K_s, "s")
     key(again, pygame.K_s, "s")  # by rank, then by suit again
-    resumed.fan.order.reverse()
-    by_hand = list(resumed.fan.order)
+    resumed.seats.fan.order.reverse()
+    by_hand = list(resumed.seats.fan.order)
     key(again, pygame.K_ESCAPE)
     key(again, pygame.K_q, "q")
     third = App((1280, 800), headless=True, data_dir=tmp_path)
     loaded = third.storage.load_game()
     assert loaded is not None
     last = TableScene(third, loaded[0], saved(third, *loaded))
-    assert last.fan.order == by_hand
+    assert last.seats.fan.order == by_hand
     last.close()
 
 
@@ -380,17 +385,17 @@ def test_log_never_covers_a_seat_and_discard_ranks_never_overlap():
 
 def test_d_after_a_hint_discards_the_hinted_card(app):
     scene = solo(app)
-    click(app, scene.layout.stock.center)
+    click(app, scene.staging.layout.stock.center)
     ask_hint(app, scene)
     cid = scene.hint.card
-    assert cid is not None and cid != scene.fan.order[scene.fan.focus]
+    assert cid is not None and cid != scene.seats.fan.order[scene.seats.fan.focus]
     key(app, pygame.K_d, "d")
     assert [a for a in logged(scene) if isinstance(a, list)][-1][1] == cid
 
 
 def test_d_before_the_draw_says_to_draw_first(app):
     scene = solo(app)
-    assert scene.my_turn() and scene.state.phase == "draw"
+    assert scene.seats.my_turn() and scene.seats.state.phase == "draw"
     before = logged(scene)
     for arrows in (False, True):  # with no card chosen, and with the focus ring on one
         if arrows:
@@ -402,25 +407,25 @@ def test_d_before_the_draw_says_to_draw_first(app):
 
 def test_d_with_nothing_chosen_and_no_focus_ring_discards_nothing_and_says_how(app):
     scene = solo(app)
-    click(app, scene.layout.stock.center)
+    click(app, scene.staging.layout.stock.center)
     before = logged(scene)
     key(app, pygame.K_d, "d")
-    assert logged(scene) == before and scene.state.phase == "play"
+    assert logged(scene) == before and scene.seats.state.phase == "play"
     assert "pick the card to discard" in (scene.toast.current or "").lower()
     # Once the arrows show the focus ring, D discards the card under it.
     key(app, pygame.K_RIGHT, "")
-    cid = scene.fan.order[scene.fan.focus]
+    cid = scene.seats.fan.order[scene.seats.fan.focus]
     key(app, pygame.K_d, "d")
     assert logged(scene)[-1][1] == cid
 
 
 def pause_button(app, scene: TableScene, name: str) -> None:
     """Open the pause menu with the menu button and click its button ``name``."""
-    click(app, scene.layout.menu_button.center)
-    assert scene.dialog is not None and scene.dialog.title == "Paused"
-    button = next(b for b in scene.dialog.buttons if b.text == name)
+    click(app, scene.staging.layout.menu_button.center)
+    assert scene.ask.dialog is not None and scene.ask.dialog.title == "Paused"
+    button = next(b for b in scene.ask.dialog.buttons if b.text == name)
     click(app, button.rect.center)
-    assert scene.dialog is None
+    assert scene.ask.dialog is None
 
 
 def test_the_pause_menu_opens_the_controls_and_the_log_for_a_mouse_player(app):
@@ -429,9 +434,9 @@ def test_the_pause_menu_opens_the_controls_and_the_log_for_a_mouse_player(app):
     assert scene.show_controls
     click(app, (640, 400))  # any click closes the sheet
     assert not scene.show_controls
-    assert not scene.log.open
+    assert not scene.seats.log.open
     pause_button(app, scene, "Log")
-    assert scene.log.open
+    assert scene.seats.log.open
 
 
 def test_see_with_nothing_selected_shows_the_best_melds_or_the_hinted_ones(app):
@@ -442,18 +447,18 @@ def test_see_with_nothing_selected_shows_the_best_melds_or_the_hinted_ones(app):
     # Seed 36: after the first draw there are six ways to see, and the first is not the best.
     for follow_hint in (False, True):
         scene = table(app, [SeatSetup("You", "human"), SeatSetup("Sita", "easy")], seed=36)
-        click(app, scene.layout.stock.center)
+        click(app, scene.staging.layout.stock.center)
         sees = [a for a in scene.seats.legal_now() if isinstance(a, See)]
         assert len(sees) > 1
-        want = Policy().best_see(Knowledge.of(scene.state), sees)
+        want = Policy().best_see(Knowledge.of(scene.seats.state), sees)
         assert want != sees[0]
         if follow_hint:
             ask_hint(app, scene)
             assert isinstance(scene.hint.action, See)
             want = scene.hint.action
         key(app, pygame.K_RETURN, "\r")
-        assert scene.state.seen[0]
-        shown = sorted(c for _kind, ids in scene.state.shown[0] for c in map(code_of, ids))
+        assert scene.seats.state.seen[0]
+        shown = sorted(c for _kind, ids in scene.seats.state.shown[0] for c in map(code_of, ids))
         assert shown == sorted(c.code for m in want.melds for c in m)
         scene.close()
         app.pop()

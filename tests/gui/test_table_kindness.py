@@ -24,11 +24,11 @@ def test_the_announcement_and_toasts_stand_left_of_the_open_log(size, players):
 
 def test_a_toast_with_the_log_open_does_not_cross_it(app):
     scene = solo(app)
-    scene.toggle_log()
+    scene.staging.toggle_log()
     scene.toast.show("Hint: discard K♣, which joins nothing in your hand (no live outs)")
     app.step([], DT)
-    assert scene.toast.rect is not None and scene.layout is not None
-    assert not scene.toast.rect.colliderect(scene.layout.log_rect)
+    assert scene.toast.rect is not None and scene.staging.layout is not None
+    assert not scene.toast.rect.colliderect(scene.staging.layout.log_rect)
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
@@ -50,14 +50,14 @@ def test_my_plate_never_covers_the_tiplu(app, size, monkeypatch):
 
     monkeypatch.setattr(render, "panel", spy)
     render._draw_my_plate(scene.picture(), app.screen)
-    L = scene.layout
+    L = scene.staging.layout
     assert drawn and drawn[0].right <= L.my_melds.x
 
 
 def test_a_lifted_card_shows_whole_and_its_neighbour_too(app):
     scene = solo(app)
-    click(app, scene.layout.stock.center)
-    fan = scene.fan
+    click(app, scene.staging.layout.stock.center)
+    fan = scene.seats.fan
     cid, after = fan.order[3], fan.order[4]
     click(app, card_centre(scene, cid))
     for _ in range(10):
@@ -93,20 +93,20 @@ def test_not_your_turn_goes_when_the_turn_comes(app):
     seats = [SeatSetup("You", "human"), SeatSetup("Hari", "easy")]
     scene = table(app, seats, seed=5)
     for _ in range(400):
-        if not scene.my_turn():
+        if not scene.seats.my_turn():
             break
         # Play our turn quickly: draw, then throw the first card.
-        click(app, scene.layout.stock.center)
+        click(app, scene.staging.layout.stock.center)
         app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0)], DT)
         app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d")], DT)
-    assert not scene.my_turn()
+    assert not scene.seats.my_turn()
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1")], DT)
     assert "hari's turn" in (scene.toast.current or "").lower()
     for _ in range(600):
         app.step([], DT)
-        if scene.my_turn():
+        if scene.seats.my_turn():
             break
-    assert scene.my_turn()
+    assert scene.seats.my_turn()
     for _ in range(40):  # the note fades out
         app.step([], DT)
     assert "hari's turn" not in (scene.toast.current or "").lower()

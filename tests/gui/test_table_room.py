@@ -61,18 +61,18 @@ def test_l_opens_the_log_beside_the_buttons_and_the_cards_at_four_players(app):
     for _ in range(120):
         app.step([], DT)  # the deal lands
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l")], DT)
-    assert scene.log.open
+    assert scene.seats.log.open
     for _ in range(120):
         app.step([], DT)  # the discards make room
     app.draw()
-    log = scene.layout.log_rect
-    shown = [b for b in scene.buttons.values() if b.visible]
+    log = scene.staging.layout.log_rect
+    shown = [b for b in scene.actions.buttons.values() if b.visible]
     assert shown and not any(b.rect.colliderect(log) for b in shown)
     cards = [sp.rect for cid, sp in scene.board.sprites.items() if cid >= 0]
     assert cards and not any(r.colliderect(log) for r in cards)
-    assert not log.colliderect(scene.layout.stock)
+    assert not log.colliderect(scene.staging.layout.stock)
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l")], DT)
-    assert not scene.log.open and scene.layout.discard_row.right > log.x
+    assert not scene.seats.log.open and scene.staging.layout.discard_row.right > log.x
 
 
 def test_discards_hidden_under_the_first_slot_are_not_drawn(app, monkeypatch):
@@ -86,10 +86,10 @@ def test_discards_hidden_under_the_first_slot_are_not_drawn(app, monkeypatch):
     scene = TableScene(app, setup, match)
     scene.frozen = True
     app.push(scene)
-    scene.toggle_log()
+    scene.staging.toggle_log()
     for _ in range(120):
         app.step([], DT)
-    pile = scene.state.discards
+    pile = scene.seats.state.discards
     slots = {(scene.board.targets[c].x, scene.board.targets[c].y) for c in pile}
     assert len(slots) < len(pile), "the pile is squeezed: some discards share the first slot"
     drawn: list[int] = []
@@ -187,7 +187,7 @@ def test_the_maal_panel_sits_beside_the_left_seats_shown_melds(app):
     app.push(scene)
     for _ in range(120):
         app.step([], DT)
-    view, L = scene.state, scene.layout
+    view, L = scene.seats.state, scene.staging.layout
     left = next(s for s, spot in L.seats.items() if spot.side == "left")
     assert view.seen[0] and view.shown[left]
     count = seat_maal(view)

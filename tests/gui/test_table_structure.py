@@ -124,16 +124,16 @@ def _state(scene: TableScene) -> object:
         {c: (s.x, s.y, s.w, s.face_up, s.tween is not None) for c, s in board.sprites.items()},
         {c: (t.x, t.y, t.layer, t.order) for c, t in board.targets.items()},
         list(board.dragging),
-        [(f.order, f.selected, f.focus) for f in scene.fans.values()],
-        {k: (b.visible, b.enabled, tuple(b.rect)) for k, b in scene.buttons.items()},
-        scene.layout,
-        scene.dialog,
+        [(f.order, f.selected, f.focus) for f in scene.seats.fans.values()],
+        {k: (b.visible, b.enabled, tuple(b.rect)) for k, b in scene.actions.buttons.items()},
+        scene.staging.layout,
+        scene.ask.dialog,
         scene.curtain,
         scene.match.version,
         scene.pacing.think,
         scene.toast.current,
         list(scene.toast.queue),
-        scene.log.open,
+        scene.seats.log.open,
         scene.hint.job,
         scene.seats.version,
     )
@@ -156,8 +156,8 @@ def test_drawing_the_same_frame_twice_changes_nothing(app, no_policy):
     import pygame
 
     scene = solo(app)
-    click(app, scene.layout.stock.center)  # drawn: See and a discard are on offer now
-    click(app, card_centre(scene, scene.fan.order[1]))
+    click(app, scene.staging.layout.stock.center)  # drawn: See and a discard are on offer now
+    click(app, card_centre(scene, scene.seats.fan.order[1]))
     for _ in range(20):
         app.step([], DT)
     surface = pygame.Surface(app.size)
@@ -175,16 +175,17 @@ def test_a_wrong_sized_surface_is_drawn_without_relaying_the_table(app):
     scene = TableScene(app, MatchSetup((SeatSetup("You"), SeatSetup("B", "easy")), hands=1))
     app.push(scene)
     app.step([], DT)
-    layout = scene.layout
+    layout = scene.staging.layout
     scene.draw(pygame.Surface((900, 700)))
-    assert scene.layout is layout
+    assert scene.staging.layout is layout
 
 
 def test_the_actions_never_reach_back_into_the_scene():
     """``TableActions`` is built with exactly what it acts on and answers with effects: no
     module of its acting imports the scene or takes it, and no class of the table is made of
     mixins."""
-    acting = ("actions.py", "arranging.py", "asking.py", "effects.py", "hinting.py", "offers.py")
+    acting = ("actions.py", "arranging.py", "asking.py", "commands.py", "effects.py", "hinting.py")
+    acting += ("offers.py", "showing.py", "turn.py")
     for name in acting:
         tree = ast.parse((TABLE / name).read_text(encoding="utf-8"))
         imported = {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} | {
@@ -205,11 +206,11 @@ def test_each_command_is_declared_once_and_its_key_reaches_it(app):
     """A command's button, keys, rules and action come from its one ``TableCommand``: the
     scene's buttons are the declared ones, in order, and each declared key means its command."""
     from marriage_gui.table import intents as i
-    from marriage_gui.table.actions import COMMAND_KEYS, COMMANDS
+    from marriage_gui.table.commands import COMMAND_KEYS, COMMANDS
 
     scene = solo(app)
-    assert list(scene.buttons) == [k for k, c in COMMANDS.items() if c.button]
-    assert {k: b.hotkey for k, b in scene.buttons.items()} == {
+    assert list(scene.actions.buttons) == [k for k, c in COMMANDS.items() if c.button]
+    assert {k: b.hotkey for k, b in scene.actions.buttons.items()} == {
         k: c.hotkey for k, c in COMMANDS.items() if c.button
     }
     picture = scene.picture()
@@ -218,6 +219,17 @@ def test_each_command_is_declared_once_and_its_key_reaches_it(app):
         meant = [x for x in scene.input.handle(press, picture, 0.0) if not isinstance(x, i.Press)]
         assert meant == [i.Command(command)], command
     # The rules the buttons show by are the declared ones (a person's own turn, nothing picked).
-    now = scene.actions.moment()
-    for key, b in scene.buttons.items():
+    now = scene.actions.turn.moment()
+    for key, b in scene.actions.buttons.items():
         assert (b.visible, b.enabled) == (COMMANDS[key].shown(now), COMMANDS[key].enabled(now))
+
+
+def test_the_scene_keeps_its_loop_and_the_acting_modules_stay_small():
+    """The scene is its loop, not a hall of its parts' members: it stays within 400 lines, and
+    so does each module the table's acting is split into."""
+    acting = ("scene.py", "actions.py", "turn.py", "showing.py", "commands.py", "arranging.py")
+    sizes = {name: len((TABLE / name).read_text(encoding="utf-8").splitlines()) for name in acting}
+    assert all(lines <= 400 for lines in sizes.values()), sizes
+    members = {n for n, v in vars(TableScene).items() if isinstance(v, property)}
+    # What other tests still read of the scene (tests/net, test_hand_drop.py); nothing more.
+    assert members <= {"state", "layout", "log", "fan", "dialog"}, members

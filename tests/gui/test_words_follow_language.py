@@ -25,7 +25,7 @@ ENGLISH = re.compile(r"\b(discard|draw|stock|goes|with|nothing|hand|take|throw|t
 def test_the_open_hint_is_worded_again_in_the_new_language(app):
     app.go_title()
     scene = solo(app)
-    click(app, scene.layout.stock.center)
+    click(app, scene.staging.layout.stock.center)
     ask_hint(app, scene)
     english = scene.toast.current or ""
     assert english.startswith("Hint: ") and not DEVANAGARI.search(english)

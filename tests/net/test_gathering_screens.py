@@ -135,8 +135,8 @@ def test_a_player_who_never_says_play_again_is_played_for_without_a_clock(served
     told = "A computer plays for Bina until Bina says Play again"
 
     def banner() -> str:
-        if asha.scene.dialog is not None:  # a box (a dealt tunnela?) keeps the banner off it
-            asha.scene._close_dialog()
+        if asha.scene.ask.dialog is not None:  # a box (a dealt tunnela?) keeps the banner off it
+            asha.scene.ask.close()
         return _drawn(asha, monkeypatch)
 
     assert step_apps(both, lambda: told in banner())
