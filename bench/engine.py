@@ -12,7 +12,10 @@ beside it. ``--against none`` measures this tree alone.
 - ``plain``: random legal play (4 players, nepali, whole hands): ``legal_actions`` + ``apply``;
 - ``views``: the same with the mover's ``view(seat)`` built every step and its legal list used;
 - ``host``: what a table host does per action (5 players): every seat's ``view(seat,
-  history=False).to_dict()``, then ``apply``;
+  history=False).to_dict()``, then ``apply``; laptops at every seat, which work out for
+  themselves what a phone page is sent worked out (the advice, the grouped hand, the maal);
+- ``host, a phone at seat 0``: the same with seat 0's view ``worked_out()`` first, as the host
+  sends it to a phone page (in a tree from before ``worked_out``, the same as ``host``);
 - ``to_dict@100`` / ``to_dict@600``: one ``view(seat).to_dict()`` of a view telling about 100
   / 600 events of its hand, the view built fresh each time (a host's and a save's pattern:
   the history only grows); ``cold`` is the first such call on a game just replayed;
@@ -46,6 +49,7 @@ FIGURES: dict[str, tuple[str, str]] = {
     "plain": ("actions/CPU s", ">= 40,000"),
     "views": ("actions/CPU s", ">= 20,000"),
     "host": ("actions/CPU s", ""),
+    "host, a phone at seat 0": ("actions/CPU s", ""),
     "to_dict@100": ("us", ""),
     "to_dict@100 cold": ("us", ""),
     "to_dict@600": ("us", ""),
@@ -89,6 +93,15 @@ def _views(g: Any, rng: random.Random) -> None:
 def _host(g: Any, rng: random.Random) -> None:
     for seat in range(len(g.names)):
         g.view(seat, history=False).to_dict()
+    g.apply(rng.choice(g.legal_actions()))
+
+
+def _host_phone(g: Any, rng: random.Random) -> None:
+    for seat in range(len(g.names)):
+        view = g.view(seat, history=False)
+        if seat == 0 and hasattr(view, "worked_out"):  # a phone page holds seat 0
+            view.worked_out()
+        view.to_dict()
     g.apply(rng.choice(g.legal_actions()))
 
 
@@ -209,7 +222,13 @@ def child(only: list[str], seconds: float) -> dict[str, Any]:
     def wanted(name: str) -> bool:
         return not only or any(name.startswith(o) or o.startswith(name) for o in only)
 
-    for name, step, players in (("plain", _plain, 4), ("views", _views, 4), ("host", _host, 5)):
+    rates = (
+        ("plain", _plain, 4),
+        ("views", _views, 4),
+        ("host", _host, 5),
+        ("host, a phone at seat 0", _host_phone, 5),
+    )
+    for name, step, players in rates:
         if wanted(name):
             load = _load()
             put(name, _random_play(seconds, step, players), load)

@@ -328,8 +328,19 @@ class PlayerView:
 
         Made for every seat on every update, so the nested parts that change seldom (the
         rules, each seat's shown melds, the why-nots, the history's events) are made once and
-        shared between views: read or encode them, never change them."""
+        shared between views: read or encode them, never change them. What a screen that
+        cannot run the engine asks (the advice, ``groups``, ``maal``, ``wild_roles``) is
+        carried once read (``worked_out``); until then their defaults travel, and
+        ``from_dict`` / ``from_wire`` work them out again from the view when read."""
         return _FORM.to_dict(self)
+
+    def worked_out(self) -> PlayerView:
+        """This view, with what a screen that cannot run the engine itself (the phone page)
+        asks of it worked out (the advised See and Go out, the hand grouped, the maal, the
+        wild cards), so that its plain data carries it."""
+        for name in _WORKED:
+            getattr(self, name)  # each read works one out, and keeps it
+        return self
 
     @classmethod
     def from_dict(cls, data: Any) -> PlayerView:
@@ -379,10 +390,15 @@ class PlayerView:
             wire.per_seat(d[name], what, n)
         if d["revealed_hands"] is not None:
             wire.per_seat(d["revealed_hands"], "the revealed hands", n)
+        for name in _WORKED:
+            if not d[name]:  # not sent (or nothing to send): worked out here when read
+                d[name] = offers.ASK
         return cls(**d)
 
 
 _FORM = wire.form(PlayerView, "ViewData")
+#: The fields worked out from the view itself, when read (``_Advised``, ``_Worked``).
+_WORKED = ("best_see", "best_go_out", "groups", "maal", "wild_roles")
 _new = object.__new__
 _set = object.__setattr__
 
@@ -405,10 +421,13 @@ class _History:
 
 class _Advised:
     """``PlayerView.best_see`` / ``best_go_out``: the advice, worked out from the view when
-    first read if the view was built with ``offers.ASK`` there (and kept)."""
+    first read if the view was built with ``offers.ASK`` there (and kept). Like ``_Worked``,
+    its plain data carries it only once read (``PlayerView.worked_out``)."""
 
     #: What stands in the view's dict until the advice is worked out.
     pending = type(offers.ASK)
+    #: What travels until then (a reader works the advice out itself).
+    unasked = None
 
     def __init__(self, name: str, advise: Any) -> None:
         self.name, self.advise = name, advise
@@ -447,10 +466,14 @@ class _Answered:
 class _Worked:
     """``PlayerView.groups`` / ``maal`` / ``wild_roles``: worked out from the view when first
     read, if the view was built with ``offers.ASK`` there (as ``Game.view`` builds it), and
-    kept."""
+    kept. Its plain data carries them only once read (``PlayerView.worked_out``): until then
+    the default (``unasked``) travels, and a reader works them out itself."""
 
-    def __init__(self, name: str, work: Any) -> None:
-        self.name, self.work = name, work
+    #: What stands in the view's dict until the value is worked out.
+    pending = type(offers.ASK)
+
+    def __init__(self, name: str, work: Any, unasked: Any) -> None:
+        self.name, self.work, self.unasked = name, work, unasked
 
     def __get__(self, view: PlayerView | None, owner: type | None = None) -> Any:
         if view is None:
@@ -498,6 +521,6 @@ setattr(PlayerView, "history", _History())  # noqa: B010
 setattr(PlayerView, "why_not", _Answered())  # noqa: B010
 setattr(PlayerView, "best_see", _Advised("best_see", offers.best_see))  # noqa: B010
 setattr(PlayerView, "best_go_out", _Advised("best_go_out", offers.best_go_out))  # noqa: B010
-setattr(PlayerView, "groups", _Worked("groups", _seat_groups))  # noqa: B010
-setattr(PlayerView, "maal", _Worked("maal", _seat_maal))  # noqa: B010
-setattr(PlayerView, "wild_roles", _Worked("wild_roles", _seat_wild_roles))  # noqa: B010
+setattr(PlayerView, "groups", _Worked("groups", _seat_groups, []))  # noqa: B010
+setattr(PlayerView, "maal", _Worked("maal", _seat_maal, None))  # noqa: B010
+setattr(PlayerView, "wild_roles", _Worked("wild_roles", _seat_wild_roles, []))  # noqa: B010

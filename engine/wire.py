@@ -148,7 +148,8 @@ class Form:
         A field is read from the instance's dict, or by attribute where the class has a
         descriptor for it (unless it travels ``own``); a descriptor that works its value out
         when first read and names the type of what stands in until then (``pending``) is only
-        asked while that stands there. A plain field is taken as it is, a sequence made a
+        asked while that stands there; one that also names the plain value that travels until
+        someone has read it (``unasked``) is not asked at all. A plain field is taken as it is, a sequence made a
         list by ``list``, and any other field goes through its ``out``.
         """
         given: dict[str, Any] = {}
@@ -158,13 +159,22 @@ class Form:
             described = hasattr(static, "__get__")
             read = f"own[{name!r}]" if how.own or not described else f"value.{name}"
             pending = getattr(static, "pending", None) if described and not how.own else None
+            key = how.key or name
+            if pending is not None and hasattr(static, "unasked"):
+                # Worked out only when someone asks: until then its plain default travels.
+                given[f"pending{i}"], given[f"out{i}"] = pending, how.out
+                unasked = "[]" if static.unasked == [] else repr(static.unasked)
+                items.append(
+                    f"{key!r}: ({unasked} if (v{i} := own[{name!r}]).__class__ is pending{i} "
+                    f"else out{i}(v{i}))"
+                )
+                continue
             if pending is not None:
                 given[f"pending{i}"] = pending
                 read = (
                     f"(v{i} if (v{i} := own[{name!r}]).__class__ is not pending{i} "
                     f"else value.{name})"
                 )
-            key = how.key or name
             if how.out is same:
                 items.append(f"{key!r}: {read}")
             elif how.out is list:

@@ -41,11 +41,26 @@ from marriage_net.seats import (
 
 if TYPE_CHECKING:
     from engine.match import LocalMatch as TableMatch
+    from engine.view import PlayerView
 
 #: What the clients are told when the host closes the table (a sentence: each words it itself).
 CLOSED_WHY = say("The host closed the table.")
 
 log = logging.getLogger("marriage.host")
+
+
+def _plain_view(view: PlayerView, conn: Conn) -> dict[str, Any]:
+    """A seat's view as ``conn`` reads it. A phone page cannot run the engine, so what it asks
+    of the seat's cards (the hand grouped, the maal, the wild cards) travels worked out; a
+    laptop's game works that out itself from the view, so it is not worked out for it. The
+    page's browser names its origin on the websocket's handshake, a laptop's game sends none
+    (``marriage_net.page``)."""
+    request = getattr(conn.ws, "request", None)
+    if request is not None and request.headers.get("Origin") is not None:
+        view.worked_out()
+    return view.to_dict()
+
+
 #: A pause of the table's own loop longer than this (seconds) is the host away, not a slow tick.
 HOST_AWAY = 1.0
 
@@ -378,7 +393,7 @@ class TableHost(Door):
                         seat=seat,
                         v=u.version,
                         events=[e.to_dict() for e in u.events],
-                        view=u.view.to_dict(),
+                        view=_plain_view(u.view, conn),
                     )
                 conn.send(msg, limit)
         if self.match.version != self._position_version:
@@ -547,7 +562,9 @@ class TableHost(Door):
         assert self.match is not None
         self.match.poll(seat)  # what the snapshot covers need not follow it as updates
         view = self.match.view(seat)
-        msg = p.encode_raw("snapshot", seat=seat, v=self.match.version, view=view.to_dict())
+        msg = p.encode_raw(
+            "snapshot", seat=seat, v=self.match.version, view=_plain_view(view, conn)
+        )
         conn.send(msg, self.settings.outbox_limit)
 
     def describe(self) -> dict[str, object]:

@@ -20,7 +20,7 @@ from engine.view import PlayerView
 from engine.words import Said, from_code, say
 
 #: Bumped whenever a message changes shape; a client of another version is told so by name.
-PROTO = 5
+PROTO = 6
 #: The largest message a host accepts from a client (the design's limit).
 MAX_CLIENT_MESSAGE = 16 * 1024
 #: The largest message a client accepts from a host: a snapshot carries the hand's whole log.

@@ -90,13 +90,16 @@ def test_every_event_and_view_writes_what_its_fields_write_one_by_one(preset, pl
             assert e.to_dict() is not e.to_dict()  # each caller gets its own dict
         for seat in range(players):
             view = g.view(seat)
-            data = view.to_dict()
+            data = view.worked_out().to_dict()
             plain = _plain_dict(g.view(seat))
             plain["history"] = [_plain_dict(e) for e in view.history]
             assert data == plain
             assert data["rules"] == g.rules.to_dict()
             assert data["legal"] == [str(a) for a in view.legal]
-            assert g.view(seat, history=False).to_dict() == plain | {"history": []}
+            assert g.view(seat, history=False).worked_out().to_dict() == plain | {"history": []}
+            # Unread, what a screen that cannot run the engine asks travels as its default.
+            unasked = {"best_see": None, "best_go_out": None, "groups": [], "maal": None}
+            assert g.view(seat).to_dict() == plain | unasked | {"wild_roles": []}
         if g.results:
             r = g.results[-1]
             assert r.to_dict() == _plain_dict(r)
