@@ -49,7 +49,7 @@ def _values(option: Any, max_points: int) -> str:
         return "on or off"
     if option.kind == "choice":
         return ", ".join(
-            f"`{v}`" if label == v else f"`{v}` ({label})" for v, label in option.choices
+            f"`{v}`" if str(label) == v else f"`{v}` ({label})" for v, label in option.choices
         )
     if option.kind == "points":
         return f"up to {option.high} points, each 0 to {max_points}"

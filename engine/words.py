@@ -1,8 +1,8 @@
 """The engine's sentences, kept as a template and its fields so each laptop can word them.
 
 The engine never knows which language a person reads. A reason it gives ("you do not hold 7♣")
-is a ``Said``: its English template and the fields that fill it (its ``english`` is for logs
-and tests); a screen shows it only once worded. The interface looks
+is a ``Said``: its English template and the fields that fill it, never a ``str``, so a screen
+cannot show it without wording it (its ``english`` is for logs and tests). The interface looks
 the template up in its own catalog and fills in the fields, so a Nepali laptop
 and an English one can share one table: on the wire a ``Said`` travels as its ``code``, never as
 words (``from_code`` reads it back).
@@ -31,13 +31,13 @@ CODE_LIMIT = 2000
 DEPTH_LIMIT = 8
 
 
-class Said(str):
+class Said:
     """An engine sentence: its English template, the fields that fill it and, for a sentence
-    that follows a count, its plural template and the count; ``english`` is its English words
-    (for logs and tests). A screen shows it only through the interface's wording step
-    (``language.word``): every field and parameter that holds a sentence is typed ``Said``.
-    (It is still a ``str`` of its English while the tests are moved to ``english``.) A
-    sentence never changes (its fields are its own)."""
+    that follows a count, its plural template and the count. It is not a ``str``: a screen
+    shows it only through the interface's wording step (``language.word``), and ``english``
+    is for logs and tests. A sentence never changes (its fields are its own)."""
+
+    __slots__ = ("template", "fields", "plural", "number", "verbatim", "_english", "_code")
 
     template: str
     fields: dict[str, Field]
@@ -47,49 +47,78 @@ class Said(str):
     #: Words that are no template (plain words read from an older file or host): shown as
     #: they are in every language, and written back as they came.
     verbatim: bool
+    _english: str | None
+    _code: str | None
 
-    def __new__(
-        cls,
+    def __init__(
+        self,
         template: str,
         fields: dict[str, Field] | None = None,
         plural: str | None = None,
         count: int | None = None,
         *,
         verbatim: bool = False,
-    ) -> Said:
+    ) -> None:
         # ``say`` hands over a dict of its own; a sentence never changes its fields.
-        fields = {} if fields is None else fields
-        if verbatim:
-            english = template
-        else:
-            chosen = plural if plural is not None and count != 1 else template
-            english = chosen.format_map(fields) if fields or "{" in chosen else chosen
-        self = str.__new__(cls, english)
-        own = self.__dict__
-        own["template"], own["plural"], own["number"], own["fields"] = (
-            template,
-            plural,
-            count,
-            fields,
-        )
-        own["verbatim"] = verbatim
-        return self
+        put = object.__setattr__
+        put(self, "template", template)
+        put(self, "fields", {} if fields is None else fields)
+        put(self, "plural", plural)
+        put(self, "number", count)
+        put(self, "verbatim", verbatim)
+        put(self, "_english", None)
+        put(self, "_code", None)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a sentence never changes")
 
     @property
     def english(self) -> str:
         """The English words (for logs, tests and a laptop without translations)."""
-        return str.__str__(self)
+        english = self._english
+        if english is None:
+            if self.verbatim:
+                english = self.template
+            else:
+                plural = self.plural is not None and self.number != 1
+                chosen = self.plural if plural and self.plural is not None else self.template
+                fields = {k: _english(v) for k, v in self.fields.items()}
+                english = chosen.format_map(fields) if fields or "{" in chosen else chosen
+            object.__setattr__(self, "_english", english)
+        return english
 
     @property
     def code(self) -> str:
         """This sentence as language-neutral text for a wire or a file (made once: a sentence
         never changes). Plain words (``verbatim``) are written as they are."""
-        own = self.__dict__
-        code = own.get("_code")
+        code = self._code
         if code is None:
             code = self.template if self.verbatim else CODE_MARK + _json(_plain(self))
-            own["_code"] = code
+            object.__setattr__(self, "_code", code)
         return code
+
+    def __str__(self) -> str:
+        return self.english
+
+    def __repr__(self) -> str:
+        return f"Said({self.english!r})"
+
+    def __bool__(self) -> bool:
+        return bool(self.english)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Said):
+            return NotImplemented
+        return (
+            self.template == other.template
+            and self.fields == other.fields
+            and self.plural == other.plural
+            and self.number == other.number
+            and self.verbatim == other.verbatim
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.template, self.english))
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled (a view sent to the bot worker) or copied: still a sentence, not just words,
@@ -118,11 +147,14 @@ def _again(
     english: str,
 ) -> Said:
     """A pickled or copied sentence back, with the words it had (not worded again)."""
-    said = str.__new__(Said, english)
-    own = said.__dict__
-    own["template"], own["plural"], own["number"], own["fields"] = template, plural, number, fields
-    own["verbatim"] = verbatim
+    said = Said(template, fields, plural, number, verbatim=verbatim)
+    object.__setattr__(said, "_english", english)
     return said
+
+
+def _english(value: Field) -> Any:
+    """A field as the English words fill it (a sentence by its English)."""
+    return value.english if isinstance(value, Said) else value
 
 
 #: No words at all (an event that says nothing).
@@ -192,6 +224,7 @@ def from_code(text: str) -> Said:
         return words("?")
     try:
         made = _built(json.loads(text[len(CODE_MARK) :]), 0)
+        made.english  # noqa: B018 - a template that names a field it lacks fails here, not later
     except (ValueError, TypeError, KeyError, IndexError):
         return words("?")
     return made

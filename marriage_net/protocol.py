@@ -414,8 +414,8 @@ _host_decoder = msgspec.json.Decoder(HostMessage)
 def _words(value: Any) -> Any:
     """An engine sentence that reaches a message as it is goes as its English words (for logs
     and older games): the words a person sees travel as codes, put there on purpose."""
-    if isinstance(value, str):
-        return str.__str__(value)
+    if isinstance(value, Said):
+        return value.english
     raise NotImplementedError(f"a {type(value).__name__} cannot be sent")
 
 

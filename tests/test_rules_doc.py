@@ -35,7 +35,7 @@ def test_the_table_has_a_row_per_option_with_each_presets_value():
     assert len(rows) == len(options)
     for row, option in zip(rows, options, strict=True):
         cells = [c.strip() for c in row.strip("|").split(" | ")]
-        assert cells[:3] == [option.label, f"`{option.name}`", option.help]
+        assert cells[:3] == [option.label.english, f"`{option.name}`", option.help.english]
         assert len(cells) == 4 + len(PRESETS)
     hand = next(r for r in rows if "`hand_size`" in r)
     assert "| 9 to 21 | 21 | 21 | 21 | 21 |" in hand

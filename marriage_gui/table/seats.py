@@ -35,7 +35,7 @@ class News:
     moves: int = 0
 
 
-def renamed(line: Said, real: str, said: str) -> Said:
+def renamed(line: Said, real: str, said: Said | str) -> Said:
     """``line`` (the game's words, which start with the acting seat's name) naming that seat
     ``said`` instead of ``real`` (a sentence keeps its template: the name is its field)."""
     if said == real and not isinstance(said, Said):
@@ -44,7 +44,10 @@ def renamed(line: Said, real: str, said: str) -> Said:
         line = words(line)
     if line.verbatim:  # plain words of an older file
         text = line.template
-        return words(said + text[len(real) :]) if text.startswith(real + " ") else line
+        if not text.startswith(real + " "):
+            return line
+        # Not a template to translate: the name (worded when drawn) before the plain words.
+        return Said("{name}{rest}", {"name": said, "rest": text[len(real) :]})
     if line.fields.get("name") != real:
         return line
     fields = {**line.fields, "name": said}
@@ -226,7 +229,7 @@ class SeatViews:
         whoever holds the screen, so it reads "Player N" instead."""
         return word(self._said_name(seat))
 
-    def _said_name(self, seat: int) -> str:
+    def _said_name(self, seat: int) -> Said | str:
         """``name``, kept as a sentence where it follows the language (worded when drawn)."""
         name = self.state.names[seat]
         proposal = self.proposals[seat] if seat < len(self.proposals) else None

@@ -118,12 +118,14 @@ def ui_scale(size: tuple[int, int]) -> float:
 def _rendered(
     s: str, size: int, colour: Colour = TEXT, bold: bool = False, tints: tuple[fonts.Tint, ...] = ()
 ) -> pygame.Surface:
+    if not isinstance(s, str):  # an engine sentence not worded: never drawn in its English
+        raise TypeError(f"words to draw must be worded first (language.word): {s!r}")
     return fonts.render(s, max(6, int(size)), colour, bold, tints)
 
 
 class _Text(Protocol):
     """``text``'s face for the type checker: a cache takes any arguments, ``text`` only words
-    (a ``str``)."""
+    (a ``str``: an engine ``Said`` passed here is a type error, and refused when drawn)."""
 
     def __call__(
         self,

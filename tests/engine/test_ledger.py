@@ -139,12 +139,12 @@ def test_void_and_points_race_and_deadwood():
     r = _result(contract, [4, 9, 0], 2, [True, False, True], False)
     book = ledger(r, contract)
     assert [s.bonus for s in book.shares] == [0, 0, 2 * contract.contract_win_points]
-    assert "Chandra scores 20" in describe_payments(book, NAMES)
+    assert "Chandra scores 20" in describe_payments(book, NAMES).english
     indian = PRESETS["indian"]
     r = dataclasses.replace(r, nets=(0, 40, 12))
     book = ledger(r, indian)
     assert [s.deadwood for s in book.shares] == [0, 40, 12]
-    assert describe_payments(book, NAMES) == "Bina is charged 40; Chandra is charged 12"
+    assert describe_payments(book, NAMES).english == "Bina is charged 40; Chandra is charged 12"
 
 
 def test_payments_refuse_nets_that_do_not_balance():

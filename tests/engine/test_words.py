@@ -32,8 +32,10 @@ from engine.words import (
 
 def test_a_sentence_is_its_english_words():
     s = say("you do not hold {cards}", cards="7C 7C")
-    assert isinstance(s, Said)
+    # A sentence is no str: a screen cannot show it without wording it.
+    assert isinstance(s, Said) and not isinstance(s, str)
     assert s.english == str(s) == "you do not hold 7C 7C"
+    assert s != "you do not hold 7C 7C"
     assert s.template == "you do not hold {cards}"
     assert s.fields == {"cards": "7C 7C"}
     assert say("the stock is empty").english == "the stock is empty"

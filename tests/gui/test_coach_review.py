@@ -278,7 +278,7 @@ def test_f1_over_a_review_lists_the_mark_keys(app, monkeypatch):
 
 def test_a_review_with_no_costly_mark_still_shows_where_the_choice_differed(app):
     """ "13 of 14": the one choice that differed is shown, and why it cost little, in words."""
-    from engine.words import say
+    from engine.words import say, words
 
     result, match = sheet(app, SOLO)
     why = say(
@@ -290,7 +290,9 @@ def test_a_review_with_no_costly_mark_still_shows_where_the_choice_differed(app)
         card="KC",
         theirs=say("{card} goes with {cards}", card="KC", cards=say("nothing")),
     )
-    small = Mark(4, "discard", "you threw 8D", "the hard bot would throw KC", why, 0.2)
+    small = Mark(
+        4, "discard", words("you threw 8D"), words("the hard bot would throw KC"), why, 0.2
+    )
     review = Review(0, 0, 14, 13, (), (small,))
     assert Review.from_dict(review.to_dict()) == review
     scene = app.open("replay", replay=match.hand_replay(0), names=result.names, review=review)

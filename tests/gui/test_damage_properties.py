@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from engine.game import Game
 from engine.match import LocalMatch
 from engine.record import MatchRecord
+from engine.words import Said
 from marriage_gui.settings import Settings, load_settings
 from marriage_gui.setup import MatchSetup, SeatSetup
 from marriage_gui.statsdb import STATS_FILE
@@ -108,7 +109,8 @@ def _damage(good: bytes, kind: str, rnd: random.Random) -> bytes:
     return json.dumps(data).encode()
 
 
-def _plain(message: str) -> None:
+def _plain(said: Said) -> None:
+    message = said.english
     assert message and not any(word in message for word in INTERNALS), message
 
 

@@ -80,7 +80,7 @@ def test_a_damaged_save_is_kept_aside_with_one_clear_message(tmp_path: Path, cas
     storage = Storage(tmp_path)
     with pytest.raises(SaveError) as err:
         storage.load_game()
-    message = err.value.message
+    message = err.value.message.english
     assert message.startswith("The saved game could not be restored")
     assert "kept aside as savegame.damaged-" in message
     assert not any(word in message for word in INTERNALS)
@@ -124,7 +124,7 @@ def test_damaged_settings_give_defaults_and_keep_the_file(tmp_path: Path, bad: s
     storage = Storage(tmp_path)
     messages: list[str] = []
     assert load_settings(storage, messages.append) == Settings()
-    assert len(messages) == 1 and "defaults" in messages[0]
+    assert len(messages) == 1 and "defaults" in messages[0].english
     kept = list(tmp_path.glob("settings.damaged-*.json"))
     assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == bad
     save_settings(storage, Settings(volume=0.3))
@@ -181,7 +181,7 @@ def test_damaged_statistics_are_kept_aside_and_a_fresh_one_started(
     after = storage.stats()
     if how != "empty":  # an empty file is simply a new database
         assert list(tmp_path.glob("stats.damaged-*"))
-        assert any("statistics" in m.lower() for m in storage.take_notices())
+        assert any("statistics" in m.english.lower() for m in storage.take_notices())
     # Every later hand is recorded again.
     assert after.hands_played == 1, (how, stats, after)
     assert not after.problem
@@ -199,7 +199,7 @@ def test_a_locked_database_never_blocks_the_caller(tmp_path: Path) -> None:
         took = time.perf_counter() - t0
         # A frame is 16 ms: the call returns at once (the waits are bounded: see the next test).
         assert took < 1.0
-        assert "busy" in stats.problem
+        assert "busy" in stats.problem.english
     finally:
         holder.rollback()
         holder.close()
@@ -239,7 +239,7 @@ def test_a_save_that_is_a_folder_does_not_stop_play(tmp_path: Path) -> None:
     storage.clear_game()  # never raises
     assert not storage.save_game(SETUP, _game())
     notes = storage.take_notices()
-    assert any("folder named savegame.json is in the way" in n for n in notes)
+    assert any("folder named savegame.json is in the way" in n.english for n in notes)
     assert storage.take_notices() == []  # said once
 
 
@@ -259,7 +259,7 @@ def test_a_folder_that_cannot_be_made_is_said_and_play_goes_on(tmp_path: Path) -
     blocker.write_text("x")
     storage = Storage(blocker / "Marriage")  # a file stands where a folder must go
     assert storage.problem
-    assert any("Nothing can be saved" in n for n in storage.notices)
+    assert any("Nothing can be saved" in n.english for n in storage.notices)
     assert not storage.save_game(SETUP, _game())
     storage.clear_game()
     storage.log("still fine")

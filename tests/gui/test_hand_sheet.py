@@ -90,7 +90,7 @@ def test_a_long_row_of_dublees_does_not_crowd_the_money_column(tmp_path, monkeyp
     app.go_title()
     scene = build_scene(app, "hand_result", 11)
     app.push(scene)
-    assert scene.result.describe(scene.names).endswith("eight dublees.")
+    assert scene.result.describe(scene.names).english.endswith("eight dublees.")
     sizes: dict[str, int] = {}
     real = fonts.render
 

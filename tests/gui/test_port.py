@@ -15,6 +15,7 @@ from engine.cards import parse_card
 from engine.match import LocalMatch, Unshared, Update
 from engine.rules import PRESETS
 from engine.view import PlayerView
+from engine.words import Said
 from marriage_gui.app import App
 from marriage_gui.saved_match import SavedMatch
 from marriage_gui.setup import MatchSetup, SeatSetup, new_seed
@@ -136,7 +137,8 @@ def _known_codes(view: PlayerView) -> set[int]:
     }
 
 
-def _card_tokens(line: str) -> set[int]:
+def _card_tokens(said: Said) -> set[int]:
+    line = said.english
     codes = set()
     for token in line.replace(",", " ").replace(":", " ").split():
         with contextlib.suppress(ValueError):
@@ -200,7 +202,7 @@ def test_the_leak_from_the_issue_is_gone(app):
     app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(640, 400), button=1)], DT)
     key(app, pygame.K_1)
     asha = scene.seats.logs[0].lines[-1]
-    assert asha.startswith("Asha drew from the stock — ")  # Asha may know her own card
+    assert asha.english.startswith("Asha drew from the stock — ")  # Asha may know her own card
     key(app, pygame.K_LEFT)
     key(app, pygame.K_d)
     for _ in range(200):
@@ -211,7 +213,7 @@ def test_the_leak_from_the_issue_is_gone(app):
     assert scene.seats.viewer == 1
     key(app, pygame.K_l)
     assert scene.seats.log is scene.seats.logs[1] and scene.seats.log.open
-    lines = scene.seats.log.lines
+    lines = [line.english for line in scene.seats.log.lines]
     assert "Asha drew from the stock" in lines
     for line in lines:
         assert " — " not in line, line  # no private part of anybody else's event
@@ -254,10 +256,10 @@ def test_see_hint_words_follow_the_rules():
 
     setup = MatchSetup((SeatSetup("You"), SeatSetup("B", "easy")), hands=1, seed=2)
     view = setup.start(worker="inline").view(0)
-    assert view.seeing_requirement() == "three pure melds or seven dublees"
+    assert view.seeing_requirement().english == "three pure melds or seven dublees"
     no_dublees = replace(PRESETS["nepali"], dublee_enabled=False)
     setup = MatchSetup((SeatSetup("You"), SeatSetup("B", "easy")), rules=no_dublees, seed=2)
-    assert setup.start(worker="inline").view(0).seeing_requirement() == "three pure melds"
+    assert setup.start(worker="inline").view(0).seeing_requirement().english == "three pure melds"
 
 
 def test_new_matches_get_unguessable_seeds_unless_one_was_typed():
@@ -320,6 +322,6 @@ def test_seat_views_skip_stale_news_and_catch_up_after_a_gap():
     m.submit(1, m.view(1).legal[0])
     news = seats.poll()
     assert seats.views[0] == m.view(0) and seats.versions[0] == m.version
-    assert "caught up" in seats.logs[0].lines[-2]
+    assert "caught up" in seats.logs[0].lines[-2].english
     assert news.changed and news.events  # seat 0 (the bottom) still hears the newest action
     assert seats.logs[1].lines[-2:] == [e.text for e in m.view(1).history][-2:]

@@ -276,12 +276,12 @@ def test_hot_seat_replay_says_the_moves_of_the_default_you_as_the_table_does(app
     key(app, pygame.K_r, "r")
     scene = app.scene
     assert isinstance(scene, ReplayScene) and scene.names == result.names
-    mine = [f for f in scene.replay.frames if f.actor == 0 and f.text.startswith("You ")]
+    mine = [f for f in scene.replay.frames if f.actor == 0 and f.text.english.startswith("You ")]
     assert mine
     for frame in mine:
         said = scene.said(frame)
         assert said.startswith("Player 1 ") and "You " not in said
-        assert said == cards_said(frame.text.replace("You ", "Player 1 "))
+        assert said == cards_said(frame.text.english.replace("You ", "Player 1 "))
 
 
 def test_at_the_end_each_row_shows_the_melds_of_the_score_sheet_with_gaps(app):

@@ -225,7 +225,7 @@ def test_a_hand_that_cannot_be_is_refused_on_screen_and_not_kept(app):
     assert scene.draft.seats[0].cards == MaalCards(tiplus=2)
     scene.draft.seats[1].cards = MaalCards(tiplus=1)
     scene.recount()
-    assert scene.problem is not None and "only 2 can be held" in scene.problem.reason
+    assert scene.problem is not None and "only 2 can be held" in scene.problem.reason.english
     press(app, pygame.K_RETURN, pygame.KMOD_CTRL)
     assert app.scene is scene
     press(app, pygame.K_ESCAPE)  # out of the field
@@ -318,7 +318,7 @@ def test_a_damaged_sheet_is_kept_aside_and_said_and_the_others_still_read(app, t
     aside = list((tmp_path / "score sheets").glob("20261013-193000-bbbb.damaged-*.json"))
     assert len(aside) == 1 and aside[0].read_text(encoding="utf-8").startswith('{"version"')
     notices = app.storage.take_notices()
-    assert any("could not be read" in n and "kept aside" in n for n in notices)
+    assert any("could not be read" in n.english and "kept aside" in n.english for n in notices)
 
 
 def test_a_click_chooses_a_hand_and_a_second_click_opens_it(app):

@@ -118,4 +118,7 @@ def test_a_save_that_fails_half_way_leaves_the_old_sheet_and_says_so(tmp_path, m
     assert path.read_bytes() == before
     assert SheetStore(Storage(tmp_path)).load(SHEET_ID) == old
     assert not [p for p in (tmp_path / "score sheets").iterdir() if p.name.endswith(".tmp")]
-    assert any("cannot be saved" in n and "disk is full" in n for n in storage.take_notices())
+    assert any(
+        "cannot be saved" in n.english and "disk is full" in n.english
+        for n in storage.take_notices()
+    )

@@ -45,11 +45,11 @@ def test_damaged_save_raises_a_clear_message(tmp_path):
     (tmp_path / "savegame.json").write_text('{"version": 1, "setup": {"seats"', encoding="utf-8")
     with pytest.raises(SaveError) as err:
         storage.load_game()
-    assert "damaged" in err.value.message
+    assert "damaged" in err.value.message.english
     (tmp_path / "savegame.json").write_text(json.dumps({"version": 1, "setup": {}, "game": "x"}))
     with pytest.raises(SaveError) as err:
         storage.load_game()
-    assert err.value.message.startswith("The saved game could not be restored")
+    assert err.value.message.english.startswith("The saved game could not be restored")
 
 
 def test_damaged_settings_give_defaults_and_a_message(tmp_path):
@@ -57,7 +57,7 @@ def test_damaged_settings_give_defaults_and_a_message(tmp_path):
     messages: list[str] = []
     (tmp_path / "settings.json").write_text("{not json", encoding="utf-8")
     assert load_settings(storage, messages.append) == Settings()
-    assert messages and "defaults" in messages[0]
+    assert messages and "defaults" in messages[0].english
     (tmp_path / "settings.json").write_text('{"animation_speed": "warp"}', encoding="utf-8")
     assert load_settings(storage, messages.append) == Settings()
     assert len(messages) == 2

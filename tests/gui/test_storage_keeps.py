@@ -15,6 +15,7 @@ import pytest
 
 from engine.match import LocalMatch
 from engine.rules import MAX_SEED
+from engine.words import Said
 from marriage_gui import statsdb
 from marriage_gui.app import App
 from marriage_gui.settings import SETTINGS_FILE, Settings, load_settings
@@ -72,7 +73,7 @@ def test_a_hand_kept_out_by_a_locked_file_is_retried_then_told(tmp_path: Path, m
         holder.rollback()
         holder.close()
     assert sum("busy (attempt" in line for line in tries) == 3
-    assert DROPPED in storage.take_notices()
+    assert DROPPED in [n.english for n in storage.take_notices()]
 
 
 def test_a_locked_file_let_go_in_time_keeps_the_hand(tmp_path: Path, monkeypatch):
@@ -97,11 +98,13 @@ def test_one_bad_setting_is_brought_into_range_and_the_rest_kept(tmp_path: Path)
     data = Settings(four_colour=True, animation_speed="fast", muted=True).to_dict()
     data["volume"] = 5
     (tmp_path / SETTINGS_FILE).write_text(json.dumps(data), encoding="utf-8")
-    told: list[str] = []
+    told: list[Said] = []
     settings = load_settings(storage, told.append)
     assert settings.volume == 1.0
     assert settings.four_colour and settings.muted and settings.animation_speed == "fast"
-    assert told == ["One of your settings could not be used: volume was out of range and is now 1."]
+    assert [t.english for t in told] == [
+        "One of your settings could not be used: volume was out of range and is now 1."
+    ]
     assert (tmp_path / SETTINGS_FILE).exists()  # nothing was moved aside
 
 
@@ -148,7 +151,7 @@ def test_a_missing_folder_is_said_in_player_words():
     words = _why(
         FileNotFoundError(errno.ENOENT, "No such file or directory"), Path("/x/y/savegame.json")
     )
-    assert "No such file" not in words and "missing" in words
+    assert "No such file" not in words.english and "missing" in words.english
 
 
 @pytest.mark.parametrize("seed", [MAX_SEED - 1, -(MAX_SEED - 1), 10**40])

@@ -28,7 +28,7 @@ def test_the_page_words_every_refusal_as_the_protocol_does():
     text = text[text.index("export const REFUSAL_WORDS = {") :]
     text = text[: text.index("};")]
     table = dict(re.findall(r'^\s+(\w+): N_\("((?:[^"\\]|\\.)*)"\),$', text, re.M))
-    assert table == {str(k): str.__str__(v) for k, v in p._REFUSAL_WORDS.items()}
+    assert table == {str(k): v.english for k, v in p._REFUSAL_WORDS.items()}
     for code in p.Refusal:
         assert code.value in table or code in (p.Refusal.ILLEGAL, p.Refusal.BAD_ACTION)
 
