@@ -43,5 +43,32 @@ def _english_first():
     fresh()
 
 
+#: The tests that take longest, longest first: a long computation in chunks, then the ones that
+#: wait on a browser, a clock or another process. They start first, so the test workers fill in
+#: around them with the short ones and no long test starts last with the other worker idle.
+LONG_FIRST = (
+    "tests/engine/test_properties.py::test_thousands_of_random_hands",
+    "tests/engine/test_properties.py::test_random_hands_keep_every_invariant",
+    "tests/web/test_phone_clock.py",
+    "tests/web/",
+    "tests/net/test_slow_clock.py",
+    "tests/net/test_seat_news.py",
+    "tests/net/test_asleep_app.py",
+    "tests/net/test_clock.py",
+    "tests/gui/test_hand_drop.py",
+    "tests/gui/test_damage_properties.py",
+    "tests/engine/test_properties.py",
+    "tests/net/",
+)
+
+
+def pytest_collection_modifyitems(session, config, items):
+    def rank(item: pytest.Item) -> int:
+        path = item.nodeid
+        return next((n for n, long in enumerate(LONG_FIRST) if path.startswith(long)), 99)
+
+    items.sort(key=rank)  # stable: each file keeps its own order
+
+
 def pytest_sessionfinish(session, exitstatus):
     shutil.rmtree(_DATA, ignore_errors=True)

@@ -128,8 +128,11 @@ def test_random_matches(preset, players):
     assert Game.replay(g.rules, g.seed, g.log) == g
 
 
-#: The random hands below are checked in this many chunks, so that test workers share them.
-CHUNKS = 4
+#: The random hands below are checked in chunks of a few seconds each, so that the test workers
+#: share them and none is left running alone at the end of the run.
+CHUNKS = 6
+#: The thousands of cheaper hands further down, in chunks of their own.
+MANY_CHUNKS = 8
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
@@ -164,14 +167,14 @@ def test_save_load_and_replay_mid_hand(seed, cut, preset):
         assert clone != g and MatchRecord.from_json(MatchRecord.of(g).to_json()).game() == g
 
 
-@pytest.mark.parametrize("start", range(0, 2000, 2000 // CHUNKS))
+@pytest.mark.parametrize("start", range(0, 2000, 2000 // MANY_CHUNKS))
 def test_thousands_of_random_hands(start):
     """2,000 more hands across presets and table sizes (cheaper checks, every action), in
     chunks."""
     rng = random.Random(2024 + start)
     names = sorted(PRESETS)
     wins = 0
-    for i in range(start, start + 2000 // CHUNKS):
+    for i in range(start, start + 2000 // MANY_CHUNKS):
         rules = PRESETS[names[i % 4]]
         g = Game.new(rules, 2 + i % 4, i, hands=1)
         while not g.is_over:
@@ -184,7 +187,8 @@ def test_thousands_of_random_hands(start):
         wins += g.result.winner is not None
         if i % 50 == 0:
             assert Game.replay(g.rules, g.seed, g.log) == g
-    assert wins > 100 // CHUNKS  # going out really happens in random play that prefers it
+    # Going out really happens in random play that prefers it: in more than one hand in 20.
+    assert wins > 2000 // MANY_CHUNKS // 20
 
 
 def test_card_ids_move_with_discards():

@@ -57,6 +57,25 @@ class HostThread:
         self.loop.close()
 
 
+#: A deal (a match's seed) in which nobody goes out in the first rounds (some 40 turns) while
+#: easy computers play every seat, a silent person's included. A test of the turn clock needs
+#: turns to time, and a deal that someone goes out on at once (a few in a hundred do) leaves
+#: none: the hand is over, and the next one waits for a person to deal it.
+LONG_DEAL = 1
+
+
+def steady_deal(monkeypatch: Any, seed: int = LONG_DEAL) -> None:
+    """The test's hosts deal ``seed`` (as ``secrets`` would have chosen it) for every match."""
+    from marriage_net import host
+
+    real = host.new_match
+
+    def dealt(names: Any, rules: Any, hands: int, drivers: Any, _seed: int) -> Any:
+        return real(names, rules, hands, drivers, seed)
+
+    monkeypatch.setattr(host, "new_match", dealt)
+
+
 def free_udp_port() -> int:
     """A UDP port on 127.0.0.1 nobody listens on (for a discovery responder of a test's own)."""
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:

@@ -9,7 +9,7 @@ import socket
 import time
 
 import pytest
-from net.tablekit import HostThread, raw_client, say_hello
+from net.tablekit import HostThread, raw_client, say_hello, steady_deal
 
 from engine import PRESETS
 from marriage_net import protocol as p
@@ -76,8 +76,10 @@ def _table(plan, clock=CLOCK, **settings):
 
 
 @pytest.fixture
-def silent():
-    """Eve (seat 0) is connected and never acts; an easy computer player sits in seat 1."""
+def silent(monkeypatch):
+    """Eve (seat 0) is connected and never acts; an easy computer player sits in seat 1 (in a
+    deal that lasts: see ``steady_deal``)."""
+    steady_deal(monkeypatch)
     table = _table([("open", ""), ("easy", "")])
     with raw_client(table.port) as ws:
         welcome = say_hello(ws, table.code, "Eve", seat=0)

@@ -1,7 +1,7 @@
 """What a screen reads through RemoteMatch: every seat's state, the turn clock counting down,
 what a computer played for a returning player, and the host handing a seat over."""
 
-from net.tablekit import HostThread, wait_for
+from net.tablekit import HostThread, steady_deal, wait_for
 
 from engine import PRESETS
 from marriage_net import protocol as p
@@ -13,7 +13,9 @@ LOOPBACK = "127.0.0.1"
 CLOCK = 2
 
 
-def test_a_screen_reads_the_seats_the_clock_and_what_was_played_for_it():
+def test_a_screen_reads_the_seats_the_clock_and_what_was_played_for_it(monkeypatch):
+    steady_deal(monkeypatch)  # a deal with turns left to time after two run-outs
+
     def make():
         seats = make_seats([("open", ""), ("easy", "")])
         settings = HostSettings(tick=0.005, substitute="easy", auto_start=True)
