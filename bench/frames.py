@@ -47,7 +47,7 @@ def percentiles(samples: list[float]) -> tuple[float, float, float]:
 
 def drag_frames(app: App, scene: TableScene) -> tuple[list[float], list[float]]:
     """Pick up a hand card and circle it over the table, one motion event per frame."""
-    cid = scene.fan.order[len(scene.fan.order) // 2]
+    cid = scene.seats.fan.order[len(scene.seats.fan.order) // 2]
     r = scene.board.sprites[cid].rect
     start = (r.x + 10, r.centery)
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)], 1 / 60)
@@ -74,7 +74,7 @@ def thinking_frames(app: App, scene: TableScene) -> tuple[list[float], list[floa
     # The app warms its worker when a table opens; a cold start is not thinking time.
     worker.submit(bool).result(timeout=60)
     kind = f"{worker.kind} worker"
-    seat = scene.state.current_player
+    seat = scene.seats.state.current_player
     view = match.view(seat)
     times, cpu = [], []
     for seed in range(1, 6):  # a few decisions, so there are enough frames to rank

@@ -135,7 +135,7 @@ class HandResultScene(Scene):
     def on_resize(self, size: tuple[int, int]) -> None:
         """A new size, or a new language: the seats' names are said again (a name the game
         proposed follows the language: Sita, सीता) wherever the sheet names them."""
-        self.names = tuple(self.table.seats.name(s) for s in range(self.table.state.players))
+        self.names = tuple(self.table.seats.name(s) for s in range(self.table.seats.state.players))
         self.pairs.names = self.names
         self.review.names = self.names
 

@@ -145,11 +145,5 @@ class TableActions:
             b.visible = COMMANDS[key].shown(now)
             b.enabled = COMMANDS[key].enabled(now)
 
-    @property
-    def sent(self) -> int | None:
-        """The version at which this screen's last action left (None: nothing on its way;
-        read by tests/net)."""
-        return self.turn.sent
-
 
 __all__ = ["TableActions"]

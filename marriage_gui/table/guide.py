@@ -207,7 +207,7 @@ class GuideScene(TableScene):
         if isinstance(intent, i.Draw):
             return "take" if intent.from_discard else "draw"
         if isinstance(intent, i.DiscardSelected):
-            if self.state.phase == "play" and self._chosen() is not None:
+            if self.seats.state.phase == "play" and self._chosen() is not None:
                 return "throw"
             return "take" if intent.take else None
         if isinstance(intent, i.Discard):
@@ -241,7 +241,7 @@ class GuideScene(TableScene):
         return _("Not yet. {how}.").format(how=how[:1].upper() + how[1:])
 
     def _chosen(self) -> int | None:
-        fan = self.fan
+        fan = self.seats.fan
         return fan.selected[0] if fan is not None and len(fan.selected) == 1 else None
 
     def _keep(self, intent: i.Intent) -> str | None:

@@ -265,7 +265,7 @@ class NetTableScene(TableScene):
         free = self.ask.dialog is None and self.curtain is None and not self.show_controls
         if note is not None and free and note.handle_event(event):
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_b and self.dialog is None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_b and self.ask.dialog is None:
             for seat in self.seats.local:
                 state = self.seen_seats.get(seat)
                 if state is not None and state.state == p.COMPUTER:

@@ -20,7 +20,6 @@ import pygame
 
 from engine.events import Event
 from engine.match import Match
-from engine.view import PlayerView
 from marriage_gui.language import _, word
 from marriage_gui.saved_match import saved
 from marriage_gui.scene import Scene
@@ -36,12 +35,9 @@ from .controls import is_help_key
 from .curtain import Curtain
 from .effects import EaseBack, Effects, Hear, Pause, Relayout, Sent, ToggleLog
 from .framing import Framing
-from .hand import HandFan
 from .hearing import SOUNDS, flights
 from .hinting import HintAsk
 from .input import TableInput
-from .layout import Layout
-from .log import Log
 from .overlays import Dialog
 from .pacing import Pacing
 from .picture import TablePicture
@@ -109,31 +105,6 @@ class TableScene(Scene):
     def sound(self, name: str) -> None:
         """Play a named sound."""
         self.app.sounds.play(name)
-
-    # ------------------------------------------------------------------ read by other tests
-    # (tests/net, test_hand_drop.py) until they too reach the parts by their own names
-    @property
-    def state(self) -> PlayerView:
-        return self.seats.state
-
-    @property
-    def layout(self) -> Layout | None:
-        return self.staging.layout
-
-    @property
-    def log(self) -> Log:
-        return self.seats.log
-
-    @property
-    def fan(self) -> HandFan | None:
-        return self.seats.fan
-
-    @property
-    def dialog(self) -> Dialog | None:
-        return self.ask.dialog
-
-    def my_turn(self) -> bool:
-        return self.seats.my_turn()
 
     # ------------------------------------------------------------------ scene hooks
     def on_resize(self, size: tuple[int, int]) -> None:

@@ -141,7 +141,7 @@ def hand_xs(scene: TableScene) -> dict[int, float]:
 
 
 def centre_x(scene: TableScene, cid: int) -> float:
-    return scene.board.targets[cid].x + scene.layout.cw / 2
+    return scene.board.targets[cid].x + scene.staging.layout.cw / 2
 
 
 def drag_centre_to(
@@ -152,7 +152,7 @@ def drag_centre_to(
     first, then lowered into it); returns the hand as it lies just before the release (the gap
     showing where the card will go), then lets go."""
     scene = app.stack[-1]
-    end = (round(x + start[0] - grabbed[0] - grabbed[1] / 2), scene.layout.hand_y + 40)
+    end = (round(x + start[0] - grabbed[0] - grabbed[1] / 2), scene.staging.layout.hand_y + 40)
     path = [start] + ([(end[0], start[1])] if lower else []) + [end]
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)], DT)
     for a, b in zip(path, path[1:], strict=False):
@@ -177,7 +177,7 @@ def ids_of(scene: TableScene, text: str) -> list[int]:
     """The hand's cards named in ``text``, in hand order (each copy once)."""
     wanted = [c.code for c in parse_cards(text)]
     out = []
-    for cid in scene.fan.order:
+    for cid in scene.seats.fan.order:
         if code_of(cid) in wanted:
             wanted.remove(code_of(cid))
             out.append(cid)
@@ -188,7 +188,7 @@ def landed_as_shown(scene: TableScene, preview: dict[int, float], moved: list[in
     """Every other card lies where the preview had it, and the moved cards fill its gap."""
     after = hand_xs(scene)
     assert {cid: after[cid] for cid in preview} == preview
-    order = scene.fan.order
+    order = scene.seats.fan.order
     at = order.index(moved[0])
     assert order[at : at + len(moved)] == moved
     if at > 0:
@@ -199,7 +199,7 @@ def landed_as_shown(scene: TableScene, preview: dict[int, float], moved: list[in
 
 def test_a_card_dropped_between_two_groups_lands_between_them(sized_app):
     scene = rigged(sized_app, PAIRS)
-    fan = scene.fan
+    fan = scene.seats.fan
     kh, qc = ids_of(scene, "KH KH")[1], ids_of(scene, "QC")[0]
     assert fan.order.index(qc) == fan.order.index(kh) + 1 and fan.order.index(qc) in fan.breaks()
     dropped_between(sized_app, scene, ids_of(scene, "6D")[0], kh, qc)
@@ -214,14 +214,14 @@ def test_a_card_dropped_within_a_group_lands_inside_it(sized_app):
 def dropped_between(app, scene, card: int, left: int, right: int) -> None:
     """Drag ``card`` to halfway between ``left`` and ``right``: it lands between them, as shown."""
     preview = move_card(app, scene, card, (centre_x(scene, left) + centre_x(scene, right)) / 2)
-    at = scene.fan.order.index(card)
-    assert scene.fan.order[at - 1 : at + 2] == [left, card, right]
+    at = scene.seats.fan.order.index(card)
+    assert scene.seats.fan.order[at - 1 : at + 2] == [left, card, right]
     landed_as_shown(scene, preview, [card])
 
 
 def test_a_card_moved_left_within_the_loose_cards_lands_where_let_go(sized_app):
     scene = rigged(sized_app, PAIRS)
-    fan = scene.fan
+    fan = scene.seats.fan
     loose = fan.order[fan.breaks()[-1] :]
     # The last loose card, dropped between the second and third loose cards.
     preview = move_card(
@@ -233,9 +233,9 @@ def test_a_card_moved_left_within_the_loose_cards_lands_where_let_go(sized_app):
 
 def test_the_ends_of_a_grouped_hand_take_a_card_dropped_beyond_them(sized_app):
     scene = rigged(sized_app, PAIRS)
-    fan = scene.fan
+    fan = scene.seats.fan
     first, last = fan.order[0], fan.order[-1]
-    move_card(sized_app, scene, last, scene.board.targets[first].x - scene.layout.cw)
+    move_card(sized_app, scene, last, scene.board.targets[first].x - scene.staging.layout.cw)
     assert fan.order[:2] == [last, first]
     move_card(sized_app, scene, last, sized_app.size[0] - 2)
     assert fan.order[-1] == last
@@ -243,7 +243,7 @@ def test_the_ends_of_a_grouped_hand_take_a_card_dropped_beyond_them(sized_app):
 
 def test_two_chosen_cards_dragged_together_land_together_where_shown(sized_app):
     scene = rigged(sized_app, PAIRS)
-    fan = scene.fan
+    fan = scene.seats.fan
     js, two = ids_of(scene, "JS 2H")
     for cid in (js, two):
         click(sized_app, card_centre(scene, cid))
@@ -265,18 +265,18 @@ def test_a_card_drawn_by_dragging_the_stock_lands_between_the_groups_it_was_let_
     sized_app,
 ):
     scene = rigged(sized_app, PAIRS)
-    fan = scene.fan
-    assert scene.state.phase == "draw" and scene.state.current_player == 0
+    fan = scene.seats.fan
+    assert scene.seats.state.phase == "draw" and scene.seats.state.current_player == 0
     kh, qc = ids_of(scene, "KH KH")[1], ids_of(scene, "QC")[0]
-    stock = scene.layout.stock
+    stock = scene.staging.layout.stock
     preview = drag_centre_to(
         sized_app,
         stock.center,
-        (stock.x, scene.layout.tw),
+        (stock.x, scene.staging.layout.tw),
         (centre_x(scene, kh) + centre_x(scene, qc)) / 2,
         lower=True,
     )
-    assert len(scene.state.hand) == 22
+    assert len(scene.seats.state.hand) == 22
     (drawn,) = [i for i in fan.order if i not in preview]
     at = fan.order.index(drawn)
     assert fan.order[at - 1 : at + 2] == [kh, drawn, qc]
@@ -285,8 +285,8 @@ def test_a_card_drawn_by_dragging_the_stock_lands_between_the_groups_it_was_let_
 
 def test_a_card_dropped_in_a_sorted_hand_of_22_lands_between_the_cards_it_was_between(sized_app):
     scene = rigged(sized_app, PAIRS, group=False)
-    click(sized_app, scene.layout.stock.center)
-    fan = scene.fan
+    click(sized_app, scene.staging.layout.stock.center)
+    fan = scene.seats.fan
     assert len(fan.order) == 22 and fan.breaks() == []
     moved, left, right = fan.order[2], fan.order[15], fan.order[16]
     preview = move_card(

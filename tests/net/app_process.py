@@ -82,14 +82,14 @@ def _report(app, drawn):
             line["hand"] = len(remote.view(seats[0]).hand)
             line["played_for"] = len(remote.played_for.get(seats[0], []))
     if getattr(scene, "name", None) == "table" and getattr(scene, "seats", None) is not None:
-        fan = scene.fan
+        fan = scene.seats.fan
         line["table"] = {
             "v": scene.seats.version,
-            "hand": len(scene.state.hand),
+            "hand": len(scene.seats.state.hand),
             "laid": len(fan.order) if fan is not None else None,
             "note": getattr(scene, "note", None) is not None,
-            "turn": scene.my_turn(),
-            "dialog": scene.dialog is not None,
+            "turn": scene.seats.my_turn(),
+            "dialog": scene.ask.dialog is not None,
         }
     print(json.dumps(line), flush=True)
 

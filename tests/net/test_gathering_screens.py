@@ -111,7 +111,7 @@ def test_play_again_deals_only_when_everyone_has_said_it(served, monkeypatch):
     over.play_again()
     assert step_apps(both, lambda: all(a.scene.name == "table" for a in both))
     for app, seat in ((asha, 0), (bina, 1)):
-        state = app.scene.state
+        state = app.scene.seats.state
         assert app.scene.remote.seats == [seat] and state.hand_no == 0 and len(state.hand) >= 21
     assert _host(table, lambda h: not h.cover.kept and h.gathering is None)
     assert _host(table, lambda h: h.cover.turn.deadline is not None)  # Asha's turn, timed
@@ -163,7 +163,7 @@ def test_a_player_who_never_says_play_again_is_played_for_without_a_clock(served
     drawn = _drawn(bina, monkeypatch)
     assert "The computer played for you" in drawn and "Welcome back" not in drawn
     assert "A computer is playing for you" not in drawn
-    assert bina.scene.remote.seats == [1] and len(bina.scene.state.hand) >= 21
+    assert bina.scene.remote.seats == [1] and len(bina.scene.seats.state.hand) >= 21
 
 
 def test_a_table_saved_while_it_gathers_gathers_again_when_reopened(tmp_path):
@@ -221,7 +221,7 @@ def test_a_host_starting_before_a_player_is_back_leaves_them_no_clock(tmp_path, 
         over.play_again()
         assert step_apps(made, lambda: bina.scene.name == "table")
         assert step_apps(made, lambda: states()[1].state == p.CONNECTED)
-        assert bina.scene.remote.seats == [1] and len(bina.scene.state.hand) >= 21
+        assert bina.scene.remote.seats == [1] and len(bina.scene.seats.state.hand) >= 21
     finally:
         close_screens(made)
 

@@ -71,7 +71,7 @@ def test_host_and_join_through_the_screens(screens):
     assert _step(apps, lambda: host_app.scene.name == "table" and join_app.scene.name == "table")
     host_table, join_table = host_app.scene, join_app.scene
     assert host_table.remote.seats == [0] and join_table.remote.seats == [1]
-    assert host_table.state.hand and join_table.state.hand
+    assert host_table.seats.state.hand and join_table.seats.state.hand
     assert host_table.setup.seats[2].kind == "easy"
     # The host leaves the table: it is saved and closed; the other screen says so and waits.
     host_app.go_title()
@@ -83,7 +83,7 @@ def test_host_and_join_through_the_screens(screens):
     host_app.push(again)
     assert _step(apps, lambda: host_app.scene.name == "table", timeout=30), again.problem
     assert _step([join_app], lambda: remote.refresh().state == "playing")
-    assert join_app.scene is join_table and remote.view(1).hand == join_table.state.hand
+    assert join_app.scene is join_table and remote.view(1).hand == join_table.seats.state.hand
     # Leaving for good: the other screen is told plainly, not left hanging.
     host_app.scene.proc.stop(save=False)
     assert _step([join_app], lambda: remote.refresh().state == "gone")
@@ -148,7 +148,7 @@ def test_the_host_screen_chooses_the_rules_and_the_join_screen_shows_them(screen
     lobby.start_button.click()
     assert _step([host_app], lambda: host_app.scene.name == "table")
     table = host_app.scene
-    assert table.state.rules == PRESETS["indian"] and table.state.hands_total == 6
+    assert table.seats.state.rules == PRESETS["indian"] and table.seats.state.hands_total == 6
 
 
 def _drawn_text(app):

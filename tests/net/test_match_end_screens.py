@@ -160,8 +160,8 @@ def test_play_again_at_a_network_table_is_a_new_match_at_the_same_table(apps):
     for app, seat in ((host_app, 0), (join_app, 1)):
         table = app.scene
         assert table.remote.seats == [seat] and not table.remote.finished
-        assert table.state.hand_no == 0 and len(table.state.hand) >= 21
-        assert table.remote.code == code and table.state.names[:2] == ("Asha", "Bina")
+        assert table.seats.state.hand_no == 0 and len(table.seats.state.hand) >= 21
+        assert table.remote.code == code and table.seats.state.names[:2] == ("Asha", "Bina")
 
 
 def test_main_menu_closes_the_finished_table_and_hosting_opens_a_new_lobby(apps):

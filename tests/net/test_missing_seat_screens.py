@@ -72,7 +72,7 @@ class AshaScreen:
             v.current_player == 1
             and v.legal
             and not v.hand_over
-            and self.scene.actions.sent is None
+            and self.scene.actions.turn.sent is None
         ):
             draw = [a for a in v.legal if isinstance(a, DrawStock)]
             self.remote.submit(1, draw[0] if draw else v.legal[-1])
@@ -126,7 +126,9 @@ def test_a_missing_seat_shows_on_the_other_screens_and_its_person_is_told(tmp_pa
         words = asha.until(["Computer plays"], monkeypatch)
         assert "A computer plays for Bina until Bina is back" in words
         _keep(app, "lan-computer-plays")
-        assert "A computer took over Bina's seat" in [line.english for line in asha.scene.log.lines]
+        assert "A computer took over Bina's seat" in [
+            line.english for line in asha.scene.seats.log.lines
+        ]
         # Bina's app starts again on the same data folder: back in her seat, and told.
         again = AppProcess(tmp_path / "bina", "rejoin")
         told = again.until(lambda r: "The computer played for you" in "\n".join(r["drawn"]), 60)
@@ -140,7 +142,7 @@ def test_a_missing_seat_shows_on_the_other_screens_and_its_person_is_told(tmp_pa
         assert wait_for(lambda: asha_remote.seat_states()[0].state == p.CONNECTED, timeout=20)
         for _ in range(5):
             asha.frame(monkeypatch)
-        assert any(line.english == "Bina is back" for line in asha.scene.log.lines)
+        assert any(line.english == "Bina is back" for line in asha.scene.seats.log.lines)
         assert "Computer plays" not in asha.frame(monkeypatch)
         # The host saves and closes the table: one message, which says what happens next.
         table.stop("The host closed the table.", saved=True)

@@ -73,7 +73,11 @@ def test_a_computer_playing_for_asha_never_shows_her_dealt_tunnela(tmp_path, mon
             if top is not scene and top is not None and top.name == "hand_result":
                 break
             v = bina.view(1)
-            if v.current_player == 1 and v.phase in ("draw", "play") and scene.actions.sent is None:
+            if (
+                v.current_player == 1
+                and v.phase in ("draw", "play")
+                and scene.actions.turn.sent is None
+            ):
                 bina.submit(1, bot.choose(v))
             words.append(_drawn(app, monkeypatch))
             time.sleep(0.01)
