@@ -17,13 +17,8 @@ from engine.digits import latin_digits
 from marriage_gui.language import N_, _, ngettext, word
 from marriage_gui.scene import polling
 from marriage_gui.scenes.base import MenuScene, Words, sentence, worded
-from marriage_gui.table.net import (
-    TOKENS,
-    NetTableScene,
-    read_table_rules,
-    spaced_code,
-    table_words,
-)
+from marriage_gui.table.hosting import TOKENS, read_table_rules, spaced_code, table_words
+from marriage_gui.table.net import NetTableScene
 from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button
 from marriage_gui.ui.match_pickers import hands_label, preset_label

@@ -19,15 +19,15 @@ from marriage_gui.language import N_, _, word
 from marriage_gui.scene import polling
 from marriage_gui.scenes.base import MenuScene, Words, sentence, worded
 from marriage_gui.setup import remembered_setup
-from marriage_gui.table.net import (
+from marriage_gui.table.hosting import (
     DEFAULT_HOST_NAME,
     TABLE_SAVE,
     TOKENS,
-    NetTableScene,
     open_table_process,
     read_table_rules,
     spaced_code,
 )
+from marriage_gui.table.net import NetTableScene
 from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button
 from marriage_gui.ui.match_pickers import length_stepper, preset_stepper

@@ -167,7 +167,7 @@ class MatchOverScene(Scene):
         surface.blit(sub, sub.get_rect(midtop=(w // 2, h // 10 + title.get_height() + 8)))
         call = word(self.gone) if self.gone is not None else None
         if self.invited is not None:
-            from marriage_gui.table.net import table_words
+            from marriage_gui.table.hosting import table_words
 
             # Translators: at the end of a match across laptops; {table} is the table's name.
             call = _("A new match at {table}: Play again to sit back down.").format(

@@ -117,7 +117,7 @@ class TitleScene(MenuScene):
     # ------------------------------------------------------------------ a seat to go back to
     def look_for_seat(self) -> None:
         """Find the table this laptop last held a seat at; offer it once it answers."""
-        from marriage_gui.table.net import TOKENS  # noqa: PLC0415 - the table loads on demand
+        from marriage_gui.table.hosting import TOKENS  # noqa: PLC0415 - the table loads on demand
         from marriage_net.tokens import TokenStore  # noqa: PLC0415
 
         memo = TokenStore(self.app.storage.path(TOKENS)).last_table()
@@ -225,7 +225,7 @@ class TitleScene(MenuScene):
     # ------------------------------------------------------------------ layout and drawing
     def _word_rejoin(self) -> None:
         """The Rejoin button's words: the table's name, its code and where it is."""
-        from marriage_gui.table.net import spaced_code, table_words  # noqa: PLC0415
+        from marriage_gui.table.hosting import spaced_code, table_words  # noqa: PLC0415
 
         memo = self.rejoin
         if memo is None:

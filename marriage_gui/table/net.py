@@ -1,4 +1,5 @@
-"""The card table for a match hosted over the network, and what hosting one needs.
+"""The card table for a match hosted over the network (what hosting one needs besides the
+table is in ``hosting``).
 
 Shared by the lobby (which hosts) and the join screen (which sits at another laptop's table),
 so neither scene module imports the other.
@@ -9,13 +10,12 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from engine.events import Event
-from engine.rules import PRESETS, RuleSet
-from engine.words import Said, say
+from engine.words import say
 from marriage_gui.language import N_, _, word
 from marriage_gui.setup import MatchSetup, SeatSetup
 from marriage_gui.table import dialogs, seat_news
@@ -26,6 +26,7 @@ from marriage_gui.table.bands import (
     draw_table_name,
 )
 from marriage_gui.table.controls import draw_controls
+from marriage_gui.table.hosting import TABLE_SAVE, spaced_code, table_words
 from marriage_gui.table.overlays import Note
 from marriage_gui.table.picture import TablePicture, prompt_text
 from marriage_gui.table.scene import TableScene
@@ -33,22 +34,16 @@ from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button
 from marriage_gui.ui.card_names import readable
 from marriage_gui.ui.theme import TABLE_BUTTON
-from marriage_gui.ui.words import proposed_name
 from marriage_net import protocol as p
 from marriage_net.client import PLAYING, RemoteMatch
-from marriage_net.discovery import DISCOVERY_PORT, listen_address
-from marriage_net.hostproc import HostProcess, TableConfig
+from marriage_net.hostproc import HostProcess
 from marriage_net.news import SeatState
-from marriage_net.serve import DEFAULT_PORT
 
 if TYPE_CHECKING:
     from marriage_gui.scene import AppServices
     from marriage_gui.table.layout import Layout
     from marriage_gui.table.overlays import Dialog
 
-TABLE_SAVE = "lan_table.json"
-TOKENS = "lan_tokens.json"
-DEFAULT_HOST_NAME = "Host"  # not "You": every other screen shows this name too
 #: The title of the note of what a computer played for the person, by why it played.
 _WELCOME = N_("Welcome back")
 _NOTE_TITLES = {
@@ -65,76 +60,6 @@ _NOTE_TITLES = {
 #: More actions than this waiting to be shown at once: the table jumps to where the match is
 #: (a laptop back from sleep), without a sound or a flight for each move it missed.
 CATCH_UP = 6
-
-
-def spaced_code(code: str) -> str:
-    """The table code as people read it out: ``482 913``."""
-    return f"{code[:3]} {code[3:]}" if len(code) == 6 else code
-
-
-def read_table_rules(app: AppServices, lobby: Any) -> str | None:
-    """Open the Rules screen on the rules of the table ``lobby`` describes; a problem in words,
-    or None when it opened."""
-    if lobby is None:
-        return _("The table has not said its rules yet.")
-    try:
-        rules = RuleSet.from_dict(lobby.rule_set)
-    except ValueError as exc:
-        said = exc.args[0] if exc.args and isinstance(exc.args[0], Said | str) else str(exc)
-        # Translators: {error} is what is wrong with the rules (naming the rule by its label).
-        return _("The table's rules cannot be read: {error}").format(error=word(said))
-    app.open("rules", rules=rules)
-    return None
-
-
-#: How a hosted table is named on the network, and worded on each laptop (``table_words``).
-_TABLE_OF = N_("{name}'s table")
-_ANY_TABLE = N_("Marriage table")
-
-
-def table_words(table: str) -> str:
-    """A table's name as this laptop says it: a table named after its host ("Asha's table",
-    as every host sends it) in the language in use; any other name as it was given."""
-    if table == _ANY_TABLE:
-        return _(_ANY_TABLE)
-    suffix = _TABLE_OF.removeprefix("{name}")
-    if table.endswith(suffix) and len(table) > len(suffix):
-        # Translators: the name of a table hosted on the network; {name} is the host's name.
-        return _("{name}'s table").format(name=table.removesuffix(suffix))
-    return table
-
-
-def open_table_process(
-    app: AppServices, name: str, discovery_port: int = DISCOVERY_PORT, rules: RuleSet | None = None
-) -> tuple[HostProcess, bool]:
-    """Open (or reopen, if one was saved, with its own rules) this laptop's table, a new one
-    with ``rules`` (Nepali if not given); (process, reopened)."""
-    save = app.storage.path(TABLE_SAVE)
-    reopen = save.is_file()
-    config = TableConfig(
-        # The computer player is named as this laptop proposes names (गीता on a Nepali one).
-        seats=[("here", name), ("open", ""), ("open", ""), ("medium", proposed_name(3))],
-        rules=(rules or PRESETS["nepali"]).to_dict(),
-        # The name travels in one form, English, whatever this laptop speaks: each laptop that
-        # shows it words it in its own language (``table_words``).
-        table=_TABLE_OF.format(name=name) if name != DEFAULT_HOST_NAME else _ANY_TABLE,
-        save_path=str(save),
-        reopen=reopen,
-        discovery=True,
-        discovery_bind=listen_address(),
-        discovery_port=discovery_port,
-    )
-    address = listen_address()
-    proc = None
-    for port in (DEFAULT_PORT, 0):  # the usual port, else any free one
-        proc = HostProcess(config, address, None if reopen and port else port)
-        try:
-            proc.wait_ready()
-            return proc, reopen
-        except ValueError:
-            if port == 0:
-                raise
-    raise ValueError(_("the table could not be opened"))
 
 
 class NetTableScene(TableScene):

@@ -250,7 +250,7 @@ def test_a_refused_rule_is_named_by_its_label_not_its_field(tmp_path, monkeypatc
 def test_a_tables_rules_that_cannot_be_read_name_the_option_in_the_readers_words(tmp_path, code):
     from types import SimpleNamespace
 
-    from marriage_gui.table.net import read_table_rules
+    from marriage_gui.table.hosting import read_table_rules
 
     app = _app(tmp_path, code)
     lobby = SimpleNamespace(rule_set=dict(PRESETS["nepali"].to_dict(), hand_size=40))

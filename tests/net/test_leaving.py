@@ -46,7 +46,7 @@ def test_a_match_never_closed_does_not_keep_the_program_running(tmp_path):
 
 def test_closing_the_window_in_the_lobby_saves_and_closes_the_table(tmp_path, monkeypatch):
     from marriage_gui.scenes.lobby import LobbyScene
-    from marriage_gui.table.net import TABLE_SAVE
+    from marriage_gui.table.hosting import TABLE_SAVE
 
     monkeypatch.setenv(discovery.ENV, "127.0.0.1")
     port = free_udp_port()

@@ -166,7 +166,7 @@ def test_play_again_at_a_network_table_is_a_new_match_at_the_same_table(apps):
 
 def test_main_menu_closes_the_finished_table_and_hosting_opens_a_new_lobby(apps):
     from marriage_gui.scenes.lobby import LobbyScene
-    from marriage_gui.table.net import TABLE_SAVE
+    from marriage_gui.table.hosting import TABLE_SAVE
 
     host_app, join_app = apps("host"), apps("join")
     both = [host_app, join_app]

@@ -62,7 +62,7 @@ def _join(app, port):
 
 
 def test_hosting_asks_the_hosts_name_and_names_the_table_after_it(apps):
-    from marriage_gui.table.net import DEFAULT_HOST_NAME
+    from marriage_gui.table.hosting import DEFAULT_HOST_NAME
 
     host_app = apps("host")
     lobby = _host(host_app, free_udp_port(), DEFAULT_HOST_NAME)

@@ -12,7 +12,7 @@ import pytest
 from net.tablekit import step_apps
 
 from marriage_gui.app import App
-from marriage_gui.table.net import TOKENS
+from marriage_gui.table.hosting import TOKENS
 from marriage_net.tokens import TokenStore, table_key
 
 
