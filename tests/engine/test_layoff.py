@@ -204,19 +204,20 @@ def _swap_tiplu(g, text):
 OTHER_SEE = ("9D TD JD", "4S 5S 6S", "QH QH QH")
 
 
-def _two_seen(rules):
-    """Seat 1 has seen with 9D TD JD among its melds; seat 0 then draws KD and sees.
+def _two_seen(rules, other=OTHER_SEE, spare="QD"):
+    """Seat 1 has seen with ``other`` (9D TD JD among its melds); seat 0 then draws KD and sees.
 
-    Seat 0's QD fits only seat 1's 9D TD JD: it goes out by laying QD there, throwing KD.
+    Seat 0's ``spare`` (QD) fits only one of seat 1's melds (9D TD JD): it goes out by laying it
+    there, throwing KD.
     """
     g = Game.new(rules, 2, 5, 1)
     own = ("5H 6H 7H", "9S TS JS", "2D 3D 4D")
-    hand0 = " ".join(own + ("QC KC AC", "2S 2H 2C", "3C 4C 5C 6C 7C")) + " QD"
+    hand0 = " ".join(own + ("QC KC AC", "2S 2H 2C", "3C 4C 5C 6C 7C")) + " " + spare
     rig(g, 0, hand0)
-    rig(g, 1, " ".join(OTHER_SEE) + " " + "7C 8C 9C TC JC 3H 4H 5H KS KS 9H 2S", stock_top="AD")
+    rig(g, 1, " ".join(other) + " " + "7C 8C 9C TC JC 3H 4H 5H KS KS 9H 2S", stock_top="AD")
     g.current_player = 1
     g.apply(DrawStock())
-    g.apply(See(tuple(tuple(parse_cards(m)) for m in OTHER_SEE)))
+    g.apply(See(tuple(tuple(parse_cards(m)) for m in other)))
     g.apply(Discard(parse_card("AD")))
     rig(g, 0, hand0, stock_top="KD")
     g.apply(DrawStock())

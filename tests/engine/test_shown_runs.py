@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from positions import rig
 
-from engine.actions import Discard, DrawStock, GoOut, See
+from engine.actions import DrawStock, GoOut, See
 from engine.cards import card_of, parse_card, parse_cards
 from engine.game import Game
 from engine.rules import INDIAN, NEPALI
 
 from .test_game import REST
+from .test_layoff import _two_seen
 
 #: Three pure runs named out of order: the ace low, the ace high, a middle run backwards.
 NAMED = ("2S 3S AS", "AH QH KH", "7D 6D 5D")
@@ -46,19 +47,7 @@ def test_runs_seen_out_of_order_lie_in_run_order_for_everyone():
 def test_a_card_laid_off_at_a_runs_low_end_lies_before_it():
     """Seat 1 shows 4S 5S 6S; seat 0 goes out laying 3S off onto it: 3S 4S 5S 6S."""
     rules = INDIAN.replace(lay_off_onto="anyone", scoring="settlement")
-    other = ("TD JD QD", "4S 5S 6S", "QH QH QH")
-    own = ("5H 6H 7H", "9S TS JS", "2D 3D 4D")
-    g = Game.new(rules, 2, 5, 1)
-    hand0 = " ".join(own + ("QC KC AC", "2S 2H 2C", "3C 4C 5C 6C 7C")) + " 3S"
-    rig(g, 0, hand0)
-    rig(g, 1, " ".join(other) + " 7C 8C 9C TC JC 3H 4H 5H KS KS 9H 2S", stock_top="AD")
-    g.current_player = 1
-    g.apply(DrawStock())
-    g.apply(See(tuple(tuple(parse_cards(m)) for m in other)))
-    g.apply(Discard(parse_card("AD")))
-    rig(g, 0, hand0, stock_top="KD")
-    g.apply(DrawStock())
-    g.apply(See(tuple(tuple(parse_cards(m)) for m in own)))
+    g = _two_seen(rules, other=("TD JD QD", "4S 5S 6S", "QH QH QH"), spare="3S")
     finish = ("QC KC AC", "2S 2H 2C", "3C 4C 5C 6C 7C")
     out = GoOut(tuple(tuple(parse_cards(m)) for m in finish), parse_card("KD"))
     assert g.is_legal(out)
