@@ -21,6 +21,8 @@ from engine.words import UNSAID, Said, say
 from marriage_gui.language import N_
 
 STATS_FILE = "stats.sqlite3"
+#: How every SQLite database file begins.
+_HEADER = b"SQLite format 3\x00"
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -150,6 +152,13 @@ class StatsDB:
             return self._open(timeout)
 
     def _open(self, timeout: float) -> sqlite3.Connection:
+        # A few bytes that are not a database (shorter than its header) SQLite would take for an
+        # empty file and write over: they are damage, kept aside like any other.
+        with contextlib.suppress(OSError):
+            if self.path.is_file() and self.path.stat().st_size > 0:
+                with self.path.open("rb") as head:
+                    if head.read(len(_HEADER)) != _HEADER:
+                        raise Damaged("not a statistics database")
         try:
             con = sqlite3.connect(self.path, timeout=timeout)
         except (sqlite3.Error, OSError) as exc:

@@ -161,12 +161,15 @@ def _damage(path: Path, how: str) -> None:
         path.mkdir()
     elif how == "empty":
         path.write_bytes(b"")
+    elif how == "one byte":  # shorter than a database's header: SQLite would write over it
+        path.write_bytes(b"C")
     else:  # pragma: no cover
         raise AssertionError(how)
 
 
 @pytest.mark.parametrize(
-    "how", ["truncated", "garbage", "schema byte", "wrong schema", "directory", "empty"]
+    "how",
+    ["truncated", "garbage", "schema byte", "wrong schema", "directory", "empty", "one byte"],
 )
 def test_damaged_statistics_are_kept_aside_and_a_fresh_one_started(
     tmp_path: Path, how: str
