@@ -265,6 +265,9 @@ def test_a_seat_shown_elsewhere_is_let_go_whatever_the_words(lying_words):
                 and asha.lobby.seats[0].connected
             )
         )
+        # A lobby the host was already sending lands before the test listens.
+        time.sleep(0.3)
+        asha.refresh()
         # Words of a lost seat, with a harmless code: the seat stays, nothing is asked again.
         asha.on_message = lambda m: lobbies.append(m) if isinstance(m, p.Lobby) else None
         asha.send(p.Emote(0, "rude"))
