@@ -43,7 +43,7 @@ from marriage_net.line import (
     Status,
 )
 from marriage_net.news import Lateness, SeatState, TurnClock
-from marriage_net.table_news import CannotRead, Finished, TableNews
+from marriage_net.table_news import CannotRead, TableNews
 from marriage_net.tokens import TokenStore, table_key
 
 
@@ -205,9 +205,12 @@ class RemoteMatch(Line, Unshared):
         return self._news.versions.get(seat, -1)
 
     def view(self, seat: int) -> PlayerView:
-        """The latest view of ``seat``, with its history; KeyError until the host sent one."""
+        """The latest view of ``seat``, with its history; KeyError until the host sent one.
+        Once the table has called a new match, and until it is dealt, the latest view of a
+        seat is its last of the finished match (``standings``)."""
         self._drain()
-        return self._news.views[seat]
+        news = self._news
+        return news.views[seat] if seat in news.views else news.final[seat]
 
     @property
     def dealt(self) -> bool:
@@ -222,6 +225,13 @@ class RemoteMatch(Line, Unshared):
         """The match this connection last saw is over (a new match at the table clears it)."""
         self._drain()
         return any(v.phase == "match_over" for v in self._news.views.values())
+
+    @property
+    def standings(self) -> dict[int, PlayerView]:
+        """By seat of ours, its last view of the match it last saw finish: the final
+        standings, kept after the table calls a new match until the next one is dealt."""
+        self._drain()
+        return self._news.final
 
     def has_view(self, seat: int) -> bool:
         """Whether a view of ``seat`` has arrived."""
@@ -315,8 +325,6 @@ class RemoteMatch(Line, Unshared):
             match self._news.take(item):
                 case p.Resync() as ask:
                     self._send(p.encode(ask))
-                case Finished():
-                    self.tokens.finished(self.key)  # nothing to sit back down at
                 case CannotRead(why=why):
                     self._hang_up(why)
                 case None:

@@ -49,6 +49,9 @@ class Cover:
     expiries: dict[int, int] = field(default_factory=dict)  # clocks run out in a row
     covered: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     covered_why: dict[int, str] = field(default_factory=dict)  # why, the last time it played
+    #: Seats whose person was not here, nor back from the last match's standings, when this
+    #: match was dealt: what a computer plays for them before they are back began without them.
+    late: set[int] = field(default_factory=set)
     turn: TurnClock = field(default_factory=TurnClock)
 
     # ------------------------------------------------------------------ questions
@@ -111,6 +114,7 @@ class Cover:
         """``seat``'s person is connected again; whether a computer stopped covering for them."""
         self.missing_since.pop(seat, None)
         self.left.discard(seat)
+        self.late.discard(seat)
         was = seat in self.away
         self.away.discard(seat)
         return was
@@ -168,6 +172,7 @@ class Cover:
         """``seat``'s person acted; whether the seat came back from the computer (then a turn
         of theirs being played gets a fresh clock)."""
         self.expiries.pop(seat, None)
+        self.late.discard(seat)
         was = seat in self.kept or seat == self.one_turn
         self.kept.pop(seat, None)
         if self.one_turn == seat:
@@ -195,7 +200,7 @@ class Cover:
         kept = self.covered.setdefault(seat, [])
         kept.extend(events)
         del kept[:-MAX_COVERED]
-        self.covered_why[seat] = self.why(seat) or p.WHY_AWAY
+        self.covered_why[seat] = p.WHY_LATE if seat in self.late else self.why(seat) or p.WHY_AWAY
 
     def take_covered(self, seat: int) -> tuple[list[dict[str, Any]], str | None]:
         """What was played for ``seat`` since it was last told, and why the computer played
@@ -208,5 +213,6 @@ class Cover:
             part.pop(seat, None)
         self.left.discard(seat)
         self.away.discard(seat)
+        self.late.discard(seat)
         if self.one_turn == seat:
             self.one_turn = None

@@ -38,6 +38,7 @@ from marriage_net.seats import (
     new_token,
     same_secret,
 )
+from marriage_net.standings import Standings
 
 if TYPE_CHECKING:
     from engine.match import LocalMatch as TableMatch
@@ -113,6 +114,8 @@ class TableHost(Door):
         #: A match has been played at this table and another is being set up (Play again): the
         #: host's Start stands a computer in for each player not back from the standings.
         self.rematch = False
+        #: The finished match's standings, for a person back before the next deal.
+        self.standings = Standings()
         if self.match is not None:
             self._attach_match()
 
@@ -262,6 +265,7 @@ class TableHost(Door):
         drivers = [s.kind if s.is_bot else "human" for s in self.seats]
         hands = self.match_hands()
         self.match = new_match(names, self.rules, hands, drivers, secrets.randbits(128))
+        self.standings.clear()
         for seat in self.seats:  # each says it again for the next match (Play again)
             seat.ready = False
         now = time.monotonic()
@@ -295,6 +299,7 @@ class TableHost(Door):
                 return
             raise Refuse(p.Refusal.NOT_OVER, "the match is not over yet")
         log.info("a new match at the table: everyone is invited")
+        self.standings.keep(self.match, [i for i, s in enumerate(self.seats) if not s.is_bot])
         self.match.close()
         self.match = None
         self._position_version = -1
@@ -350,8 +355,18 @@ class TableHost(Door):
         ]
 
     def _deal_gathered(self, late: Sequence[int] = ()) -> None:
+        """Deal the next match; a computer plays each seat in ``late`` (its person is here but
+        still on the standings) until its person says Play again or moves."""
         self.gathering = None
+        # Who is neither here nor back from the standings: missing as usual (the grace time),
+        # and what a computer plays for them is told as the match that began without them.
+        gone = [
+            i
+            for i, s in enumerate(self.seats)
+            if self.rematch and not s.is_bot and not s.ready and i not in self.holder
+        ]
         self.start_match()
+        self.cover.late.update(gone)
         for seat in late:
             self.cover.hand_over(seat, True, time.monotonic(), p.WHY_LATE)
             self._drive(seat)
@@ -567,6 +582,17 @@ class TableHost(Door):
         )
         conn.send(msg, self.settings.outbox_limit)
 
+    def _send_standings(self, conn: Conn, seat: int) -> None:
+        """Between two matches, to a person back who has not said Play again: their last view
+        of the finished match, so their screen shows its standings as the others' do (the
+        lobby that follows says a new match is called)."""
+        view = None if self.seats[seat].ready else self.standings.view(seat)
+        if view is None:
+            return
+        v = self.standings.version
+        msg = p.encode_raw("snapshot", seat=seat, v=v, view=_plain_view(view, conn))
+        conn.send(msg, self.settings.outbox_limit)
+
     def describe(self) -> dict[str, object]:
         """What discovery answers: the table's name, port, open seats and whether it plays."""
         free = sum(1 for s in self.seats if s.free)
@@ -611,6 +637,8 @@ class TableHost(Door):
         if self.match is not None:
             self._send_snapshot(conn, seat)
             self._tell_covered(seat)
+        else:
+            self._send_standings(conn, seat)
         self._broadcast_status(seat)
         if self.match is not None:
             conn.send(
@@ -859,6 +887,7 @@ class TableHost(Door):
                 self._kick(msg.seat)
             self.seats.pop()
             self.cover.forget(msg.seat)
+            self.standings.forget(msg.seat)
             self._request_save()
             self._broadcast_lobby()
             return
@@ -872,6 +901,7 @@ class TableHost(Door):
         if self.holder.get(msg.seat) not in (None, conn):
             self._kick(msg.seat)
         seat = self.seats[msg.seat]
+        self.standings.forget(msg.seat)  # the host set the seat up again
         name = p.check_name(msg.name) if msg.name.strip() else ""
         if msg.kind in BOT_LEVELS:
             name = name or BOT_NAMES[msg.seat]
@@ -946,6 +976,7 @@ class TableHost(Door):
             self._sat.discard(seat)
         log.info("the host opens seat %d again", seat + 1)
         self.cover.forget(seat)
+        self.standings.forget(seat)
         self.cover.gone(seat, time.monotonic(), on_purpose=True)  # a computer plays it at once
         self._request_save()
         self._broadcast_lobby()

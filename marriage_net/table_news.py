@@ -28,19 +28,14 @@ from marriage_net.news import SeatState, TurnClock, seat_state, turn_clock
 
 
 @dataclass(frozen=True)
-class Finished:
-    """The match is over: there is no seat at it to come back to."""
-
-
-@dataclass(frozen=True)
 class CannotRead:
     """The host sent something this game cannot take in (``why``): hang up on it."""
 
     why: str
 
 
-#: What a message of the host's calls for next: a snapshot to ask for, or one of the above.
-Next = p.Resync | Finished | CannotRead
+#: What a message of the host's calls for next: a snapshot to ask for, or a host to hang up on.
+Next = p.Resync | CannotRead
 
 
 def _view(data: p.ViewData, seat: int) -> PlayerView:
@@ -74,6 +69,9 @@ class TableNews:
         #: Each seat's latest view, with the seat's whole history, and its version.
         self.views: dict[int, PlayerView] = {}
         self.versions: dict[int, int] = {}
+        #: Each seat's last view of the match it last saw finish (its final standings), kept
+        #: when the table calls a new match and let go when a view of another match comes.
+        self.final: dict[int, PlayerView] = {}
         #: Each seat's updates not yet polled, oldest first.
         self.pending: dict[int, list[Update]] = {}
         #: Reasons the host gave for turning requests down, oldest first (cleared when shown).
@@ -175,7 +173,11 @@ class TableNews:
         self.versions[seat] = v
         self.lost.discard(seat)
         self.pending.setdefault(seat, []).append(update)
-        return Finished() if view.phase == "match_over" else None
+        if view.phase == "match_over":
+            self.final[seat] = view
+        else:
+            self.final.pop(seat, None)
+        return None
 
     def _take_refusal(self, msg: p.Refused) -> Next | None:
         # The words are made here, from the code (the engine's own: from its sentence code).
@@ -188,6 +190,7 @@ class TableNews:
         if msg.code in SEAT_LOST:
             self.views.pop(seat, None)
             self.versions.pop(seat, None)
+            self.final.pop(seat, None)
             self.lost.add(seat)
         elif msg.code == p.Refusal.STALE:
             ask = p.Resync()  # the table has moved on: look again
@@ -232,4 +235,4 @@ class TableNews:
         return turn_clock(clock, lead, self.paused_at)
 
 
-__all__ = ["CannotRead", "Finished", "Next", "TableNews"]
+__all__ = ["CannotRead", "Next", "TableNews"]

@@ -82,6 +82,16 @@ def seat_words(seat: int, free: bool, name: str) -> str:
     return _("Seat {number}: {name}").format(number=seat + 1, name=name or "—")
 
 
+def _at_standings(remote: RemoteMatch, lobby: p.Lobby | None) -> bool:
+    """Whether ``remote`` sits back down at a finished match whose standings its person has
+    not left: the host sent their last view of it, and the lobby that follows does not say
+    they are ready for the next one (they said Play again before they went)."""
+    seats, final = remote.seats, remote.standings
+    if lobby is None or not seats or not all(seat in final for seat in seats):
+        return False
+    return not any(s.ready for s in lobby.seats if s.seat in seats)
+
+
 class JoinScene(MenuScene):
     """Find a table, type its code, pick a free seat, type a name."""
 
@@ -315,7 +325,15 @@ class JoinScene(MenuScene):
             self.message, self.problem = N_("Seated. Waiting for the host to start…"), False
         elif lobby is not None and not remote.seats:
             self.message, self.problem = N_("Choose a free seat."), False
-        if remote.dealt and not remote.finished:
+        if not self.again and _at_standings(remote, lobby):
+            # Back at a table whose match ended while this laptop was away: its standings,
+            # with Play again, as the others see them.
+            self._stop.set()
+            self.remote = None  # the table owns the connection now
+            table = NetTableScene(self.app, remote)
+            self.app.replace(table)
+            table.show_standings()
+        elif remote.dealt and not remote.finished:
             self._stop.set()
             self.remote = None  # the table owns the connection now
             self.app.replace(NetTableScene(self.app, remote))

@@ -130,7 +130,11 @@ class MatchOverScene(Scene):
         return own if self.table is None or self.table.proc is not None else polling(own)
 
     def main_menu(self) -> None:
-        """Back to the title."""
+        """Back to the title (across laptops, leaving the finished table: the title offers to
+        sit back down at it no more)."""
+        if self.table is not None:
+            remote = self.table.remote
+            remote.tokens.finished(remote.key)
         self.app.go_title()
 
     def handle_event(self, event: pygame.event.Event) -> None:

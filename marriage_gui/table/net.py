@@ -337,6 +337,13 @@ class NetTableScene(TableScene):
         return
 
     # ------------------------------------------------------------------ the end of a match
+    def show_standings(self) -> None:
+        """The finished match's standings over this table, as its score sheet's Final
+        standings opens them (for a person back at a table whose match ended meanwhile)."""
+        state = self.seats.state
+        names = tuple(self.seats.name(s) for s in range(state.players))
+        self.app.open("match_over", setup=self.setup, game=state, names=names, table=self)
+
     def play_again(self) -> None:
         """A new match at this table with everyone invited: the host's screen asks for it and
         goes back to the lobby, the same seats and code; another laptop waits there for the

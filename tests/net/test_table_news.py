@@ -9,7 +9,7 @@ from engine import PRESETS, Game
 from engine.ai import make_bot
 from marriage_net import protocol as p
 from marriage_net.line import PLAYING, Heard, Status
-from marriage_net.table_news import CannotRead, Finished, TableNews
+from marriage_net.table_news import CannotRead, TableNews
 
 
 def _heard(text: str) -> Heard:
@@ -57,7 +57,9 @@ def test_every_view_is_the_hosts_own_over_a_whole_match():
             assert news.views[seat].history == g.view(seat).history
             hands.add(g.hand_no)
     assert hands == {0, 1, 2}
-    assert over == Finished()  # the last update tells the laptop the match is over
+    assert over is None
+    # The last views are the match's final standings, kept as such.
+    assert news.final == news.views and news.final[0].phase == "match_over"
     # Every update was kept as news, each view without the history, as the port's updates are.
     updates = news.pending[0]
     assert [u.version for u in updates] == list(range(len(g.log) + 1))
@@ -119,3 +121,22 @@ def test_a_new_match_at_the_table_lets_the_finished_one_go():
     assert news.views == {} and news.names == () and news.lobby == lobby
     news.take(Heard(lobby, 0.0, 0.0))  # the lobby again: nothing more to let go
     assert news.lobby == lobby
+
+
+def test_a_finished_matchs_standings_stay_until_the_next_match_is_dealt():
+    """The last view of a finished match (as a host sends it to a person back at its
+    standings) stays the seat's standings when the table calls a new match, which lets the
+    match itself go; the next match's first view lets the standings go too."""
+    g = Game.new(PRESETS["house"], ["A", "B"], 5, 1)
+    bots = [make_bot("easy", s) for s in range(2)]
+    while not g.is_over:
+        s = g.current_player
+        g.apply("next hand" if g.phase == "hand_over" else bots[s].choose(g.view(s)))
+    news = _news((0, 1))
+    assert news.take(_snapshot(g, 1)) is None
+    lobby = p.Lobby("T", [], started=False, rules="house", hands=1, rule_set={})
+    news.take(Heard(lobby, 0.0, 0.0))
+    assert news.views == {} and news.final == {1: g.view(1)}
+    fresh = Game.new(PRESETS["house"], ["A", "B"], 6, 1)
+    news.take(_snapshot(fresh, 1))
+    assert news.final == {} and news.views[1] == fresh.view(1)
