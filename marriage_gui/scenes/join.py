@@ -17,7 +17,13 @@ from engine.digits import latin_digits
 from marriage_gui.language import N_, _, ngettext, word
 from marriage_gui.scene import polling
 from marriage_gui.scenes.base import MenuScene, Words, sentence, worded
-from marriage_gui.table.hosting import TOKENS, read_table_rules, spaced_code, table_words
+from marriage_gui.table.hosting import (
+    TOKENS,
+    back_at_standings,
+    read_table_rules,
+    spaced_code,
+    table_words,
+)
 from marriage_gui.table.net import NetTableScene
 from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button
@@ -80,16 +86,6 @@ def seat_words(seat: int, free: bool, name: str) -> str:
         return _("Seat {number}: Sit here").format(number=seat + 1)
     # Translators: a seat taken at the table joined; {name} is its player ("—" for none).
     return _("Seat {number}: {name}").format(number=seat + 1, name=name or "—")
-
-
-def _at_standings(remote: RemoteMatch, lobby: p.Lobby | None) -> bool:
-    """Whether ``remote`` sits back down at a finished match whose standings its person has
-    not left: the host sent their last view of it, and the lobby that follows does not say
-    they are ready for the next one (they said Play again before they went)."""
-    seats, final = remote.seats, remote.standings
-    if lobby is None or not seats or not all(seat in final for seat in seats):
-        return False
-    return not any(s.ready for s in lobby.seats if s.seat in seats)
 
 
 class JoinScene(MenuScene):
@@ -325,7 +321,7 @@ class JoinScene(MenuScene):
             self.message, self.problem = N_("Seated. Waiting for the host to start…"), False
         elif lobby is not None and not remote.seats:
             self.message, self.problem = N_("Choose a free seat."), False
-        if not self.again and _at_standings(remote, lobby):
+        if not self.again and back_at_standings(remote, lobby):
             # Back at a table whose match ended while this laptop was away: its standings,
             # with Play again, as the others see them.
             self._stop.set()

@@ -23,6 +23,7 @@ from marriage_gui.table.hosting import (
     DEFAULT_HOST_NAME,
     TABLE_SAVE,
     TOKENS,
+    back_at_standings,
     open_table_process,
     read_table_rules,
     spaced_code,
@@ -334,15 +335,20 @@ class LobbyScene(MenuScene):
             self.remove_button.enabled = len(lobby.seats) > 2 and not lobby.started
         if remote.dealt and not remote.finished:
             self.open_table()  # (not the match just finished: the new one, once dealt)
+        elif not self.again and back_at_standings(remote, lobby):
+            self.open_table(standings=True)  # reopened on its standings: the host's app closed
 
-    def open_table(self) -> None:
-        """The match has been dealt: the card table takes over, playing through RemoteMatch."""
+    def open_table(self, standings: bool = False) -> None:
+        """The match has been dealt: the card table takes over, playing through RemoteMatch
+        (``standings``: the table's match is over, and its standings show over it)."""
         if self.remote is None:
             return
         table = NetTableScene(self.app, self.remote, self.proc)
         # The table owns the connection and the table's process from now on.
         self.remote = self.proc = None
         self.app.replace(table)
+        if standings:
+            table.show_standings()
 
     # ------------------------------------------------------------------ layout and drawing
     def _build_rows(self, lobby: p.Lobby) -> None:

@@ -20,6 +20,8 @@ from marriage_net.serve import DEFAULT_PORT
 
 if TYPE_CHECKING:
     from marriage_gui.scene import AppServices
+    from marriage_net.client import RemoteMatch
+    from marriage_net.protocol import Lobby
 
 TABLE_SAVE = "lan_table.json"
 TOKENS = "lan_tokens.json"
@@ -29,6 +31,16 @@ DEFAULT_HOST_NAME = "Host"  # not "You": every other screen shows this name too
 def spaced_code(code: str) -> str:
     """The table code as people read it out: ``482 913``."""
     return f"{code[:3]} {code[3:]}" if len(code) == 6 else code
+
+
+def back_at_standings(remote: RemoteMatch, lobby: Lobby | None) -> bool:
+    """Whether ``remote`` sits back down at a finished match whose standings its person has not
+    left: the host sent their last view of it, and the lobby that follows does not say they are
+    ready for the next match (they said Play again before they went)."""
+    seats, final = remote.seats, remote.standings
+    if lobby is None or not seats or not all(seat in final for seat in seats):
+        return False
+    return not any(s.ready for s in lobby.seats if s.seat in seats)
 
 
 def read_table_rules(app: AppServices, lobby: Any) -> str | None:

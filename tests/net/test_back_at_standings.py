@@ -115,15 +115,13 @@ def _drawn(app: App) -> str:
 
 
 def _killed(app: App) -> None:
-    """``app`` dies (kill -9): its connection drops with no goodbye, and it draws no more."""
+    """``app`` dies (kill -9): its connection drops with no goodbye, and it draws no more (a
+    table's process it hosts is left to find out by itself)."""
     for scene in app.stack:
         remote = getattr(scene, "remote", None)
         if remote is not None:
             remote.reconnect()  # the line cut under it: the host hears no close
             remote.close()  # and nothing takes it up again
-        proc = getattr(scene, "proc", None)
-        if proc is not None:
-            proc.kill()
     app.stack.clear()
 
 
@@ -357,3 +355,85 @@ def test_main_menu_on_the_standings_leaves_the_table_for_good(served):
     assert store.last_table() is None
     bina.step([], 1 / 30)
     assert not title.rejoin_button.visible and not title._probing  # nothing to knock at
+
+
+def test_an_app_killed_after_the_last_hand_comes_back_to_the_standings(tmp_path):
+    """As it was found: a player's app killed (-9) once the last hand of a served table's match
+    is over (its score sheet up) and started again on the same data folder sits back down at
+    the match's standings, not at a screen waiting for a host who would never start."""
+    from net.tablekit import play_turns, wait_for
+    from net.test_killed_app import AppProcess
+
+    from marriage_net.client import RemoteMatch
+
+    def make():
+        seats = make_seats([("open", ""), ("open", ""), ("easy", "")])
+        settings = HostSettings(auto_start=True, grace=5, tick=0.005, substitute="easy")
+        return TableHost(seats, PRESETS["nepali"], 1, settings=settings, clock=30)
+
+    table = HostThread(make)
+    asha = RemoteMatch(LOOPBACK, table.port, table.code, "Asha", seat=0)
+    where = f"{LOOPBACK}:{table.port}"
+    bina = AppProcess(tmp_path / "bina", "join", where, table.code, "Bina", 1, "play")
+    again = None
+    try:
+        over = lambda: table.call(lambda: table.host.match is not None and table.host.match.is_over)  # noqa: E731
+        play_turns([asha], {0: make_bot("easy", 3)}, over, timeout=120)
+        bina.until(lambda r: r["scene"] == "hand_result", timeout=60)
+        bina.kill()
+        assert wait_for(lambda: table.call(lambda: 1 not in table.host.holder), timeout=15)
+        again = AppProcess(tmp_path / "bina", "rejoin")
+        again.until(lambda r: r["scene"] == "match_over", timeout=60)
+        assert table.call(lambda: 1 in table.host.holder)  # in her seat again
+        # The standings as the others see them (their Play again is asserted on the screens
+        # above: a button's words are drawn once, not in every frame this app reports).
+        shown = again.until(lambda r: "win" in " ".join(r["drawn"]), timeout=20)
+        assert any(w.endswith("the match!") for w in shown["drawn"])
+        assert {"1.  Asha", "1.  Bina", "1.  Hari"} & set(shown["drawn"])
+        assert table.call(lambda: table.host.match.is_over and table.host.gathering is None)
+    finally:
+        bina.kill()
+        if again is not None:
+            again.kill()
+        asha.close()
+        table.stop()
+
+
+def test_a_hosts_app_killed_on_the_standings_opens_its_table_on_them_again(people):
+    """The host's own app dies on the standings: its table's process saves the table and
+    closes it; hosting again opens it on the same standings, with Play again, and the new
+    match is dealt as if nobody had left."""
+    from marriage_gui.scenes.lobby import LobbyScene
+
+    asha, bina = people("host"), people("join")
+    proc = _seated_table(asha, bina)
+    _play_to_the_end([asha, bina])
+    bina_over = bina.scene
+    # Asha's app is killed: its table's process hears its parent gone (the pipe ends).
+    _killed(asha)
+    proc._pipe.close()
+    proc.process.join(20)
+    assert not proc.process.is_alive()
+    proc.kill()
+    assert step_apps([bina], lambda: bina_over.table.remote.refresh().state == "closed")
+    asha = people("host")
+    lobby = LobbyScene(asha, "Asha", discovery_port=free_udp_port())
+    asha.push(lobby)
+    both = [asha, bina]
+    assert step_apps(both, lambda: asha.scene.name == "match_over", timeout=30)
+    over = asha.scene
+    assert over.table is not None and over.table.proc is not None and lobby.reopened
+    assert "Play again" in _drawn(asha)
+    _keep(asha, "lan-host-back-at-the-standings")
+    # Bina's standings hear the table again; Asha plays again, and so does Bina.
+    assert step_apps(both, lambda: bina_over.table.remote.refresh().state == "playing", 60)
+    over.play_again()
+    again = asha.scene
+    assert again.name == "lobby" and again.again
+    assert step_apps(both, lambda: bina_over.invited is not None)
+    bina_over.play_again()
+    assert step_apps(both, lambda: again.lobby is not None and again.lobby.seats[1].ready)
+    assert step_apps(both, lambda: again.start_button.enabled)
+    again.start_button.click()
+    assert step_apps(both, lambda: all(a.scene.name == "table" for a in both))
+    assert bina.scene.remote.seats == [1] and asha.scene.seats.state.hand_no == 0
