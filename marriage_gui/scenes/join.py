@@ -313,7 +313,8 @@ class JoinScene(MenuScene):
         elif remote.finished:  # the match just finished: the host has not called a new one yet
             self.message = N_("Waiting for the host to start a new match at this table…")
             self.problem = False
-        elif self.again and gather_line(lobby) is not None:  # a table with no host screen
+        elif (self.again or remote.seats) and gather_line(lobby) is not None:
+            # Seated at a table with no host screen that gathers for a new match.
             self.message, self.problem = (lambda: gather_line(lobby) or ""), False
         elif status.state == RECONNECTING:  # a seat kept for us: the connection says how it goes
             self.message, self.problem = status.message, False

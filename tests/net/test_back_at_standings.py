@@ -437,3 +437,23 @@ def test_a_hosts_app_killed_on_the_standings_opens_its_table_on_them_again(peopl
     again.start_button.click()
     assert step_apps(both, lambda: all(a.scene.name == "table" for a in both))
     assert bina.scene.remote.seats == [1] and asha.scene.seats.state.hand_no == 0
+
+
+def test_back_after_saying_play_again_waits_with_the_table_not_at_the_standings(served, people):
+    table, asha, bina = served()
+    _play_to_the_end([asha, bina])
+    bina.scene.play_again()  # Bina is ready for the next match; then her app dies
+    assert step_apps([asha], lambda: _host(table, lambda h: h.seats[1].ready))
+    _killed(bina)
+    assert step_apps([asha], lambda: _gone(table, 1))
+    bina = _restarted(people, "Bina", [asha])
+    both = [asha, bina]
+    # She said Play again: no standings again, but what the table she is seated at waits for.
+    ready = "Ready for a new match: Bina. Waiting for Asha."
+    waiting = bina.scene
+    assert waiting.name == "join"
+    assert step_apps(both, lambda: waiting.message == ready, timeout=30)
+    assert bina.scene is waiting and waiting.remote.seats == [1]
+    asha.scene.play_again()
+    assert step_apps(both, lambda: all(a.scene.name == "table" for a in both))
+    assert _host(table, lambda h: not h.cover.kept)
