@@ -115,14 +115,20 @@ def _breakable(line: str, at: int) -> bool:
 
 def gather_line(lobby: Lobby | None) -> str | None:
     """At a table without a host screen gathering for a new match: who has said Play again and
-    who it waits for, in words (None: it is not gathering)."""
+    who it waits for (marked away when nothing of theirs is connected), in words (None: it is
+    not gathering)."""
     if lobby is None or lobby.started or lobby.host_screen:
         return None
     people = [s for s in lobby.seats if s.kind in ("open", "here")]
     ready = [s.name for s in people if s.ready]
     if not ready:
         return None
-    waiting = [s.name for s in people if not s.ready]
+    waiting = [
+        # Translators: a player the table waits for whose laptop or phone is not connected now.
+        s.name if s.connected else _("{name} (away)").format(name=s.name)
+        for s in people
+        if not s.ready
+    ]
     names = ", "
     if not waiting:
         # Translators: at the end of a match across laptops; {ready} lists players' names.

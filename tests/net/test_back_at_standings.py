@@ -194,6 +194,10 @@ def test_back_while_the_table_gathers_shows_the_standings_and_the_call(served, p
     asha.scene.play_again()
     waiting = asha.scene
     assert step_apps([asha], lambda: _host(table, lambda h: h.match is None and h.gathering))
+    # While nothing of Bina's is connected, Asha reads that Bina is away, not only awaited.
+    away = "Ready for a new match: Asha. Waiting for Bina (away)."
+    assert step_apps([asha], lambda: waiting.message == away)
+    assert away in _drawn(asha)
     bina = _restarted(people, "Bina", [asha])
     both = [asha, bina]
     assert step_apps(both, lambda: bina.scene.name == "match_over", timeout=30)
