@@ -107,11 +107,11 @@ def raw_client(port: int) -> ClientConnection:
 def say_hello(ws: ClientConnection, code: str, name: str = "Eve", **kw: Any) -> p.HostMessage:
     """Send hello; the first answer, decoded."""
     ws.send(p.encode(p.Hello(p.PROTO, code, name, **kw)))
-    return p.decode_host(ws.recv(timeout=5))
+    return p.decode_host(ws.recv(timeout=30))
 
 
 def messages_until(
-    ws: ClientConnection, want: Callable[[p.HostMessage], bool], timeout: float = 5
+    ws: ClientConnection, want: Callable[[p.HostMessage], bool], timeout: float = 30
 ) -> list[p.HostMessage]:
     """Read messages until one satisfies ``want`` (it is the last of the list)."""
     out: list[p.HostMessage] = []
