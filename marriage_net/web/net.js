@@ -78,6 +78,8 @@ export class Table {
     this.stopped = false;
     this.name = "";
     this.kept = keptSeat(code);
+    // How long a silent table waits to be asked, and for its answer (tests make them short).
+    this.probe = { after: PROBE_AFTER, wait: PROBE_WAIT };
     this.awaySince = 0;
     this.late = new Lateness();
     this.saved = false;
@@ -271,7 +273,7 @@ export class Table {
   /** Is the table there? Asked when something counts down on screen and the table has been
    * quiet a while: without an answer soon the line is dropped and taken up again (a host
    * stopped or asleep, or a line dead without knowing it), and the countdowns stand still. */
-  check(seat, quietFor = PROBE_AFTER) {
+  check(seat, quietFor = this.probe.after) {
     const ws = this.ws;
     if (!ws || ws.readyState !== WebSocket.OPEN || this.probing || !this.inside) return;
     if (now() - this.heard < quietFor) return;
@@ -283,7 +285,7 @@ export class Table {
       if (this.ws !== ws) return;
       this.heard = since; // the countdowns stand where they were when the table was asked
       this.drop(ws);
-    }, PROBE_WAIT * 1000);
+    }, this.probe.wait * 1000);
   }
 
   /** Let a line go that does not answer (its close may never come back) and take it up again. */

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
 import pygame
 
 from engine.cards import code_of
@@ -35,6 +38,20 @@ def table(app: App, seats, seed: int = 11, hands: int = 2) -> TableScene:
     app.push(scene)
     app.step([], DT)
     return scene
+
+
+def step_until(app: App, done: Callable[[], object], timeout: float = 60.0) -> bool:
+    """Give the app frames until ``done()`` holds; whether it did within ``timeout`` seconds.
+
+    A wait on the table's bot or advisor (a worker of its own) is a wait in time, not in frames:
+    on a busy machine the frames come faster than the worker's answer."""
+    end = time.monotonic() + timeout
+    while True:
+        app.step([], DT)
+        if done():
+            return True
+        if time.monotonic() > end:
+            return False
 
 
 def click(app: App, pos, button: int = 1) -> None:

@@ -9,7 +9,7 @@ from marriage_gui.saved_match import saved
 from marriage_gui.setup import SeatSetup
 from marriage_gui.table.scene import TableScene
 
-from .test_table import DT, click, logged, solo, table
+from .test_table import DT, click, logged, solo, step_until, table
 
 
 def settle(app, scene: TableScene, seconds: float = 6.0) -> None:
@@ -230,10 +230,7 @@ def test_group_leaves_gaps_between_groups_and_marks_melds(app):
 def ask_hint(app, scene):
     """Press H and wait for the advisor's answer."""
     key(app, pygame.K_h, "h")
-    for _ in range(600):
-        app.step([], DT)
-        if scene.hint.job is None:
-            break
+    assert step_until(app, lambda: scene.hint.job is None), "the advisor never answered"
 
 
 def test_hint_lifts_and_outlines_the_card_until_the_next_move(app):
@@ -279,10 +276,7 @@ def test_curtain_tells_the_next_player_what_happened_since_their_turn(app):
     key(app, pygame.K_LEFT)
     key(app, pygame.K_d, "d")
     gone = scene.match.view(0).discards[-1]
-    for _ in range(600):
-        app.step([], DT)
-        if scene.curtain is not None and scene.seats.state.current_player == 1:
-            break
+    step_until(app, lambda: scene.curtain is not None and scene.seats.state.current_player == 1)
     assert scene.curtain is not None and scene.curtain.name == "Bina"
     since = [line.english for line in scene.curtain.since]
     # Bina's own log lines only, from her last turn (the deal) on: Player 1's draw and discard.
@@ -303,10 +297,7 @@ def test_curtain_tells_the_next_player_what_happened_since_their_turn(app):
     click(app, scene.staging.layout.stock.center)
     key(app, pygame.K_LEFT)
     key(app, pygame.K_d, "d")
-    for _ in range(1200):
-        app.step([], DT)
-        if scene.curtain is not None and scene.seats.state.current_player == 0:
-            break
+    step_until(app, lambda: scene.curtain is not None and scene.seats.state.current_player == 0)
     assert scene.curtain is not None and scene.curtain.name == "Player 1"
     assert scene.curtain.heading() == "Since your last turn"
 

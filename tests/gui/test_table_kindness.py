@@ -10,7 +10,7 @@ import pytest
 from marriage_gui.setup import SeatSetup
 from marriage_gui.table.layout import Layout
 
-from .test_table import DT, card_centre, click, solo, table
+from .test_table import DT, card_centre, click, solo, step_until, table
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
@@ -102,10 +102,7 @@ def test_not_your_turn_goes_when_the_turn_comes(app):
     assert not scene.seats.my_turn()
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1")], DT)
     assert "hari's turn" in (scene.toast.current or "").lower()
-    for _ in range(600):
-        app.step([], DT)
-        if scene.seats.my_turn():
-            break
+    step_until(app, scene.seats.my_turn)
     assert scene.seats.my_turn()
     for _ in range(40):  # the note fades out
         app.step([], DT)

@@ -26,7 +26,7 @@ class Listener:
         self.ws = ws
         self.seen = []  # (arrival, plain message)
 
-    def until(self, want, timeout=20.0, since=None):
+    def until(self, want, timeout=30.0, since=None):
         """The first message from ``since`` (an index into ``seen``; default: the next one to
         read) on that satisfies ``want``; AssertionError if it never comes."""
         if since is not None:

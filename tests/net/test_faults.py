@@ -133,17 +133,17 @@ def test_a_silent_player_is_played_by_a_bot_and_takes_the_seat_back():
         player.halt()
         player = Background([owner])  # Asha's laptop freezes: nothing more from it
         proxy.stall()
-        assert wait_for(lambda: table.call(lambda: 0 in table.host.substituted), timeout=10)
+        assert wait_for(lambda: table.call(lambda: 0 in table.host.substituted), timeout=30)
         assert wait_for(
             lambda: owner.seat_status.get(0) is not None and owner.seat_status[0].bot_playing
         )
         # The bot plays Asha's turns: the match gets through several rounds without her.
         mark = owner.version
         assert wait_for(lambda: owner.version >= mark + 9, timeout=60)
-        assert wait_for(lambda: asha.refresh().state == RECONNECTING, timeout=10)
+        assert wait_for(lambda: asha.refresh().state == RECONNECTING, timeout=30)
         proxy.stall(False)
         proxy.cut()  # the dead connection is dropped; the next one goes through
-        assert wait_for(lambda: table.call(lambda: 0 in table.host.holder), timeout=10)
+        assert wait_for(lambda: table.call(lambda: 0 in table.host.holder), timeout=30)
         assert table.call(lambda: 0 not in table.host.substituted)
         assert wait_for(lambda: asha.refresh().state == PLAYING)
         assert wait_for(lambda: not owner.seat_status[0].bot_playing)
@@ -267,7 +267,7 @@ def test_closing_tells_every_client_why(saved):
             assert asha.refresh().state == CLOSED and why in asha.status.message.english
         else:
             # A host that is gone leaves a clear status, never a hang.
-            assert wait_for(lambda: asha.refresh().state == "gone", timeout=10)
+            assert wait_for(lambda: asha.refresh().state == "gone", timeout=30)
             assert asha.status.message.english == why
     finally:
         asha.close()
@@ -281,7 +281,7 @@ def test_nobody_at_the_address_is_said_plainly():
         port = s.getsockname()[1]
     remote = RemoteMatch(LOOPBACK, port, "123456", "Asha", seat=0, give_up=0.5)
     try:
-        assert wait_for(lambda: remote.refresh().state == "gone", timeout=10)
+        assert wait_for(lambda: remote.refresh().state == "gone", timeout=30)
         assert remote.status.message.english == "No table answers at 127.0.0.1: check the address."
     finally:
         remote.close()

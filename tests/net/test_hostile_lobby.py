@@ -32,7 +32,7 @@ def _state(table):
 def _closed_with(ws):
     with pytest.raises(ConnectionClosed) as err:
         for _ in range(10):
-            ws.recv(timeout=5)
+            ws.recv(timeout=30)
     return err.value.rcvd
 
 
@@ -134,7 +134,7 @@ def test_a_flood_is_cut_off_but_a_busy_honest_client_is_not(table):
         seen = []
         with pytest.raises(ConnectionClosed) as err:
             while True:
-                seen.append(p.decode_host(eve.recv(timeout=5)))
+                seen.append(p.decode_host(eve.recv(timeout=30)))
         assert err.value.rcvd.code == 1008 and err.value.rcvd.reason == "too many messages"
         assert any(isinstance(m, p.Refused) and m.reason == "too many messages" for m in seen)
         honest.send(p.encode(p.Resync()))
@@ -155,7 +155,7 @@ def test_too_many_sockets_from_one_address_are_turned_away(table):
 
 
 def wait_for_sockets_gone(table):
-    end = time.monotonic() + 5
+    end = time.monotonic() + 30
     while time.monotonic() < end:
         if not table.call(lambda: sum(table.host.open_sockets.values())):
             return True

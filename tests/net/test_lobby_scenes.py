@@ -81,8 +81,10 @@ def test_host_and_join_through_the_screens(screens):
     # Hosting again reopens it: the joined laptop is back in its seat by itself.
     again = LobbyScene(host_app, "Asha", discovery_port=lobby.discovery_port)
     host_app.push(again)
-    assert _step(apps, lambda: host_app.scene.name == "table", timeout=30), again.problem
-    assert _step([join_app], lambda: remote.refresh().state == "playing")
+    assert _step(apps, lambda: host_app.scene.name == "table"), again.problem
+    # The joined laptop knocks again on its own schedule (slower once the table has been away
+    # a while, as it may be on a busy machine): a generous bound, not the point here.
+    assert _step([join_app], lambda: remote.refresh().state == "playing", timeout=90)
     assert join_app.scene is join_table and remote.view(1).hand == join_table.seats.state.hand
     # Leaving for good: the other screen is told plainly, not left hanging.
     host_app.scene.proc.stop(save=False)

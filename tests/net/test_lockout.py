@@ -33,7 +33,7 @@ def _drop_and_return(players, welcomes):
     before = dict(welcomes)
     for pl in players:
         pl.reconnect()
-    assert wait_for(lambda: all(welcomes[s] > before[s] for s in range(5)), timeout=15)
+    assert wait_for(lambda: all(welcomes[s] > before[s] for s in range(5)), timeout=30)
 
 
 def test_honest_players_behind_a_guesser_keep_and_regain_their_seats():

@@ -109,8 +109,8 @@ def test_a_missing_seat_shows_on_the_other_screens_and_its_person_is_told(tmp_pa
         bina.until(lambda r: r.get("seats") == [0])  # Bina sits; the table waits for Asha
         asha_remote = RemoteMatch(LOOPBACK, table.port, table.code, "Asha", seat=1)
         bina.until(lambda r: r["scene"] == "table" and r.get("hand"))
-        assert wait_for(lambda: asha_remote.refresh().state == PLAYING, timeout=20)
-        assert wait_for(lambda: asha_remote.has_view(1), timeout=20)
+        assert wait_for(lambda: asha_remote.refresh().state == PLAYING, timeout=30)
+        assert wait_for(lambda: asha_remote.has_view(1), timeout=30)
         asha = AshaScreen(app, asha_remote)
         # Play on (Asha's moves are made for her) until it is Bina's turn; then her laptop dies.
         end_turn = _turn_of(table, 0)
@@ -139,7 +139,7 @@ def test_a_missing_seat_shows_on_the_other_screens_and_its_person_is_told(tmp_pa
         if PICTURES:
             wait_for(lambda: (Path(PICTURES) / "lan-welcome-back.png").exists(), timeout=10)
         asha.until(["Bina"], monkeypatch)
-        assert wait_for(lambda: asha_remote.seat_states()[0].state == p.CONNECTED, timeout=20)
+        assert wait_for(lambda: asha_remote.seat_states()[0].state == p.CONNECTED, timeout=30)
         for _ in range(5):
             asha.frame(monkeypatch)
         assert any(line.english == "Bina is back" for line in asha.scene.seats.log.lines)

@@ -40,7 +40,7 @@ def test_a_screen_reads_the_seats_the_clock_and_what_was_played_for_it(monkeypat
         told = eve.played_for.pop(0)
         assert all(e.player == 0 for e in told) and told
         # ...and after a second run-out keeps it until she acts.
-        assert wait_for(lambda: 0 in table.call(lambda: table.host.cover.kept), timeout=15)
+        assert wait_for(lambda: 0 in table.call(lambda: table.host.cover.kept), timeout=30)
         assert wait_for(lambda: eve.seat_states()[0].state == p.COMPUTER)
         assert wait_for(lambda: host.seat_states()[0].why == p.WHY_CLOCK)  # the host's too
         eve.take_back(0)

@@ -58,10 +58,10 @@ def test_a_computer_playing_for_asha_never_shows_her_dealt_tunnela(tmp_path, mon
     app = App((1280, 800), headless=True, data_dir=tmp_path / "bina")
     app.settings.animation_speed = "instant"
     try:
-        assert wait_for(lambda: asha.refresh().state == PLAYING and asha.has_view(0), timeout=20)
+        assert wait_for(lambda: asha.refresh().state == PLAYING and asha.has_view(0), timeout=30)
         assert any(isinstance(a, ExposeTunnela) for a in asha.view(0).legal)
         asha.close()  # Asha's laptop goes before her first move, her tunnela kept in her hand
-        assert wait_for(lambda: bina.refresh().state == PLAYING and bina.has_view(1), timeout=20)
+        assert wait_for(lambda: bina.refresh().state == PLAYING and bina.has_view(1), timeout=30)
         scene = NetTableScene(app, bina)
         app.push(scene)
         bot = make_bot("easy", 5)

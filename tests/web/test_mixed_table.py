@@ -83,7 +83,7 @@ def test_a_desktop_and_two_phones_share_a_table_each_seeing_only_its_own_cards(b
             assert check_nothing_hidden(messages, host_game, [seat]) >= 4
             # The page holds exactly its seat's cards, as the host holds them now.
             held = table.call(lambda s=seat: sorted(table.host.match.view(s).hand))
-            assert wait_for(lambda pg=pg, held=held: sorted(state(pg)["hand"]) == held, timeout=10)
+            assert wait_for(lambda pg=pg, held=held: sorted(state(pg)["hand"]) == held, timeout=30)
             assert not pg.errors
         # The desktop app played on beside them (its computer covering its turns).
         assert desktop.until(lambda r: r["scene"] in ("table", "hand_result") and r.get("hand"))
@@ -121,7 +121,7 @@ def test_a_locked_phone_comes_back_by_itself_with_the_welcome_back_news(browser)
         assert st["note"] == "away" and not st["dialog"]
         assert table.call(lambda: table.host.match.driver(0)) == "human"
         held = table.call(lambda: sorted(table.host.match.view(0).hand))
-        assert wait_for(lambda: sorted(state(page)["hand"]) == held, timeout=10)
+        assert wait_for(lambda: sorted(state(page)["hand"]) == held, timeout=30)
         # The note stops nothing: on her turn she plays under it, and it stays until OK.
         st = wait_until(page, lambda s: s["mine"], timeout=60)
         play_my_turn(page, st)

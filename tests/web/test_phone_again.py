@@ -99,7 +99,7 @@ def test_at_a_table_with_a_host_screen_phones_wait_seated_for_the_hosts_new_deal
         st = wait_until(bina, lambda s: s["screen"] == "table" and not s["final"])
         assert st["seat"] == 0 and st["hand_no"] == 0 and st["phase"] in ("draw", "play")
         held = table.call(lambda: sorted(table.host.match.view(0).hand))
-        assert wait_for(lambda: sorted(state(bina)["hand"]) == held, timeout=10)
+        assert wait_for(lambda: sorted(state(bina)["hand"]) == held, timeout=30)
         assert not asha.errors and not bina.errors
     finally:
         host.close()

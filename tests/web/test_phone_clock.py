@@ -54,7 +54,7 @@ def test_a_computer_keeps_a_silent_seat_and_a_tap_gives_it_back(browser, monkeyp
         expect(page.locator(".bar .prompt")).to_contain_text(re.compile(r"·\s+\d+ s$"))
         # She does nothing, with a short clock (the host's screen may change it at any time):
         # twice it runs out, and a computer keeps her seat.
-        set_clock(table, 2)
+        set_clock(table, 1)
         news = page.locator(".banner")
         assert wait_for(lambda: table.call(lambda: 0 in table.host.cover.kept), timeout=120)
         expect(news).to_contain_text("A computer is playing for you", timeout=60_000)
@@ -131,6 +131,9 @@ def test_the_clock_stands_still_while_the_host_is_stopped_and_nobody_is_charged(
         sit_down(page, table.url, "Asha")
         wait_until(page, lambda s: s["mine"] and s["clock"] == 0 and s["left"] > 15, timeout=60)
         prompt = page.locator(".bar .prompt")
+        # A silent table is asked after a second, and given a second to answer (a phone's own
+        # waits are longer: the claim is the same).
+        page.evaluate("() => Object.assign(window.marriage.S.table.probe, {after: 1, wait: 1})")
         os.kill(table.proc.pid, signal.SIGSTOP)  # the host's laptop sleeps
         try:
             # The page soon finds the table does not answer: her clock stands still.
@@ -167,7 +170,7 @@ def test_a_move_in_time_on_the_phones_screen_over_a_slow_line_keeps_the_turn(bro
     count says one second is left (not after a sleep reckoned from an earlier look), with the
     card chosen beforehand and the pile tapped by one touch; and the page notes the seconds
     its screen showed left as each move went out, so the claim is checked as made."""
-    clock, delay, stall, before, turns = 8, 0.3, 1.0, 1.0, 3
+    clock, delay, stall, before, turns = 6, 0.3, 1.0, 1.0, 3
 
     def make():
         seats = make_seats([("open", ""), ("easy", "")])
@@ -214,19 +217,23 @@ def test_a_move_in_time_on_the_phones_screen_over_a_slow_line_keeps_the_turn(bro
             late_clock, stalled = line.stalled > stalled, line.stalled
             armed[0] = True
             # ... chooses the card to throw, and throws it when her screen says one second is
-            # left before its deadline.
+            # left before its deadline (a turn that does not count, its clock not late, is
+            # thrown at once: its wait would prove nothing).
             page.locator(f'.hand .card[data-id="{loose_card(st)}"]').tap(position={"x": 8, "y": 24})
             pile = page.locator(".pile.discards").bounding_box()
-            page.wait_for_function(
-                f"() => window.marriage.secondsLeft() <= {before}", polling=20, timeout=30_000
-            )
+            if late_clock:
+                page.wait_for_function(
+                    f"() => window.marriage.secondsLeft() <= {before}", polling=20, timeout=30_000
+                )
             touch(page, [(pile["x"] + pile["width"] / 2, pile["y"] + pile["height"] / 2)])
             st = wait_until(page, lambda s, v=st["v"]: s["v"] > v)
-            thrown.append(page.evaluate("() => window.sentLeft[window.sentLeft.length - 1]"))
+            if late_clock:
+                thrown.append(page.evaluate("() => window.sentLeft[window.sentLeft.length - 1]"))
             kept += late_clock
-        assert kept == turns
+        assert kept == turns and len(thrown) == turns
         assert line.stalled >= turns  # every one of her clocks came a second late
-        # Every throw went out with time left on her screen, and not much more than a second.
+        # Every throw that counts went out with time left on her screen, and not much more
+        # than a second.
         assert all(0 < left <= before + 0.2 for left in thrown), thrown
         heard = [p.decode_host(t) for t in list(frames.texts)]
         # Her own moves went in, every one: the computer never moved for her.

@@ -24,7 +24,7 @@ def test_a_phone_on_the_seats_screen_is_ready_for_the_next_match(browser):
         page, _frames = join(
             browser, f"http://{LOOPBACK}:{table.port}/?code={table.code}", "Asha", seat=0
         )
-        assert wait_for(lambda: table.call(lambda: table.host.seats[0].ready), timeout=20)
+        assert wait_for(lambda: table.call(lambda: table.host.seats[0].ready), timeout=30)
         assert table.call(lambda: table.host.match is None)  # seat 2 is still open: no deal
     finally:
         if page is not None:

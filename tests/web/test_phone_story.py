@@ -13,9 +13,15 @@ from marriage_net import protocol as p
 from marriage_net.host import HostSettings, TableHost
 from marriage_net.seats import make_seats
 
+#: A match (its seed) whose two hands are short, with more than ten waits for the phone in them
+#: (the story is compared at each): a few seconds, where a random deal takes up to half a minute.
+SHORT_MATCH = 9
 
-def test_the_pages_story_is_the_hosts_history_through_a_new_hand(browser):
-    from net.tablekit import HostThread
+
+def test_the_pages_story_is_the_hosts_history_through_a_new_hand(browser, monkeypatch):
+    from net.tablekit import HostThread, steady_deal
+
+    steady_deal(monkeypatch, SHORT_MATCH)
 
     def make():
         seats = make_seats([("open", ""), ("easy", "")])
