@@ -158,4 +158,4 @@ def test_who_pays_whom_is_the_engines_settlement(sheet_page):
                 [result.to_dict(), rules.scoring, names[:players]],
             )
             engine_words = describe_payments(ledger(result, rules), names[:players])
-            assert words == str(engine_words), (preset, data)
+            assert words == engine_words.english, (preset, data)
