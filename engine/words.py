@@ -41,6 +41,8 @@ APART = "|"
 MORE = "…"
 #: A card by its text notation (``7C``, ``TS``, ``JK``): how a sentence's code writes it.
 _BY_TEXT: dict[str, Card] = {str(c): c for c in CARDS}
+#: The text notation of each card by its code.
+_TEXT: tuple[str, ...] = tuple(str(c) for c in CARDS)
 
 
 class Cards:
@@ -64,10 +66,14 @@ class Cards:
     @classmethod
     def of(cls, cards: Iterable[Card], most: int | None = None) -> Cards:
         """``cards`` in their order; with ``most``, only the first ``most`` and then ``MORE``."""
-        named = list(cards)
+        named: tuple[Card | str, ...] = tuple(cards)
         if most is not None and len(named) > most:
-            return cls([*named[:most], MORE])
-        return cls(named)
+            named = (*named[:most], MORE)
+        made = object.__new__(cls)
+        put = object.__setattr__
+        put(made, "items", named)
+        put(made, "_english", None)
+        return made
 
     @classmethod
     def apart(cls, melds: Iterable[Iterable[Card]], most: int | None = None) -> Cards:
@@ -89,7 +95,7 @@ class Cards:
         """The engine's text notation ("5H 6H 7H | 9C 9C 9C"), for logs and tests."""
         english = self._english
         if english is None:
-            english = " ".join([i if isinstance(i, str) else str(i) for i in self.items])
+            english = " ".join([i if isinstance(i, str) else _TEXT[i.code] for i in self.items])
             object.__setattr__(self, "_english", english)
         return english
 
@@ -118,7 +124,7 @@ class Cards:
 
     def plain(self) -> dict[str, list[str]]:
         """Its data for a sentence's code: ``{"cards": ["5H", "6H", "|", "9C", "…"]}``."""
-        return {"cards": [i if isinstance(i, str) else str(i) for i in self.items]}
+        return {"cards": [i if isinstance(i, str) else _TEXT[i.code] for i in self.items]}
 
     @classmethod
     def from_plain(cls, data: Any) -> Cards:
@@ -350,13 +356,23 @@ def to_code(text: Said | str) -> str:
 
 def _plain(s: Said) -> list[Any]:
     fields = {
-        k: _plain(v) if isinstance(v, Said) else v.plain() if isinstance(v, Cards) else v
+        k: v
+        if type(v) in _PLAIN
+        else _plain(v)
+        if isinstance(v, Said)
+        else v.plain()
+        if isinstance(v, Cards)
+        else v
         for k, v in s.fields.items()
     }
     out: list[Any] = [s.template, fields]
     if s.plural is not None:
         out += [s.plural, s.number]
     return out
+
+
+#: Fields that are their own plain data (most are: a name, a number).
+_PLAIN = frozenset({str, int})
 
 
 def from_code(text: str) -> Said:
