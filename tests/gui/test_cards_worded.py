@@ -95,3 +95,21 @@ def test_cutting_joining_and_wrapping_keep_each_cards_place():
     cut = theme.fit(hint, 16, 150)
     assert cut.endswith("…") and isinstance(cut, Worded)
     assert all(cut[a:b] == card_label(c) for a, b, c in cut.cards)
+
+
+def test_a_sentence_an_older_release_wrote_shows_its_cards_as_cards():
+    """A save or a replay written before cards were a field of their own (protocol 6): its
+    sentences' card text reads back as cards, shown and coloured like this release's."""
+    import json
+
+    from engine.words import CODE_MARK, from_code
+
+    old = CODE_MARK + json.dumps(
+        ["{name} took {card} from the discards", {"name": "AS", "card": "TD"}], ensure_ascii=False
+    )
+    for code in ("en", "ne"):
+        language.use(code)
+        worded = readable(from_code(old), ["AS"])
+        assert worded.startswith("AS") and "10♦" in worded
+        ((a, b, _ink),) = red_spans(worded)
+        assert worded[a:b] == "10♦"
