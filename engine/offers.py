@@ -324,7 +324,7 @@ def _taken_back(code: int) -> Said:
     said = _TAKEN_BACK.get(code)
     if said is None:
         said = _TAKEN_BACK[code] = say(
-            "you may not throw back the card you just took ({card})", card=Cards.of([CARDS[code]])
+            "you may not throw back the card you just took ({card})", card=Cards.one(CARDS[code])
         )
     return said
 

@@ -219,7 +219,7 @@ def _count(
             "tunnela of {cards} (dealt)",
             "{n} tunnelas of {cards} (dealt)",
             len(group),
-            cards=commas([Cards.of([c]) for c in group]),
+            cards=commas([Cards.one(c) for c in group]),
         )
         points = table_points(_tunnela_table(category, rules), len(group))
         items.append(MaalItem(label, tuple(c for c in group for _ in range(3)), points))

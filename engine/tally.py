@@ -227,7 +227,7 @@ def _check_copies(hand: TableHand, wilds: Wilds | None, rules: RuleSet) -> None:
                         "{card} is entered {n} times, but only {most} can be held: "
                         "one is the tiplu set aside",
                         k,
-                        card=Cards.of([card]),
+                        card=Cards.one(card),
                         most=DECKS - 1,
                     )
                 )
@@ -239,7 +239,7 @@ def _check_copies(hand: TableHand, wilds: Wilds | None, rules: RuleSet) -> None:
                     "{card} is entered {n} time, but the shoe holds only {most}",
                     "{card} is entered {n} times, but the shoe holds only {most}",
                     k,
-                    card=Cards.of([card]),
+                    card=Cards.one(card),
                     most=most,
                 )
             )

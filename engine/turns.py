@@ -88,7 +88,7 @@ def dealt_text(g: GameState) -> Said:
         "{name} dealt hand {number}; {card} starts the discard pile",
         name=g.names[g.dealer],
         number=g.hand_no + 1,
-        card=Cards.of([card_of(g.discards[-1])]),
+        card=Cards.one(card_of(g.discards[-1])),
     )
 
 
@@ -296,7 +296,7 @@ def take_discard_refusal(bar: int, discards: Sequence[int]) -> Said | None:
         if said is None:
             said = _WILD_TAKEN[code] = say(
                 "you may not take a wild card ({card}) from the discard pile after seeing",
-                card=Cards.of([card_of(discards[-1])]),
+                card=Cards.one(card_of(discards[-1])),
             )
         return said
     return _NOT_LAST_DUBLEE
@@ -331,7 +331,7 @@ def _discard_refusal(g: GameState, p: int, card: Card) -> Said | None:
     if card.code == _forbidden_discard_code(g):
         return say(
             "you may not throw back {card}, the card you just took from the discard pile",
-            card=Cards.of([card]),
+            card=Cards.one(card),
         )
     return None
 
@@ -386,11 +386,11 @@ def _throw_refusal(g: GameState, p: int, action: Discard) -> Said | None:
     hand = g.hands[p]
     if action.card_id is not None:
         if action.card_id not in hand:
-            return say("you do not hold that {card}", card=Cards.of([action.card]))
+            return say("you do not hold that {card}", card=Cards.one(action.card))
         if code_of(action.card_id) != action.card.code:
             return say("that card is not what it says")
     elif action.card.code not in map(_CODE_OF_ID.__getitem__, hand):
-        return say("you do not hold {cards}", cards=Cards.of([action.card]))
+        return say("you do not hold {cards}", cards=Cards.one(action.card))
     return _discard_refusal(g, p, action.card)
 
 
@@ -478,15 +478,15 @@ def _go_out_refusal(g: GameState, p: int, action: GoOut) -> Said | None:
 # ---------------------------------------------------------------------- carrying out
 # The words of the commonest events, made when first read (most never are).
 def _drew(name: str, card: int) -> Said:
-    return say("{name} drew from the stock — {card}", name=name, card=Cards.of([card_of(card)]))
+    return say("{name} drew from the stock — {card}", name=name, card=Cards.one(card_of(card)))
 
 
 def _discarded(name: str, card: int) -> Said:
-    return say("{name} discarded {card}", name=name, card=Cards.of([card_of(card)]))
+    return say("{name} discarded {card}", name=name, card=Cards.one(card_of(card)))
 
 
 def _took(name: str, card: int) -> Said:
-    return say("{name} took {card} from the discards", name=name, card=Cards.of([card_of(card)]))
+    return say("{name} took {card} from the discards", name=name, card=Cards.one(card_of(card)))
 
 
 def perform(g: GameState, action: Action) -> list[Event]:
@@ -535,9 +535,7 @@ def perform(g: GameState, action: Action) -> list[Event]:
         for i in ids:
             hand.remove(i)
         g.shown[p].append(("tunnela", tuple(ids)))
-        said = say(
-            "{name} exposed a tunnela of {card}", name=name, card=Cards.of([action.cards[0]])
-        )
+        said = say("{name} exposed a tunnela of {card}", name=name, card=Cards.one(action.cards[0]))
         return [Event("expose", p, tuple(ids), (3,), text=said)]
     if isinstance(action, See):
         return _see(g, p, action)
@@ -593,13 +591,13 @@ def _see(g: GameState, p: int, action: See) -> list[Event]:
             said = say(
                 "{name} set aside a random card from the stock as the tiplu — {card}",
                 name=name,
-                card=Cards.of([card_of(tiplu)]),
+                card=Cards.one(card_of(tiplu)),
             )
         else:
             said = say(
                 "{name} set aside a random card from the discards as the tiplu — {card}",
                 name=name,
-                card=Cards.of([card_of(tiplu)]),
+                card=Cards.one(card_of(tiplu)),
             )
         events.append(Event("tiplu_chosen", p, (tiplu,), private_to=p, text=said))
     else:
@@ -612,7 +610,7 @@ def _see(g: GameState, p: int, action: See) -> list[Event]:
                 text=say(
                     "{name} looked at the tiplu — {card}",
                     name=name,
-                    card=Cards.of([card_of(g.tiplu_id)]),
+                    card=Cards.one(card_of(g.tiplu_id)),
                 ),
             )
         )
@@ -690,7 +688,7 @@ def _go_out(g: GameState, p: int, action: GoOut) -> list[Event]:
     # Melds laid down go back into the hand for counting; the table shows them as the finish.
     for ids in finish:
         hand.extend(ids)
-    card = Cards.of([card_of(discard)])
+    card = Cards.one(card_of(discard))
     if g.seen_by_dublees[p]:
         said = say("{name} went out with eight dublees, discarding {card}", name=name, card=card)
     elif laid_cards is not None:

@@ -47,21 +47,29 @@ _TEXT: tuple[str, ...] = tuple(str(c) for c in CARDS)
 
 class Cards:
     """The cards a sentence names, in their order: a field of a sentence (``say("you threw
-    {card}", card=Cards.of([card]))``), never their text. Melds are kept apart (``APART``), and
+    {card}", card=Cards.one(card))``), never their text. Melds are kept apart (``APART``), and
     a list that names only its first few cards ends in ``MORE``. Its ``english`` is the engine's
     text notation ("5H 6H 7H | 9C 9C 9C", "7C 8C 9C TC …"); a screen names each card in its
     own way and knows where it put each one."""
 
-    __slots__ = ("items", "_english")
+    __slots__ = ("items", "_english", "_data")
 
     #: Each a ``Card``, or ``APART`` between melds, or ``MORE`` after a list cut short.
     items: tuple[Card | str, ...]
     _english: str | None
+    _data: dict[str, list[str]] | None
 
     def __init__(self, items: Iterable[Card | str]) -> None:
         put = object.__setattr__
         put(self, "items", tuple(items))
         put(self, "_english", None)
+        put(self, "_data", None)
+
+    @staticmethod
+    def one(card: Card) -> Cards:
+        """One card (made once per kind of card: most sentences name one card, and an event is
+        made on almost every action)."""
+        return _ONE[card.code]
 
     @classmethod
     def of(cls, cards: Iterable[Card], most: int | None = None) -> Cards:
@@ -73,6 +81,7 @@ class Cards:
         put = object.__setattr__
         put(made, "items", named)
         put(made, "_english", None)
+        put(made, "_data", None)
         return made
 
     @classmethod
@@ -123,8 +132,13 @@ class Cards:
         return (Cards, (self.items,))
 
     def plain(self) -> dict[str, list[str]]:
-        """Its data for a sentence's code: ``{"cards": ["5H", "6H", "|", "9C", "…"]}``."""
-        return {"cards": [i if isinstance(i, str) else _TEXT[i.code] for i in self.items]}
+        """Its data for a sentence's code: ``{"cards": ["5H", "6H", "|", "9C", "…"]}`` (made
+        once, and only read: never change it)."""
+        data = self._data
+        if data is None:
+            data = {"cards": [i if isinstance(i, str) else _TEXT[i.code] for i in self.items]}
+            object.__setattr__(self, "_data", data)
+        return data
 
     @classmethod
     def from_plain(cls, data: Any) -> Cards:
@@ -156,6 +170,10 @@ class Cards:
         ):
             return None
         return cls(t if t in (APART, MORE) else _BY_TEXT[t] for t in tokens)
+
+
+#: One card of each kind, as ``Cards.one`` hands it out.
+_ONE: tuple[Cards, ...] = tuple(Cards((c,)) for c in CARDS)
 
 
 def _unworded(value: object) -> NoReturn:

@@ -145,12 +145,12 @@ def _said(action: Action, kind: str, view_top: Card | None, you: bool) -> Said:
             return (
                 say("you took the discard") if you else say("the hard bot would take the discard")
             )
-        card = Cards.of([view_top])
+        card = Cards.one(view_top)
         if you:
             return say("you took {card} from the discards", card=card)
         return say("the hard bot would take {card} from the discards", card=card)
     if isinstance(action, Discard):
-        card = Cards.of([action.card])
+        card = Cards.one(action.card)
         if not you:
             return say("the hard bot would throw {card}", card=card)
         if kind == "see":
@@ -172,7 +172,7 @@ def _said(action: Action, kind: str, view_top: Card | None, you: bool) -> Said:
             return say("you saw with {melds}", melds=melds)
         return say("the hard bot would see now with {melds}", melds=melds)
     if isinstance(action, GoOut):
-        card = Cards.of([action.discard])
+        card = Cards.one(action.discard)
         if you:
             return say("you went out throwing {card}", card=card)
         return say("the hard bot would go out throwing {card}", card=card)

@@ -73,13 +73,13 @@ def _discard(pos: Position, card: Card) -> Told:
         parts.append(still(kept))
     if t.outs.kinds > 0 and t.outs.exact:
         parts.append(closer_draws(t.outs.kinds))
-    return Told(say("discard {card}: {why}", card=Cards.of([card]), why=clauses(parts)), (t,))
+    return Told(say("discard {card}: {why}", card=Cards.one(card), why=clauses(parts)), (t,))
 
 
 def _take(pos: Position) -> Told:
     taking = pos.taking()
     assert taking is not None
-    card = Cards.of([taking.card])
+    card = Cards.one(taking.card)
     parts: list[Said] = list(gain(taking))
     if not parts and taking.goes.cards:
         parts.append(say("it goes with {cards}", cards=goes_with(taking.goes)))
@@ -101,7 +101,7 @@ def _draw(view: PlayerView, pos: Position) -> Told:
         return Told(say("draw from the stock: {why}", why=why), (Refused("take", why),))
     taking = pos.taking()
     assert taking is not None
-    card = Cards.of([top])
+    card = Cards.one(top)
     gained = gain(taking)
     if gained:
         # The hard bot's choice stands; the words say what the other way would give.
@@ -155,13 +155,13 @@ def reason(view: PlayerView, action: Action) -> Told:
             said = say(
                 "go out now with dublees {melds}, discarding {card}",
                 melds=named_melds(melds),
-                card=Cards.of([action.discard]),
+                card=Cards.one(action.discard),
             )
             return Told(said, (Shown("go_out", melds, action.discard),))
         said = say(
             "go out now: {melds}, discarding {card}",
             melds=named_melds(melds),
-            card=Cards.of([action.discard]),
+            card=Cards.one(action.discard),
         )
         return Told(said, (Shown("go_out", melds, action.discard),))
     pos = Position(view)

@@ -55,7 +55,7 @@ def goes_with(goes: GoesWith) -> Said | Cards:
     when it goes with nothing."""
     parts: list[Said | Cards] = []
     if goes.copy:
-        parts.append(say("another {card}", card=Cards.of([goes.card])))
+        parts.append(say("another {card}", card=Cards.one(goes.card)))
     if goes.others:
         parts.append(named_cards(goes.others))
     if goes.wild:
