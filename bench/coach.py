@@ -67,7 +67,7 @@ def problems(preset: str, seed: int, log: list[Action], review: Review) -> list[
     views = {m.move: m.view for m in seat_moments(played, 0, 0)}
     for mark in review.marks:
         seen = {i % 52 if i < 156 else 52 for i in views[mark.move].visible_ids()}
-        unseen = named_codes(f"{mark.done} {mark.instead} {mark.why}") - seen
+        unseen = named_codes(mark.done, mark.instead, mark.why) - seen
         if unseen:
             out.append(f"{preset}/{seed}: move {mark.move} names unseen codes {sorted(unseen)}")
     again = review_seat(played, 0, 0)

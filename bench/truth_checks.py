@@ -238,7 +238,7 @@ def refused(game: Game, fact: Refused) -> list[str]:
     why = turns.check(game, TakeDiscard())
     if TakeDiscard() in game.legal_actions():
         return ["the take was said to be refused, but it is legal"]
-    if why is not None and str(why) != str(fact.why):
+    if why is not None and why != fact.why:
         return [f"refused for {fact.why!r}, the engine says {why!r}"]
     return []
 

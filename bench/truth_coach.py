@@ -10,9 +10,10 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.ai.coach_facts import Ends, Judged, Kept, Seeing, SeeRule, Took, Wild
-from engine.ai.reasons import cards_text, melds_text
+from engine.ai.reasons import named_cards, named_melds
 from engine.cards import Card
 from engine.facts import Outs, Taking, Throwing
+from engine.words import Cards
 
 Facts = tuple[object, ...]
 Check = Callable[[dict[str, Any], Facts, Card | None], list[str]]
@@ -66,12 +67,12 @@ def _fact(kind: type) -> Any:
 def _took(claim: str) -> Check:
     def check(fields: dict[str, Any], facts: Facts, card: Card | None) -> list[str]:
         took = _fact(Took)(facts)
-        if took is None or took.name != fields["name"] or str(took.card) != fields["card"]:
+        if took is None or took.name != fields["name"] or Cards.of([took.card]) != fields["card"]:
             return [f"{fields.get('name')} plays next: no fact"]
         if claim == "cards" and (
-            fields["cards"] != cards_text(took.cards) or str(took.safe) != fields["safe"]
+            fields["cards"] != named_cards(took.cards) or Cards.of([took.safe]) != fields["safe"]
         ):
-            return [f"{fields['cards']} said taken, facts {took.cards}"]
+            return [f"{fields['cards']!r} said taken, facts {took.cards}"]
         if claim == "seen" and not took.seen:
             return [f"{took.name} said to have seen"]
         if claim != "cards" and _fact(Judged)(facts) is None:
@@ -84,10 +85,10 @@ def _took(claim: str) -> Check:
 def _wild(maal: bool) -> Check:
     def check(fields: dict[str, Any], facts: Facts, card: Card | None) -> list[str]:
         wild = _fact(Wild)(facts)
-        if wild is None or str(wild.card) != fields["card"] or wild.maal != maal:
-            return [f"{fields['card']} said to be a wild card (maal: {maal}): {wild}"]
+        if wild is None or Cards.of([wild.card]) != fields["card"] or wild.maal != maal:
+            return [f"{fields['card']!r} said to be a wild card (maal: {maal}): {wild}"]
         if fields["role"].template != wild.role.value:
-            return [f"{fields['card']} said to be a {fields['role']}, it is {wild.role.value}"]
+            return [f"{fields['card']!r} said to be a {fields['role']!r}, it is {wild.role.value}"]
         return []
 
     return check
@@ -111,7 +112,7 @@ def _seeing(claim: str) -> Check:
     def check(fields: dict[str, Any], facts: Facts, card: Card | None) -> list[str]:
         ways = [f for f in facts if isinstance(f, Seeing)]
         if claim == "melds":
-            ok = bool(ways) and fields["melds"] == melds_text(ways[-1].melds)
+            ok = bool(ways) and fields["melds"] == named_melds(ways[-1].melds)
             return [] if ok else ["the hard bot's way of seeing said with no fact"]
         if len(ways) != 2 or (ways[0].out, ways[1].out) != (int(fields["n"]), fields["other"]):
             return [f"seeing said to leave {fields['n']} against {fields['other']}: {ways}"]
@@ -140,10 +141,10 @@ def _kept(fields: dict[str, Any], facts: Facts, card: Card | None) -> list[str]:
 
 def _ends(fields: dict[str, Any], facts: Facts, card: Card | None) -> list[str]:
     ends = _fact(Ends)(facts)
-    if ends is None or str(ends.action.discard) != fields["card"]:
+    if ends is None or Cards.of([ends.action.discard]) != fields["card"]:
         return ["the hand said to be the player's to end, with no fact"]
-    if "melds" in fields and fields["melds"] != melds_text(ends.action.melds):
-        return [f"going out said with {fields['melds']}"]
+    if "melds" in fields and fields["melds"] != named_melds(ends.action.melds):
+        return [f"going out said with {fields['melds']!r}"]
     return []
 
 

@@ -4,7 +4,8 @@ A sentence is an ``engine.words.Said``: a template and its fields, sentences nes
 Each template the hint, the coach or the guide can say is listed here with what it claims of the
 facts told beside it (``CLAIMS``), or as saying nothing about the position (``PLAIN``); a
 template in neither list is an unchecked claim, and the check fails on it. The card a part of a
-sentence is about is the nearest ``{card}`` of the sentence or of one it is nested in.
+sentence is about is the nearest ``{card}`` of the sentence or of one it is nested in. Cards
+are read from the sentences' card fields (``engine.words.Cards``), never from their words.
 
 In Nepali, every template must be translated and the translation must carry every card, number
 and name of the English.
@@ -12,19 +13,17 @@ and name of the English.
 
 from __future__ import annotations
 
-import contextlib
 import re
 from collections.abc import Callable
 from typing import Any
 
 from bench.truth_coach import COACH_CLAIMS, Check, Facts, move_of
-from engine.ai.coach import named_codes
 from engine.ai.hint import Refused, Shown
-from engine.ai.reasons import cards_text, melds_text
-from engine.cards import Card, format_cards, parse_card
+from engine.ai.reasons import named_cards, named_melds
+from engine.cards import Card
 from engine.facts import Missing, Taking, Throwing
 from engine.melds import MeldKind
-from engine.words import Said
+from engine.words import MORE, Cards, Said, cards_in
 
 PLAIN = {
     "{first}; {then}",
@@ -47,7 +46,24 @@ _move = move_of
 
 
 def _codes(field: Any) -> set[int]:
-    return named_codes(str(field))
+    """The codes of the cards a field names (a ``Cards``, or a sentence holding some)."""
+    if isinstance(field, Cards):
+        return {c.code for c in field.cards}
+    return {c.code for c in cards_in(field)} if isinstance(field, Said) else set()
+
+
+def _cut(field: Any) -> bool:
+    """Whether a field names only the first few of its cards ("…")."""
+    if isinstance(field, Cards):
+        return MORE in field.items
+    return isinstance(field, Said) and any(_cut(v) for v in field.fields.values())
+
+
+def one_card(field: Any) -> Card | None:
+    """The card a ``{card}`` field names (None: it names no single card)."""
+    if isinstance(field, Cards) and len(field.items) == 1 and isinstance(field.items[0], Card):
+        return field.items[0]
+    return None
 
 
 def _goes(claim: str) -> Check:
@@ -62,7 +78,7 @@ def _goes(claim: str) -> Check:
         if claim == "alone":
             return [] if goes.alone else [f"{card} said to go with nothing: {goes.partners}"]
         if claim == "wild":
-            if goes.cards or not goes.wild or fields.get("cards") != cards_text(goes.wild):
+            if goes.cards or not goes.wild or fields.get("cards") != named_cards(goes.wild):
                 return [f"{card} said to go with only wild cards: {goes.partners}"]
             return []
         said = fields.get("cards", "")
@@ -71,9 +87,9 @@ def _goes(claim: str) -> Check:
         named = _codes(said)
         whole = {c.code for c, _h in goes.partners}
         if not named or not named <= whole:
-            return [f"{card} said to go with {fields.get('cards')}: {goes.partners}"]
-        if "…" not in str(fields.get("cards", "")) and claim == "only" and named != whole:
-            return [f"{card} said to go only with {fields.get('cards')}: {goes.partners}"]
+            return [f"{card} said to go with {fields.get('cards')!r}: {goes.partners}"]
+        if not _cut(fields.get("cards")) and claim == "only" and named != whole:
+            return [f"{card} said to go only with {fields.get('cards')!r}: {goes.partners}"]
         return []
 
     return check
@@ -81,7 +97,7 @@ def _goes(claim: str) -> Check:
 
 def _another(fields: dict[str, Any], facts: Facts, card: Card | None) -> list[str]:
     move = _move(facts, card)
-    named = parse_card(str(fields["card"]))
+    named = one_card(fields["card"])
     if move is None or named != card or not move.goes.copy:
         return [f"'another {named}' said of {card} without a copy held"]
     return []
@@ -90,7 +106,7 @@ def _another(fields: dict[str, Any], facts: Facts, card: Card | None) -> list[st
 def _wild_cards(fields: dict[str, Any], facts: Facts, card: Card | None) -> list[str]:
     move = _move(facts, card)
     if move is None or _codes(fields["cards"]) - {c.code for c in move.goes.wild}:
-        return [f"'the wild {fields['cards']}' said of {card}: not its wild partners"]
+        return [f"'the wild {fields['cards']!r}' said of {card}: not its wild partners"]
     return []
 
 
@@ -103,12 +119,12 @@ def _makes(kind: MeldKind | None) -> Check:
     def check(fields: dict[str, Any], facts: Facts, card: Card | None) -> list[str]:
         move = _move(facts, card)
         made = move.makes if isinstance(move, Taking) else None
-        if made is None or format_cards(made.meld) != fields["meld"]:
-            return [f"{card} said to make {fields['meld']}: {made}"]
+        if made is None or Cards.of(made.meld) != fields["meld"]:
+            return [f"{card} said to make {fields['meld']!r}: {made}"]
         if kind is not None and made.kind is not kind:
-            return [f"{fields['meld']} said to be a {kind.value}, it is a {made.kind.value}"]
+            return [f"{fields['meld']!r} said to be a {kind.value}, it is a {made.kind.value}"]
         if kind is None and made.kind in (MeldKind.TUNNELA, MeldKind.PURE_SEQUENCE):
-            return [f"{fields['meld']} said to be a meld, not by its kind"]
+            return [f"{fields['meld']!r} said to be a meld, not by its kind"]
         return []
 
     return check
@@ -180,11 +196,11 @@ def _shown(kind: str) -> Check:
         shown = next((f for f in facts if isinstance(f, Shown) and f.kind == kind), None)
         if shown is None:
             return [f"no {kind} behind the sentence"]
-        text = fields.get("melds", fields.get("cards", ""))
-        if text != melds_text(shown.melds):
-            return [f"said {text!r}, shown {shown.melds}"]
-        if kind == "go_out" and fields["card"] != str(shown.discard):
-            return [f"said to throw {fields['card']}, going out throws {shown.discard}"]
+        said = fields.get("melds", fields.get("cards", Cards(())))
+        if said != named_melds(shown.melds):
+            return [f"said {said!r}, shown {shown.melds}"]
+        if kind == "go_out" and one_card(fields["card"]) != shown.discard:
+            return [f"said to throw {fields['card']!r}, going out throws {shown.discard}"]
         return []
 
     return check
@@ -192,7 +208,7 @@ def _shown(kind: str) -> Check:
 
 def _refused(fields: dict[str, Any], facts: Facts, card: Card | None) -> list[str]:
     refusal = next((f for f in facts if isinstance(f, Refused)), None)
-    if refusal is None or str(fields.get("why", "")) != str(refusal.why):
+    if refusal is None or fields.get("why") != refusal.why:
         return ["a refusal said with no fact behind it"]
     return []
 
@@ -245,9 +261,8 @@ CLAIMS: dict[str, Check] = {
 
 def nodes(said: Said, card: Card | None = None) -> list[tuple[Said, Card | None]]:
     """Every sentence of a sentence tree, each with the card it is about."""
-    if "card" in said.fields:
-        with contextlib.suppress(ValueError):
-            card = parse_card(str(said.fields["card"]))
+    if one_card(said.fields.get("card")) is not None:
+        card = one_card(said.fields["card"])
     out = [(said, card)]
     for value in said.fields.values():
         if isinstance(value, Said):
@@ -271,32 +286,34 @@ def claim_problems(said: str, facts: Facts) -> tuple[int, list[str]]:
         check = CLAIMS.get(node.template)
         if check is not None:
             claims += 1
-            out += [f"{p}  [{said}]" for p in check(node.fields, facts, card)]
+            out += [f"{p}  [{said!r}]" for p in check(node.fields, facts, card)]
         elif node.template not in PLAIN:
-            out.append(f"an unchecked sentence: {node.template!r}  [{said}]")
-    if re.search(r"(?<![0-9])0 kind", str(said)):
-        out.append(f"a count of no kinds: {said}")
+            out.append(f"an unchecked sentence: {node.template!r}  [{said!r}]")
+    if re.search(r"(?<![0-9])0 kind", said.english):
+        out.append(f"a count of no kinds: {said!r}")
     return claims, out
 
 
 def leaves(said: Said) -> list[str]:
-    """Every card, number and name a sentence carries, as its words show them."""
+    """Every number and name a sentence carries, as its words show them (its cards are
+    checked by where the words put them: ``nepali_problems``)."""
     out: list[str] = []
     for value in said.fields.values():
         if isinstance(value, Said):
             out += leaves(value)
         elif isinstance(value, int):
             out.append(str(value))
-        else:
-            out += [w for w in str(value).replace("|", " ").split() if w != "…"]
+        elif isinstance(value, str):
+            out += value.split()
     return out
 
 
 def nepali_problems(
-    said: str, word: Callable[[str], str], known: Callable[[Said], bool]
+    said: Said | str, word: Callable[[Said], str], known: Callable[[Said], bool]
 ) -> list[str]:
-    """What the Nepali of a sentence lacks: a template not translated, or a card, number or
-    name of the English not carried (``word`` words a sentence in Nepali, ``known`` says
+    """What the Nepali of a sentence lacks: a template not translated, a number or name of the
+    English not carried, or a card of its card fields that the words do not put somewhere
+    (``word`` words a sentence in Nepali, keeping where it put each card; ``known`` says
     whether the catalog translates a template)."""
     if not isinstance(said, Said):
         return []
@@ -307,7 +324,10 @@ def nepali_problems(
     text = word(said)
     for leaf in leaves(said):
         if leaf not in text:
-            out.append(f"the Nepali lacks {leaf!r}: {text}  [{said}]")
+            out.append(f"the Nepali lacks {leaf!r}: {text}  [{said!r}]")
+    put = sorted(c.code for _a, _b, c in getattr(text, "cards", ()))
+    if put != sorted(c.code for c in cards_in(said)):
+        out.append(f"the Nepali names other cards than its fields: {text}  [{said!r}]")
     return out
 
 

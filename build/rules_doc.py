@@ -29,15 +29,20 @@ def _engine() -> Any:
     return engine.rules
 
 
+def _english(words: Any) -> str:
+    """An engine sentence's English (this document is in English), or words as they are."""
+    return words.english if hasattr(words, "english") else str(words)
+
+
 def _value(option: Any, value: Any) -> str:
     """A preset's value as the New game screen shows it (in English)."""
     if option.kind == "flag":
         return "on" if value else "off"
     if option.kind == "choice":
-        return str(option.choice_label(value))
+        return _english(option.choice_label(value))
     if option.kind == "whole":
         said = option.said(value)
-        return str(value) if said is None else str(said)
+        return str(value) if said is None else _english(said)
     if option.kind == "points":
         return "/".join(map(str, value)) or "none"
     return str(value)
@@ -49,7 +54,8 @@ def _values(option: Any, max_points: int) -> str:
         return "on or off"
     if option.kind == "choice":
         return ", ".join(
-            f"`{v}`" if str(label) == v else f"`{v}` ({label})" for v, label in option.choices
+            f"`{v}`" if _english(label) == v else f"`{v}` ({_english(label)})"
+            for v, label in option.choices
         )
     if option.kind == "points":
         return f"up to {option.high} points, each 0 to {max_points}"
@@ -61,7 +67,7 @@ def _values(option: Any, max_points: int) -> str:
         by = f" by {step}" if step != 1 else ""
         said += f" (the New game screen offers {low} to {high}{by})"
     for value, words in option.words:
-        said += f"; {value} is said “{words}”"
+        said += f"; {value} is said “{_english(words)}”"
     return said
 
 
@@ -79,9 +85,9 @@ def table() -> str:
     ]
     for option in rules.rule_options():
         cells = [
-            str(option.label),
+            option.label.english,
             f"`{option.name}`",
-            str(option.help),
+            option.help.english,
             _values(option, MAX_POINTS),
             *(_value(option, getattr(p, option.name)) for p in rules.PRESETS.values()),
         ]

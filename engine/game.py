@@ -32,6 +32,9 @@ class IllegalAction(ValueError):
         super().__init__(reason)
         self.reason = reason
 
+    def __str__(self) -> str:
+        return self.reason.english  # for a log: a screen words ``reason``
+
 
 class GameLog(list[Action]):
     """The actions of a game in order, remembering the players and match length they need."""
@@ -132,7 +135,9 @@ class Game(GameState):
             try:
                 g.apply(action)
             except IllegalAction as exc:
-                raise ValueError(f"action {i + 1} ({action}) is not legal: {exc.reason}") from None
+                raise ValueError(
+                    f"action {i + 1} ({action}) is not legal: {exc.reason.english}"
+                ) from None
         return g
 
     # ------------------------------------------------------------------ the rules

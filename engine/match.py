@@ -368,7 +368,8 @@ class LocalMatch:
             except IllegalAction as exc:
                 reason = exc.reason
             except ValueError as exc:
-                reason = words(str(exc))
+                said = exc.args[0] if exc.args else None
+                reason = said if isinstance(said, Said) else words(str(exc))
         self._pending[seat].append(
             Update(seat, self.version, (), self._game.view(seat, history=False), reason)
         )

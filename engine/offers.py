@@ -20,7 +20,7 @@ from engine.rules import RuleSet
 from engine.scoring import maal_points
 from engine.solver.distance import go_out_cost
 from engine.wire import travels
-from engine.words import UNSAID, Said, say, say_n, to_code
+from engine.words import UNSAID, Cards, Said, say, say_n, to_code
 
 if TYPE_CHECKING:
     from engine.actions import Action
@@ -324,7 +324,7 @@ def _taken_back(code: int) -> Said:
     said = _TAKEN_BACK.get(code)
     if said is None:
         said = _TAKEN_BACK[code] = say(
-            "you may not throw back the card you just took ({card})", card=str(CARDS[code])
+            "you may not throw back the card you just took ({card})", card=Cards.one(CARDS[code])
         )
     return said
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, Literal
 
 from engine.options import MAX_POINTS, Option, choice, declared, flag, points, text, whole
-from engine.words import Said, say
+from engine.words import Said, SaidError, say
 
 Direction = Literal["clockwise", "anticlockwise"]
 TipluTiming = Literal["first_show", "deal"]
@@ -357,9 +357,9 @@ class RuleSet:
         for option in declared(type(self)):
             problem = option.problem(getattr(self, option.name))
             if problem is not None:
-                raise ValueError(problem)
+                raise SaidError(problem)
         if self.dublee_out <= self.dublee_see:
-            raise ValueError(
+            raise SaidError(
                 # Translators: {option} and {other} are rules' names; {value} the other's value.
                 say(
                     "{option} must be more than {other} ({value})",
@@ -370,7 +370,7 @@ class RuleSet:
             )
         most = (self.hand_size + 1) // 2
         if self.dublee_out > most:
-            raise ValueError(
+            raise SaidError(
                 # Translators: {option} is a rule's name (how many pairs finish a hand); so many
                 # pairs must fit in a hand of {cards} cards.
                 say(

@@ -21,7 +21,7 @@ from engine.options import MAX_POINTS
 from engine.result import HandResult
 from engine.rules import NEPALI, RuleSet
 from engine.tally import MAX_TUNNELAS, MaalCards, SeatEntry, TableHand, tally
-from engine.words import say
+from engine.words import SaidError, say
 
 __all__ = ["MAX_NAME", "MAX_SHEET_HANDS", "SHEET_VERSION", "ScoreSheet"]
 
@@ -50,15 +50,15 @@ class ScoreSheet:
     def __post_init__(self) -> None:
         names = self.names
         if not 2 <= len(names) <= 5:
-            raise ValueError(say("a score sheet is for 2 to 5 players"))
+            raise SaidError(say("a score sheet is for 2 to 5 players"))
         if any(not isinstance(n, str) or not n.strip() or len(n) > MAX_NAME for n in names):
-            raise ValueError(say("every player needs a name of 1 to {most} letters", most=MAX_NAME))
+            raise SaidError(say("every player needs a name of 1 to {most} letters", most=MAX_NAME))
         if len({n.strip() for n in names}) != len(names):
-            raise ValueError(say("two players have the same name"))
+            raise SaidError(say("two players have the same name"))
         if len(self.hands) > MAX_SHEET_HANDS:
-            raise ValueError(say("a score sheet holds at most {most} hands", most=MAX_SHEET_HANDS))
+            raise SaidError(say("a score sheet holds at most {most} hands", most=MAX_SHEET_HANDS))
         if any(len(h.seats) != len(names) for h in self.hands):
-            raise ValueError(say("every hand needs one entry per player"))
+            raise SaidError(say("every hand needs one entry per player"))
 
     # ------------------------------------------------------------------ what the engine says
     @cached_property
@@ -96,23 +96,23 @@ class ScoreSheet:
         """This sheet with ``hand`` added (``at`` None) or in place of hand ``at``; ValueError
         with the engine's reason if the table's words make no hand."""
         if self.closed is not None:
-            raise ValueError(say("this match is closed"))
+            raise SaidError(say("this match is closed"))
         hands = list(self.hands)
         if at is None:
             hands.append(hand)
         elif 0 <= at < len(hands):
             hands[at] = hand
         else:
-            raise ValueError(say("there is no hand {number} on this sheet", number=(at or 0) + 1))
+            raise SaidError(say("there is no hand {number} on this sheet", number=(at or 0) + 1))
         tally(hand, self.rules, at if at is not None else len(self.hands))
         return replace(self, hands=tuple(hands))
 
     def remove(self, at: int) -> ScoreSheet:
         """This sheet without hand ``at``."""
         if self.closed is not None:
-            raise ValueError(say("this match is closed"))
+            raise SaidError(say("this match is closed"))
         if not 0 <= at < len(self.hands):
-            raise ValueError(say("there is no hand {number} on this sheet", number=at + 1))
+            raise SaidError(say("there is no hand {number} on this sheet", number=at + 1))
         return replace(self, hands=self.hands[:at] + self.hands[at + 1 :])
 
     def close(self, when: float) -> ScoreSheet:
@@ -136,17 +136,17 @@ class ScoreSheet:
         """Inverse of ``to_dict``; ValueError with a reason for anything damaged (every hand is
         tallied again, so a sheet that reads is a sheet that adds up)."""
         if not isinstance(data, dict):
-            raise ValueError(say("it does not hold a score sheet"))
+            raise SaidError(say("it does not hold a score sheet"))
         if data.get("version") != SHEET_VERSION:
-            raise ValueError(say("it was written by another version of the game"))
+            raise SaidError(say("it was written by another version of the game"))
         names, hands = data.get("names"), data.get("hands")
         if not isinstance(names, list) or not isinstance(hands, list):
-            raise ValueError(say("parts of it are missing"))
+            raise SaidError(say("parts of it are missing"))
         started, closed, rules = data.get("started"), data.get("closed"), data.get("rules")
         if not isinstance(started, int | float) or not isinstance(rules, dict):
-            raise ValueError(say("parts of it are missing"))
+            raise SaidError(say("parts of it are missing"))
         if not _number(started) or not (closed is None or _number(closed)):
-            raise ValueError(say("parts of it are missing"))
+            raise SaidError(say("parts of it are missing"))
         sheet = cls(
             tuple(names),
             RuleSet.from_dict(rules),
@@ -182,10 +182,10 @@ def _seat_out(entry: SeatEntry) -> dict[str, Any]:
 
 def _hand_back(data: Any) -> TableHand:
     if not isinstance(data, dict) or not isinstance(data.get("seats"), list):
-        raise ValueError(say("parts of it are missing"))
+        raise SaidError(say("parts of it are missing"))
     tiplu, winner = data.get("tiplu"), data.get("winner")
     if not (winner is None or _whole(winner)):
-        raise ValueError(say("parts of it are missing"))
+        raise SaidError(say("parts of it are missing"))
     return TableHand(
         tuple(_seat_back(e) for e in data["seats"][:6]),
         winner,
@@ -195,10 +195,10 @@ def _hand_back(data: Any) -> TableHand:
 
 def _seat_back(data: Any) -> SeatEntry:
     if not isinstance(data, dict):
-        raise ValueError(say("parts of it are missing"))
+        raise SaidError(say("parts of it are missing"))
     seen, dublees, maal, left = (data.get(k) for k in ("seen", "dublees", "maal", "left"))
     if not isinstance(seen, bool) or not isinstance(dublees, bool):
-        raise ValueError(say("parts of it are missing"))
+        raise SaidError(say("parts of it are missing"))
     return SeatEntry(seen, dublees, _maal_back(maal), _left_back(left))
 
 
@@ -206,13 +206,13 @@ def _maal_back(data: Any) -> int | MaalCards:
     if _whole(data) and data <= MAX_POINTS:
         return int(data)
     if not isinstance(data, dict) or set(data) - {*_COUNTS, "tunnelas"}:
-        raise ValueError(say("parts of it are missing"))
+        raise SaidError(say("parts of it are missing"))
     counts = {k: data.get(k, 0) for k in _COUNTS}
     tunnelas = data.get("tunnelas", [])
     if not all(_whole(v) and v <= MAX_POINTS for v in counts.values()):
-        raise ValueError(say("parts of it are missing"))
+        raise SaidError(say("parts of it are missing"))
     if not isinstance(tunnelas, list) or len(tunnelas) > MAX_TUNNELAS:
-        raise ValueError(say("parts of it are missing"))
+        raise SaidError(say("parts of it are missing"))
     return MaalCards(**counts, tunnelas=tuple(_card(c) for c in tunnelas))
 
 
@@ -220,13 +220,13 @@ def _left_back(data: Any) -> int | tuple[Card, ...]:
     if _whole(data) and data <= MAX_POINTS:
         return int(data)
     if not isinstance(data, str) or len(data) > 200:
-        raise ValueError(say("parts of it are missing"))
+        raise SaidError(say("parts of it are missing"))
     return tuple(parse_cards(data))
 
 
 def _card(text: Any) -> Card:
     if not isinstance(text, str) or len(text) > 4:
-        raise ValueError(say("parts of it are missing"))
+        raise SaidError(say("parts of it are missing"))
     return parse_card(text)
 
 

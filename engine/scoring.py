@@ -18,7 +18,7 @@ from engine.deadwood import deadwood_scores
 from engine.melds import MeldKind, classify_meld
 from engine.rules import PointTable, RuleSet, table_points
 from engine.wilds import Role, Wilds
-from engine.words import Said, commas, say, say_n
+from engine.words import Cards, Said, commas, say, say_n
 
 __all__ = [
     "MaalBreakdown",
@@ -219,7 +219,7 @@ def _count(
             "tunnela of {cards} (dealt)",
             "{n} tunnelas of {cards} (dealt)",
             len(group),
-            cards=commas([str(c) for c in group]),
+            cards=commas([Cards.one(c) for c in group]),
         )
         points = table_points(_tunnela_table(category, rules), len(group))
         items.append(MaalItem(label, tuple(c for c in group for _ in range(3)), points))

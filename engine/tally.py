@@ -24,7 +24,7 @@ from engine.rules import RuleSet
 from engine.scoring import MaalBreakdown, maal_breakdown
 from engine.showdown import hand_nets
 from engine.wilds import Role, Wilds
-from engine.words import Said, say, say_n
+from engine.words import Cards, Said, SaidError, say, say_n
 
 __all__ = [
     "MAX_TUNNELAS",
@@ -68,11 +68,11 @@ class MaalCards:
             self.shown_marriages,
         )
         if not all(isinstance(k, int) and not isinstance(k, bool) and k >= 0 for k in counts):
-            raise ValueError(say("a count of maal cards must be a whole number, 0 or more"))
+            raise SaidError(say("a count of maal cards must be a whole number, 0 or more"))
         if not all(isinstance(c, Card) for c in self.tunnelas):
-            raise ValueError(say("a tunnela is named by one of its cards"))
+            raise SaidError(say("a tunnela is named by one of its cards"))
         if len(self.tunnelas) > MAX_TUNNELAS:
-            raise ValueError(say("at most {n} tunnelas can be exposed", n=MAX_TUNNELAS))
+            raise SaidError(say("at most {n} tunnelas can be exposed", n=MAX_TUNNELAS))
 
     @property
     def empty(self) -> bool:
@@ -94,7 +94,7 @@ class MaalCards:
             if not k:
                 continue
             if role not in kinds:
-                raise ValueError(_no_such(role))
+                raise SaidError(_no_such(role))
             held += [kinds[role]] * k
         marriage = [CARDS[c] for c in wilds.marriage]
         held += marriage * self.marriages
@@ -150,7 +150,7 @@ def table_wilds(hand: TableHand, rules: RuleSet) -> Wilds | None:
     if hand.tiplu is None:
         return None
     if hand.tiplu.is_joker:
-        raise ValueError(say("a printed joker cannot be the tiplu"))
+        raise SaidError(say("a printed joker cannot be the tiplu"))
     return Wilds(hand.tiplu, rules)
 
 
@@ -165,7 +165,7 @@ def counted_maal(entry: SeatEntry, wilds: Wilds | None, rules: RuleSet) -> MaalB
     if maal.empty:
         return MaalBreakdown(0, ())
     if wilds is None:
-        raise ValueError(say("maal cards are counted from the tiplu: say which card it is"))
+        raise SaidError(say("maal cards are counted from the tiplu: say which card it is"))
     held, tunnelas, shown = maal.cards(wilds)
     everything = held + [c for t in tunnelas for c in t] + [c for m in shown for c in m]
     return maal_breakdown(
@@ -181,30 +181,30 @@ def _left_over(entry: SeatEntry, wilds: Wilds | None, rules: RuleSet) -> Deadwoo
         _check_points(left)
         return DeadwoodResult(left, [], [])
     if entry.seen and wilds is None and left:
-        raise ValueError(say("the cards left over count with the wild cards: say the tiplu"))
+        raise SaidError(say("the cards left over count with the wild cards: say the tiplu"))
     return deadwood(list(left), wilds if entry.seen else None, rules)
 
 
 def _check_points(points: int) -> None:
     if not 0 <= points <= MAX_POINTS:
-        raise ValueError(say("points must be 0 to {high}", high=MAX_POINTS))
+        raise SaidError(say("points must be 0 to {high}", high=MAX_POINTS))
 
 
 def _check_table(hand: TableHand, rules: RuleSet) -> None:
     """What a real table can say that no hand can be: refused with the reason."""
     n = len(hand.seats)
     if not 2 <= n <= 5:
-        raise ValueError(say("a hand is played by 2 to 5 players"))
+        raise SaidError(say("a hand is played by 2 to 5 players"))
     if hand.winner is not None and not 0 <= hand.winner < n:
-        raise ValueError(say("the player who went out is not at this table"))
+        raise SaidError(say("the player who went out is not at this table"))
     for entry in hand.seats:
         if entry.dublees and not entry.seen:
-            raise ValueError(say("seeing with dublees is seeing: mark the player as seen"))
+            raise SaidError(say("seeing with dublees is seeing: mark the player as seen"))
         if entry.dublees and not rules.dublees_allowed(n):
-            raise ValueError(say("these rules do not allow dublees at this table"))
+            raise SaidError(say("these rules do not allow dublees at this table"))
     if hand.winner is not None and not hand.seats[hand.winner].seen:
         # The engine refuses to let a player go out before seeing (``turns``).
-        raise ValueError(say("the player who went out must have seen"))
+        raise SaidError(say("the player who went out must have seen"))
 
 
 def _check_copies(hand: TableHand, wilds: Wilds | None, rules: RuleSet) -> None:
@@ -220,26 +220,26 @@ def _check_copies(hand: TableHand, wilds: Wilds | None, rules: RuleSet) -> None:
     for card, k in sorted(counts.items()):
         if hand.tiplu is not None and card == hand.tiplu:
             if k > DECKS - 1:
-                raise ValueError(
+                raise SaidError(
                     say_n(
                         "{card} is entered {n} time, but only {most} can be held: "
                         "one is the tiplu set aside",
                         "{card} is entered {n} times, but only {most} can be held: "
                         "one is the tiplu set aside",
                         k,
-                        card=str(card),
+                        card=Cards.one(card),
                         most=DECKS - 1,
                     )
                 )
             continue
         most = rules.printed_jokers if card.is_joker else DECKS
         if k > most:
-            raise ValueError(
+            raise SaidError(
                 say_n(
                     "{card} is entered {n} time, but the shoe holds only {most}",
                     "{card} is entered {n} times, but the shoe holds only {most}",
                     k,
-                    card=str(card),
+                    card=Cards.one(card),
                     most=most,
                 )
             )

@@ -17,13 +17,13 @@ from engine.actions import (
     See,
     TakeDiscard,
 )
-from engine.cards import CARDS, SHOE_SIZE, Card, card_of, code_of, format_cards, shoe_ids
+from engine.cards import CARDS, SHOE_SIZE, Card, card_of, code_of, shoe_ids
 from engine.events import Event
 from engine.melds import classify_meld, is_dublee
 from engine.rules import RuleSet
 from engine.run_order import run_of_ids
 from engine.speed import glance
-from engine.words import Later, Said, say, say_n
+from engine.words import Cards, Later, Said, say, say_n
 
 if TYPE_CHECKING:
     from engine.state import GameState
@@ -88,7 +88,7 @@ def dealt_text(g: GameState) -> Said:
         "{name} dealt hand {number}; {card} starts the discard pile",
         name=g.names[g.dealer],
         number=g.hand_no + 1,
-        card=str(card_of(g.discards[-1])),
+        card=Cards.one(card_of(g.discards[-1])),
     )
 
 
@@ -296,7 +296,7 @@ def take_discard_refusal(bar: int, discards: Sequence[int]) -> Said | None:
         if said is None:
             said = _WILD_TAKEN[code] = say(
                 "you may not take a wild card ({card}) from the discard pile after seeing",
-                card=str(card_of(discards[-1])),
+                card=Cards.one(card_of(discards[-1])),
             )
         return said
     return _NOT_LAST_DUBLEE
@@ -331,7 +331,7 @@ def _discard_refusal(g: GameState, p: int, card: Card) -> Said | None:
     if card.code == _forbidden_discard_code(g):
         return say(
             "you may not throw back {card}, the card you just took from the discard pile",
-            card=str(card),
+            card=Cards.one(card),
         )
     return None
 
@@ -373,10 +373,10 @@ def _expose_refusal(g: GameState, p: int, action: ExposeTunnela) -> Said | None:
     if len(action.cards) != 3 or len(set(action.cards)) != 1:
         return say(
             "{cards} is not a tunnela (three identical cards)",
-            cards=format_cards(action.cards),
+            cards=Cards.of(action.cards),
         )
     if _resolve(g.hands[p], action.cards) is None:
-        return say("you do not hold {cards}", cards=format_cards(action.cards))
+        return say("you do not hold {cards}", cards=Cards.of(action.cards))
     return None
 
 
@@ -386,11 +386,11 @@ def _throw_refusal(g: GameState, p: int, action: Discard) -> Said | None:
     hand = g.hands[p]
     if action.card_id is not None:
         if action.card_id not in hand:
-            return say("you do not hold that {card}", card=str(action.card))
+            return say("you do not hold that {card}", card=Cards.one(action.card))
         if code_of(action.card_id) != action.card.code:
             return say("that card is not what it says")
     elif action.card.code not in map(_CODE_OF_ID.__getitem__, hand):
-        return say("you do not hold {cards}", cards=str(action.card))
+        return say("you do not hold {cards}", cards=Cards.one(action.card))
     return _discard_refusal(g, p, action.card)
 
 
@@ -414,7 +414,7 @@ def _see_refusal(g: GameState, p: int, action: See) -> Said | None:
             )
         for m in action.melds:
             if len(m) != 2 or not is_dublee(m[0], m[1], None, rules):
-                return say("{cards} is not a dublee (two identical cards)", cards=format_cards(m))
+                return say("{cards} is not a dublee (two identical cards)", cards=Cards.of(m))
         return None
     need = option_count_needed(g, p)
     if len(action.melds) != need:
@@ -426,7 +426,7 @@ def _see_refusal(g: GameState, p: int, action: See) -> Said | None:
         if kind is None or not kind.is_pure:
             return say(
                 "{cards} is not a pure meld (a tunnela or a pure sequence)",
-                cards=format_cards(m),
+                cards=Cards.of(m),
             )
     return None
 
@@ -448,7 +448,7 @@ def _go_out_refusal(g: GameState, p: int, action: GoOut) -> Said | None:
         pairs = _dublee_pairs(g, p) + len(action.melds)
         for m in action.melds:
             if len(m) != 2 or not is_dublee(m[0], m[1], wilds, rules):
-                return say("{cards} is not a dublee", cards=format_cards(m))
+                return say("{cards} is not a dublee", cards=Cards.of(m))
         if pairs < rules.dublee_out:
             # Translators: {have} is how many dublees the player showed.
             return say_n(
@@ -471,22 +471,22 @@ def _go_out_refusal(g: GameState, p: int, action: GoOut) -> Said | None:
         return say("every card but your discard must be in a meld")
     for m in action.melds:
         if classify_meld(m, wilds, rules) is None:
-            return say("{cards} is not a meld", cards=format_cards(m))
+            return say("{cards} is not a meld", cards=Cards.of(m))
     return None
 
 
 # ---------------------------------------------------------------------- carrying out
 # The words of the commonest events, made when first read (most never are).
 def _drew(name: str, card: int) -> Said:
-    return say("{name} drew from the stock — {card}", name=name, card=str(card_of(card)))
+    return say("{name} drew from the stock — {card}", name=name, card=Cards.one(card_of(card)))
 
 
 def _discarded(name: str, card: int) -> Said:
-    return say("{name} discarded {card}", name=name, card=str(card_of(card)))
+    return say("{name} discarded {card}", name=name, card=Cards.one(card_of(card)))
 
 
 def _took(name: str, card: int) -> Said:
-    return say("{name} took {card} from the discards", name=name, card=str(card_of(card)))
+    return say("{name} took {card} from the discards", name=name, card=Cards.one(card_of(card)))
 
 
 def perform(g: GameState, action: Action) -> list[Event]:
@@ -535,7 +535,7 @@ def perform(g: GameState, action: Action) -> list[Event]:
         for i in ids:
             hand.remove(i)
         g.shown[p].append(("tunnela", tuple(ids)))
-        said = say("{name} exposed a tunnela of {card}", name=name, card=str(action.cards[0]))
+        said = say("{name} exposed a tunnela of {card}", name=name, card=Cards.one(action.cards[0]))
         return [Event("expose", p, tuple(ids), (3,), text=said)]
     if isinstance(action, See):
         return _see(g, p, action)
@@ -591,13 +591,13 @@ def _see(g: GameState, p: int, action: See) -> list[Event]:
             said = say(
                 "{name} set aside a random card from the stock as the tiplu — {card}",
                 name=name,
-                card=str(card_of(tiplu)),
+                card=Cards.one(card_of(tiplu)),
             )
         else:
             said = say(
                 "{name} set aside a random card from the discards as the tiplu — {card}",
                 name=name,
-                card=str(card_of(tiplu)),
+                card=Cards.one(card_of(tiplu)),
             )
         events.append(Event("tiplu_chosen", p, (tiplu,), private_to=p, text=said))
     else:
@@ -608,7 +608,9 @@ def _see(g: GameState, p: int, action: See) -> list[Event]:
                 (g.tiplu_id,),
                 private_to=p,
                 text=say(
-                    "{name} looked at the tiplu — {card}", name=name, card=str(card_of(g.tiplu_id))
+                    "{name} looked at the tiplu — {card}",
+                    name=name,
+                    card=Cards.one(card_of(g.tiplu_id)),
                 ),
             )
         )
@@ -668,7 +670,7 @@ def _go_out(g: GameState, p: int, action: GoOut) -> list[Event]:
     discard = _pick(hand, action.discard, None)
     hand.remove(discard)
     g.discards.append(discard)
-    laid_cards = ""
+    laid_cards: Cards | None = None
     lent: list[int] = []
     if hand and g.rules.lay_off and not g.seen_by_dublees[p]:
         # What is left was checked to lay off onto the shown melds: it joins them on the table.
@@ -682,14 +684,14 @@ def _go_out(g: GameState, p: int, action: GoOut) -> list[Event]:
                 hand.remove(i)
             if q != p:
                 lent += laid
-        laid_cards = format_cards(_cards([i for ids in plan.values() for i in ids]))
+        laid_cards = Cards.of(_cards([i for ids in plan.values() for i in ids]))
     # Melds laid down go back into the hand for counting; the table shows them as the finish.
     for ids in finish:
         hand.extend(ids)
-    card = str(card_of(discard))
+    card = Cards.one(card_of(discard))
     if g.seen_by_dublees[p]:
         said = say("{name} went out with eight dublees, discarding {card}", name=name, card=card)
-    elif laid_cards:
+    elif laid_cards is not None:
         said = say(
             "{name} went out, laying off {cards}, discarding {card}",
             name=name,

@@ -7,7 +7,9 @@ the template up in its own catalog and fills in the fields, so a Nepali laptop
 and an English one can share one table: on the wire a ``Said`` travels as its ``code``, never as
 words (``from_code`` reads it back).
 
-Templates use ``str.format`` fields by name (``{cards}``); a field may itself be a ``Said``.
+Templates use ``str.format`` fields by name (``{cards}``); a field may itself be a ``Said``, and
+cards are a field of their own (``Cards``): each laptop names them as its player reads them
+(``10♠``), and a screen knows where each one lies without reading its own words again.
 The translation tools find templates by the function names ``say`` and ``say_n``.
 """
 
@@ -15,13 +17,15 @@ from __future__ import annotations
 
 import json
 import string
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Any, NoReturn
 
 import msgspec
 
+from engine.cards import CARDS, Card
+
 #: What a field of a sentence may hold.
-Field = Any  # str | int | Said
+Field = Any  # str | int | Said | Cards
 
 #: The first characters of a sentence's wire code (no English sentence begins so).
 CODE_MARK = "§"
@@ -29,6 +33,154 @@ CODE_MARK = "§"
 CODE_LIMIT = 2000
 #: How deep sentences may nest (a field holding a sentence holding a sentence...).
 DEPTH_LIMIT = 8
+
+
+#: Between the melds of a ``Cards`` ("5H 6H 7H | 9C 9C 9C").
+APART = "|"
+#: After the cards a ``Cards`` names when it names only the first few ("7C 8C 9C TC …").
+MORE = "…"
+#: A card by its text notation (``7C``, ``TS``, ``JK``): how a sentence's code writes it.
+_BY_TEXT: dict[str, Card] = {str(c): c for c in CARDS}
+#: The text notation of each card by its code.
+_TEXT: tuple[str, ...] = tuple(str(c) for c in CARDS)
+
+
+class Cards:
+    """The cards a sentence names, in their order: a field of a sentence (``say("you threw
+    {card}", card=Cards.one(card))``), never their text. Melds are kept apart (``APART``), and
+    a list that names only its first few cards ends in ``MORE``. Its ``english`` is the engine's
+    text notation ("5H 6H 7H | 9C 9C 9C", "7C 8C 9C TC …"); a screen names each card in its
+    own way and knows where it put each one."""
+
+    __slots__ = ("items", "_english", "_data")
+
+    #: Each a ``Card``, or ``APART`` between melds, or ``MORE`` after a list cut short.
+    items: tuple[Card | str, ...]
+    _english: str | None
+    _data: dict[str, list[str]] | None
+
+    def __init__(self, items: Iterable[Card | str]) -> None:
+        put = object.__setattr__
+        put(self, "items", tuple(items))
+        put(self, "_english", None)
+        put(self, "_data", None)
+
+    @staticmethod
+    def one(card: Card) -> Cards:
+        """One card (made once per kind of card: most sentences name one card, and an event is
+        made on almost every action)."""
+        return _ONE[card.code]
+
+    @classmethod
+    def of(cls, cards: Iterable[Card], most: int | None = None) -> Cards:
+        """``cards`` in their order; with ``most``, only the first ``most`` and then ``MORE``."""
+        named: tuple[Card | str, ...] = tuple(cards)
+        if most is not None and len(named) > most:
+            named = (*named[:most], MORE)
+        made = object.__new__(cls)
+        put = object.__setattr__
+        put(made, "items", named)
+        put(made, "_english", None)
+        put(made, "_data", None)
+        return made
+
+    @classmethod
+    def apart(cls, melds: Iterable[Iterable[Card]], most: int | None = None) -> Cards:
+        """Melds apart (``APART`` between them), each cut after ``most`` cards like ``of``."""
+        items: list[Card | str] = []
+        for meld in melds:
+            if items:
+                items.append(APART)
+            items += cls.of(meld, most).items
+        return cls(items)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards alone, in their order."""
+        return tuple(i for i in self.items if isinstance(i, Card))
+
+    @property
+    def english(self) -> str:
+        """The engine's text notation ("5H 6H 7H | 9C 9C 9C"), for logs and tests."""
+        english = self._english
+        if english is None:
+            english = " ".join([i if isinstance(i, str) else _TEXT[i.code] for i in self.items])
+            object.__setattr__(self, "_english", english)
+        return english
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("cards named never change")
+
+    def __str__(self) -> NoReturn:
+        _unworded(self)
+
+    def __format__(self, spec: str) -> NoReturn:
+        _unworded(self)
+
+    def __repr__(self) -> str:
+        return f"Cards({self.english!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Cards):
+            return NotImplemented
+        return self.items == other.items
+
+    def __hash__(self) -> int:
+        return hash(self.items)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Cards, (self.items,))
+
+    def plain(self) -> dict[str, list[str]]:
+        """Its data for a sentence's code: ``{"cards": ["5H", "6H", "|", "9C", "…"]}`` (made
+        once, and only read: never change it)."""
+        data = self._data
+        if data is None:
+            data = {"cards": [i if isinstance(i, str) else _TEXT[i.code] for i in self.items]}
+            object.__setattr__(self, "_data", data)
+        return data
+
+    @classmethod
+    def from_plain(cls, data: Any) -> Cards:
+        """Cards back from ``plain``'s data; ValueError for anything else (a card's text not
+        written exactly as the engine writes it, a key too many)."""
+        if not isinstance(data, dict) or list(data) != ["cards"]:
+            raise ValueError("not cards")
+        texts = data["cards"]
+        if not isinstance(texts, list):
+            raise ValueError("not cards")
+        items: list[Card | str] = []
+        for text in texts:
+            if text in (APART, MORE):
+                items.append(text)
+            elif isinstance(text, str) and text in _BY_TEXT:
+                items.append(_BY_TEXT[text])
+            else:
+                raise ValueError("not a card")
+        return cls(items)
+
+    @classmethod
+    def from_old_text(cls, text: str) -> Cards | None:
+        """Cards from the text a sentence's code held before cards were a field of their own
+        ("7C", "5H 6H 7H | 9C 9C 9C", "7C 8C 9C TC …"), written by an older release; None when
+        ``text`` is not wholly such cards."""
+        tokens = text.split(" ")
+        if not any(t in _BY_TEXT for t in tokens) or not all(
+            t in _BY_TEXT or t in (APART, MORE) for t in tokens
+        ):
+            return None
+        return cls(t if t in (APART, MORE) else _BY_TEXT[t] for t in tokens)
+
+
+#: One card of each kind, as ``Cards.one`` hands it out.
+_ONE: tuple[Cards, ...] = tuple(Cards((c,)) for c in CARDS)
+
+
+def _unworded(value: object) -> NoReturn:
+    raise TypeError(
+        f"{type(value).__name__} is no str: word it for a screen (marriage_gui.language.word) "
+        "or take its .english for a log or a test"
+    )
 
 
 class Said:
@@ -97,8 +249,11 @@ class Said:
             object.__setattr__(self, "_code", code)
         return code
 
-    def __str__(self) -> str:
-        return self.english
+    def __str__(self) -> NoReturn:
+        _unworded(self)
+
+    def __format__(self, spec: str) -> NoReturn:
+        _unworded(self)
 
     def __repr__(self) -> str:
         return f"Said({self.english!r})"
@@ -153,8 +308,20 @@ def _again(
 
 
 def _english(value: Field) -> Any:
-    """A field as the English words fill it (a sentence by its English)."""
-    return value.english if isinstance(value, Said) else value
+    """A field as the English words fill it (a sentence or cards by their English)."""
+    return value.english if isinstance(value, Said | Cards) else value
+
+
+class SaidError(ValueError):
+    """A ValueError whose reason is a sentence (``said``, its only argument): a screen words
+    it; its ``str`` is the English, for a log (never for a screen)."""
+
+    def __init__(self, said: Said) -> None:
+        super().__init__(said)
+        self.said = said
+
+    def __str__(self) -> str:
+        return self.said.english
 
 
 #: No words at all (an event that says nothing).
@@ -206,11 +373,24 @@ def to_code(text: Said | str) -> str:
 
 
 def _plain(s: Said) -> list[Any]:
-    fields = {k: _plain(v) if isinstance(v, Said) else v for k, v in s.fields.items()}
+    fields = {
+        k: v
+        if type(v) in _PLAIN
+        else _plain(v)
+        if isinstance(v, Said)
+        else v.plain()
+        if isinstance(v, Cards)
+        else v
+        for k, v in s.fields.items()
+    }
     out: list[Any] = [s.template, fields]
     if s.plural is not None:
         out += [s.plural, s.number]
     return out
+
+
+#: Fields that are their own plain data (most are: a name, a number).
+_PLAIN = frozenset({str, int})
 
 
 def from_code(text: str) -> Said:
@@ -241,6 +421,10 @@ def _built(data: Any, depth: int) -> Said:
     for key, value in fields.items():
         if isinstance(value, list):
             made[str(key)] = _built(value, depth + 1)
+        elif isinstance(value, dict):
+            made[str(key)] = Cards.from_plain(value)
+        elif isinstance(value, str) and key in _OLD_CARD_FIELDS:
+            made[str(key)] = Cards.from_old_text(value) or value
         elif isinstance(value, str | int) and not isinstance(value, bool):
             made[str(key)] = value
         else:
@@ -255,12 +439,30 @@ def _built(data: Any, depth: int) -> Said:
     return Said(template, made, plural, count)
 
 
+#: The fields that held cards as text in the codes of releases before ``Cards`` (protocol 6 and
+#: older): such text, when it is wholly cards, is read back as ``Cards`` (a name is never in
+#: one of these fields; "{first}, {then}" of a list holds either cards or sentences).
+_OLD_CARD_FIELDS = frozenset({"card", "cards", "meld", "melds", "first", "then"})
+
+
 def _plain_fields(template: str) -> None:
     """ValueError unless every field of ``template`` is a plain name: a template read from a
     wire may not reach into its fields (``{x.__class__}``) or format them oddly."""
     for _text, name, spec, conversion in string.Formatter().parse(template):
         if name is not None and (not name.isidentifier() or spec or conversion):
             raise ValueError("not a plain field")
+
+
+def cards_in(said: Said) -> list[Card]:
+    """Every card a sentence names, in the order of its fields (read from its ``Cards`` fields,
+    never from its words: what a test checks against the facts)."""
+    out: list[Card] = []
+    for value in said.fields.values():
+        if isinstance(value, Cards):
+            out += value.cards
+        elif isinstance(value, Said):
+            out += cards_in(value)
+    return out
 
 
 def clauses(parts: list[Said]) -> Said:
@@ -273,9 +475,9 @@ def clauses(parts: list[Said]) -> Said:
     return say("{first}; {then}", first=clauses(parts[:half]), then=clauses(parts[half:]))
 
 
-def commas(parts: Sequence[Said | str]) -> Said | str:
-    """Items of a list, comma apart ("a, b, c"), each worded on its own (an item may be plain
-    words: a card's text)."""
+def commas(parts: Sequence[Said | Cards | str]) -> Said | Cards | str:
+    """Items of a list, comma apart ("a, b, c"), each worded on its own (an item may be cards
+    or plain words)."""
     if len(parts) <= 1:
         return parts[0] if parts else UNSAID
     half = len(parts) // 2

@@ -208,9 +208,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if sys.stdout is None or sys.stderr is None:
         _quiet_streams(storage.log_path())
     storage.attach_logging()
+    from marriage_gui.language import word
+
     for message in storage.notices:
         # Said on the console too: a player starting from a terminal sees why at once.
-        print(f"marriage: {message}", file=sys.stderr)
+        print(f"marriage: {word(message)}", file=sys.stderr)
     try:
         if args.install_desktop_entry or args.remove_desktop_entry:
             return desktop_entry(args)

@@ -13,12 +13,12 @@ worked out from the presets' ``RuleSet``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engine.lesson import LessonDeal
 from engine.rules import PRESETS, RuleSet
-from marriage_gui.language import N_, _
+from marriage_gui.language import N_, _, fill, together
 from marriage_gui.setup import PRESET_LABELS, MatchSetup, SeatSetup
 from marriage_gui.ui.words import PROPOSED_NAMES, YOU
 
@@ -275,12 +275,12 @@ def _preset_names(test: Callable[[RuleSet], bool]) -> list[str]:
     ]
 
 
-def joined(names: list[str], last: str = N_("{names} and {last}")) -> str:
+def joined(names: Sequence[str], last: str = N_("{names} and {last}")) -> str:
     """Names in a list as a sentence says them ("Sita, Ram and Hari"); ``last`` joins the last
     one on."""
     if len(names) == 1:
         return names[0]
-    return _(last).format(names=_(", ").join(names[:-1]), last=names[-1])
+    return fill(_(last), names=together(_(", "), names[:-1]), last=names[-1])
 
 
 #: Per step: (which presets, what to say of them). A note shows only where a preset differs.

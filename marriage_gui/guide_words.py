@@ -17,7 +17,7 @@ from engine.lesson import LessonFacts, keep, lesson_facts
 from engine.view import PlayerView
 from engine.words import Said
 from marriage_gui.guide_steps import OUT_PLAIN, STEPS, TAKE_OUT, Step, joined
-from marriage_gui.language import N_, _, ngettext, word
+from marriage_gui.language import N_, _, fill, ngettext
 from marriage_gui.ui.card_names import card_label, cards_label, readable, role_word
 
 
@@ -38,7 +38,7 @@ def sentence_words(sentence: Said, view: PlayerView) -> str:
     """An engine sentence as the guide shows it: in the language in use, cards as a player
     reads them (10♠), and without the capital a sentence starts with (it is set in a
     sentence of the step's)."""
-    return readable(word(sentence), view.names)
+    return readable(sentence, view.names)
 
 
 def facts(
@@ -52,12 +52,12 @@ def facts(
     top = CARDS[code_of(view.discards[-1])] if view.discards else None
     out = {
         # Translators: stands in for a card's name in "The {top} on the discard pile…".
-        "top": card_label(top) if top is not None else _("top card"),
+        "top": cards_label([top]) if top is not None else _("top card"),
         "others": joined(names),
         # Translators: stands in for a card's name in "like the {loose}".
-        "loose": card_label(f.loose[0].card) if f.loose else _("card you need least"),
+        "loose": cards_label([f.loose[0].card]) if f.loose else _("card you need least"),
         # Translators: stands in for a card's name in "The {drawn} makes…".
-        "drawn": card_label(card) if card is not None else _("card"),
+        "drawn": cards_label([card]) if card is not None else _("card"),
         "why": "",
         "draw": sentence_words(f.draw.said, view) if f.draw is not None else "",
         "won": _won(view),
@@ -78,11 +78,13 @@ def _won(view: PlayerView) -> str:
         return ""
     net = result.nets[view.seat]
     if result.winner == view.seat:
-        return _("You went out and won the hand: {points}.").format(points=_signed_points(net))
+        return fill(_("You went out and won the hand: {points}."), points=_signed_points(net))
     if result.winner is None:
         return _("Nobody went out.")
-    return _("{name} went out first ({points} for you).").format(
-        name=view.names[result.winner], points=_signed_points(net)
+    return fill(
+        _("{name} went out first ({points} for you)."),
+        name=view.names[result.winner],
+        points=_signed_points(net),
     )
 
 
@@ -124,7 +126,7 @@ def closing(view: PlayerView) -> str | None:
             "Your {net}: {fee} in the fee you pay the player who went out, and {maal} for your "
             "maal against the others'."
         )
-    return words.format(**fields)
+    return fill(words, **fields)
 
 
 def _see_facts(f: LessonFacts) -> dict[str, str]:
@@ -132,9 +134,10 @@ def _see_facts(f: LessonFacts) -> dict[str, str]:
     said_ = joined([cards_label(m) for m in f.runs]) if f.runs else ""
     return {
         "tunnela": cards_label(f.tunnela) if f.tunnela else _("three identical cards"),
-        "sequences": ngettext(
-            "{melds} is a pure sequence", "{melds} are pure sequences", len(f.runs)
-        ).format(melds=said_)
+        "sequences": fill(
+            ngettext("{melds} is a pure sequence", "{melds} are pure sequences", len(f.runs)),
+            melds=said_,
+        )
         if f.runs
         else _("Three cards in a row in one suit make a pure sequence"),
     }
@@ -149,11 +152,13 @@ def _wild_facts(view: PlayerView, f: LessonFacts) -> dict[str, str]:
     if wilds is None:
         return dict.fromkeys(_UNKNOWN, "?")
     # Translators: a card the player holds and its role: "7♦ (a poplu)".
-    held = [_("{card} (a {role})").format(card=card_label(c), role=role_word(r)) for c, r in f.maal]
+    each = _("{card} (a {role})")
+    held = [fill(each, card=cards_label([c]), role=role_word(r)) for c, r in f.maal]
     maal = (
-        # Translators: {cards} lists maal cards, e.g. "7♦ (a poplu) and the 5♦ (a jhiplu)".
-        _("You hold the {cards}: the maal panel counts it.").format(
-            cards=joined(held, N_("{names} and the {last}"))
+        fill(
+            # Translators: {cards} lists maal cards, e.g. "7♦ (a poplu) and the 5♦ (a jhiplu)".
+            _("You hold the {cards}: the maal panel counts it."),
+            cards=joined(held, N_("{names} and the {last}")),
         )
         if held
         else _("You hold none of them.")
@@ -161,16 +166,16 @@ def _wild_facts(view: PlayerView, f: LessonFacts) -> dict[str, str]:
     # Translators: a meld in a sentence when its cards are not known ("The 4♣ makes a meld").
     a_meld = _("a meld")
     return {
-        "tiplu": card_label(wilds.tiplu),
-        "poplu": card_label(wilds.poplu),
-        "jhiplu": card_label(wilds.jhiplu),
+        "tiplu": cards_label([wilds.tiplu]),
+        "poplu": cards_label([wilds.poplu]),
+        "jhiplu": cards_label([wilds.jhiplu]),
         "maal": maal,
         # Translators: the jokers: the tiplu's rank in the other suits, e.g. "6s of the other
         # suits".
-        "jokers": _("{rank}s of the other suits").format(rank=card_label(wilds.tiplu)[:-1]),
+        "jokers": fill(_("{rank}s of the other suits"), rank=card_label(wilds.tiplu)[:-1]),
         "joined": cards_label(f.joined) if f.joined else a_meld,
         "filled": cards_label(f.filled) if f.filled else a_meld,
-        "wild": card_label(f.wild) if f.wild is not None else "?",
+        "wild": cards_label([f.wild]) if f.wild is not None else "?",
     }
 
 
@@ -180,11 +185,14 @@ def keep_words(view: PlayerView, card: Card) -> str | None:
     if told is None:
         return None
     f = lesson_facts(view)
-    loose = card_label(f.loose[0].card) if f.loose else _("card you need least")
-    # Translators: {card} is a card the player needs; {why} says what throwing it would cost,
-    # e.g. "without it you would be 2 cards from going out, not 1"; {loose} a card to throw.
-    return _("Keep the {card}: {why}. Throw a card you do not need, like the {loose}.").format(
-        card=card_label(card), why=sentence_words(told.said, view), loose=loose
+    loose = cards_label([f.loose[0].card]) if f.loose else _("card you need least")
+    return fill(
+        # Translators: {card} is a card the player needs; {why} says what throwing it would cost,
+        # e.g. "without it you would be 2 cards from going out, not 1"; {loose} a card to throw.
+        _("Keep the {card}: {why}. Throw a card you do not need, like the {loose}."),
+        card=cards_label([card]),
+        why=sentence_words(told.said, view),
+        loose=loose,
     )
 
 
@@ -194,7 +202,7 @@ def words(
     """A step's ``text`` (untranslated, as ``STEPS`` keep it) in the language in use, with the
     cards and names of this table filled in."""
     said_ = _(text)
-    return said_.format(**facts(view, drawn, told)) if "{" in said_ else said_
+    return fill(said_, **facts(view, drawn, told)) if "{" in said_ else said_
 
 
 __all__ = ["closing", "facts", "keep_words", "sentence_words", "step_at", "words"]

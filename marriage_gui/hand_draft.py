@@ -65,6 +65,10 @@ class Problem(ValueError):
         self.reason = reason
         self.where = where
 
+    def __str__(self) -> str:
+        # For a log: a screen words ``reason``.
+        return self.reason.english if isinstance(self.reason, Said) else self.reason
+
 
 @dataclass
 class HandDraft:

@@ -10,6 +10,11 @@ screen lays itself out again, because screens build their words when they lay ou
 
 Numbers can be shown in Devanagari digits (०१२…); ``shown`` turns the digits of any text drawn
 on screen, and the text renderer calls it, so each screen formats numbers as it always did.
+
+An engine sentence (``engine.words.Said``) becomes words only through ``word``: its cards (a
+``Cards`` field) are named as a player reads them (``10♠``, ``Q♥``), and the words it makes
+(``Worded``) know where each card lies, so a screen colours hearts and diamonds without reading
+its own words again.
 """
 
 from __future__ import annotations
@@ -18,11 +23,12 @@ import gettext
 import locale
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.words import Said
+from engine.cards import CARDS, Card
+from engine.words import Cards, Said
 
 #: The gettext domain: the catalogs are ``locale/<language>/LC_MESSAGES/marriage.mo``.
 DOMAIN = "marriage"
@@ -67,23 +73,165 @@ def N_(message: str) -> str:
     return message
 
 
+#: The suit signs in the engine's suit order (S H D C).
+SUIT_SIGNS = "♠♥♦♣"
+
+
+def card_label(card: Card) -> str:
+    """The card as a player reads it: ``10♠``, ``Q♥``, ``Joker``."""
+    if card.is_joker:
+        # Translators: a printed joker card, named alone (as on its face).
+        return _("Joker")
+    rank = "10" if card.rank_letter == "T" else card.rank_letter
+    return rank + SUIT_SIGNS[card.suit]
+
+
+class Worded(str):
+    """Words made for a screen, and where each card they name lies: ``cards`` holds
+    (start, end, card) for each card's label, in the order the words name them. It is a
+    ``str`` (everything that measures or draws words takes it); what cuts or joins words
+    keeps the places with ``cut``, ``pieces`` and ``fill``."""
+
+    cards: tuple[tuple[int, int, Card], ...]
+
+    def __new__(cls, text: str, cards: tuple[tuple[int, int, Card], ...] = ()) -> Worded:
+        made = super().__new__(cls, text)
+        made.cards = cards
+        return made
+
+    def cut(self, start: int, end: int) -> Worded:
+        """``self[start:end]`` with the cards that lie wholly inside it."""
+        return Worded(
+            self[start:end],
+            tuple((a - start, b - start, c) for a, b, c in self.cards if start <= a and b <= end),
+        )
+
+    def pieces(self, parts: list[str]) -> list[Worded]:
+        """``parts`` (pieces of these words in their order, as a wrap cuts them) with their
+        cards: each found at or after the end of the one before."""
+        out: list[Worded] = []
+        at = 0
+        for part in parts:
+            found = self.find(part, at)
+            if found < 0:
+                out.append(Worded(part))
+                continue
+            out.append(self.cut(found, found + len(part)))
+            at = found + len(part)
+        return out
+
+
+#: Marks around a card's label while a sentence is worded (characters of Unicode's private
+#: use, which no catalog writes; a name or plain words lose any they hold), so the place of
+#: each card is known once every field is filled in, whatever order a language puts them in.
+#: The character after ``_OPEN`` is ``_CODES`` plus the card's code.
+_OPEN, _CLOSE, _CODES = chr(0xE000), chr(0xE001), 0xE100
+_MARKED = re.compile(f"{_OPEN}(.)([^{_CLOSE}]*){_CLOSE}")
+_MARKS = re.compile(f"[{_OPEN}{_CLOSE}{chr(_CODES)}-{chr(_CODES + len(CARDS) - 1)}]")
+
+
 def word(text: Said | str) -> str:
     """``text`` in the language in use: an engine ``Said`` is worded from its template and
-    fields (each field worded too); plain text is shown as it is. The one way a sentence of
+    fields (each field worded too, cards named as a player reads them), as ``Worded`` words
+    that know where each card lies; plain text is shown as it is. The one way a sentence of
     the engine's becomes words on a screen (a ``Said`` is no ``str``)."""
     if not isinstance(text, Said):
         return text
+    return _unmarked(_marked(text))
+
+
+def fill(template: str, /, **fields: object) -> Worded:
+    """``template`` (words of the interface's own, already in the language in use) filled with
+    ``fields``: the cards of ``Worded`` fields keep their places."""
+    return _unmarked(template.format(**{k: _marks_of(v) for k, v in fields.items()}))
+
+
+def together(between: str, parts: Sequence[str]) -> Worded:
+    """``between.join(parts)``, the cards of ``Worded`` parts keeping their places."""
+    return _unmarked(between.join([_clean_or_marked(p) for p in parts]))
+
+
+def capital(words: str) -> str:
+    """``words`` with a capital first letter (``Worded`` words keep their cards' places)."""
+    if words[:1].upper() == words[:1]:
+        return words
+    if isinstance(words, Worded):
+        return fill("{first}{rest}", first=words[:1].upper(), rest=words.cut(1, len(words)))
+    return words[:1].upper() + words[1:]
+
+
+def _marks_of(value: object) -> object:
+    """A field for ``fill``: a ``Worded`` with its cards marked again, other words cleaned of
+    marks, anything else as it is."""
+    if isinstance(value, Worded):
+        out, at = [], 0
+        for a, b, card in value.cards:
+            out += [_clean(value[at:a]), _OPEN, chr(_CODES + card.code), value[a:b], _CLOSE]
+            at = b
+        return "".join([*out, _clean(value[at:])])
+    return _clean(value) if isinstance(value, str) else value
+
+
+def _clean_or_marked(text: str) -> str:
+    """Words for ``together``: a ``Worded`` with its cards marked again, others cleaned."""
+    marked = _marks_of(text)
+    return marked if isinstance(marked, str) else str(marked)
+
+
+def _clean(text: str) -> str:
+    return _MARKS.sub("", text) if max(text, default=" ") >= _OPEN else text
+
+
+def _marked(text: Said) -> str:
+    """``text`` worded with its cards' labels marked (``_OPEN``… ``_CLOSE``)."""
     if text.verbatim:
-        return text.template
+        return _clean(text.template)
     if text.plural is not None:
         template = ngettext(text.template, text.plural, text.number or 0)
     else:
         template = _(text.template)
-    fields = {k: word(v) if isinstance(v, Said | str) else v for k, v in text.fields.items()}
+    fields = {k: _field(v) for k, v in text.fields.items()}
     try:
         return template.format(**fields)
     except (KeyError, IndexError, ValueError):
-        return text.english  # a translation that names a field the sentence lacks
+        # A translation that names a field the sentence lacks: the English, its cards named.
+        chosen = text.plural if text.plural is not None and text.number != 1 else text.template
+        return chosen.format(**fields)
+
+
+def _field(value: object) -> object:
+    if isinstance(value, Said):
+        return _marked(value)
+    if isinstance(value, Cards):
+        return " ".join(
+            [
+                _OPEN + chr(_CODES + i.code) + card_label(i) + _CLOSE if isinstance(i, Card) else i
+                for i in value.items
+            ]
+        )
+    return _marks_of(value)
+
+
+def _unmarked(text: str) -> Worded:
+    """Marked words as ``Worded``: the marks gone, each card's place kept."""
+    if _OPEN not in text:
+        return Worded(_clean(text))
+    out: list[str] = []
+    cards: list[tuple[int, int, Card]] = []
+    at = length = 0
+    for found in _MARKED.finditer(text):
+        before = _clean(text[at : found.start()])
+        out.append(before)
+        length += len(before)
+        label = found.group(2)
+        code = ord(found.group(1)) - _CODES
+        if 0 <= code < len(CARDS):
+            cards.append((length, length + len(label), CARDS[code]))
+        out.append(label)
+        length += len(label)
+        at = found.end()
+    out.append(_clean(text[at:]))
+    return Worded("".join(out), tuple(cards))
 
 
 def with_digits(text: str) -> str:

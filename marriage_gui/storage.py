@@ -31,7 +31,7 @@ from typing import Any
 from engine import safe_json
 from engine.match import LocalMatch
 from engine.view import PlayerView
-from engine.words import UNSAID, Said, say, words
+from engine.words import UNSAID, Said, SaidError, say, words
 from marriage_gui.setup import MatchSetup
 from marriage_gui.statsdb import COLUMNS, StatsDB
 
@@ -55,6 +55,9 @@ class SaveError(Exception):
     def __init__(self, message: Said) -> None:
         super().__init__(message)
         self.message = message
+
+    def __str__(self) -> str:
+        return self.message.english  # for a log: a screen words ``message``
 
 
 @dataclass(frozen=True)
@@ -267,11 +270,11 @@ class Storage:
         try:
             data = safe_json.read(path, "save")
             if not isinstance(data, dict):
-                raise ValueError(say("it does not hold a saved match"))
+                raise SaidError(say("it does not hold a saved match"))
             if data.get("version") != SAVE_VERSION:
-                raise ValueError(say("it was written by another version of the game"))
+                raise SaidError(say("it was written by another version of the game"))
             if not isinstance(data.get("game"), str):
-                raise ValueError(say("the game in it is missing"))
+                raise SaidError(say("the game in it is missing"))
             setup = MatchSetup.from_dict(data.get("setup"))
             game = setup.resume(safe_json.loads(data["game"], "save"))
             _check_agrees(setup, game)

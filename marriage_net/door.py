@@ -112,6 +112,10 @@ class Refuse(Exception):
         self.reason = reason
         self.close = close
 
+    def __str__(self) -> str:
+        # For a log: a screen words ``reason``.
+        return self.reason.english if isinstance(self.reason, Said) else self.reason
+
 
 class Door:
     """The connection handling of ``TableHost`` (a mixin: the host's seats and match are its)."""

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.rules import PRESETS, RuleSet
-from engine.words import Said, from_code, say
+from engine.words import Said, SaidError, from_code, say
 from marriage_net.discovery import DISCOVERY_PORT, answer_questions
 from marriage_net.host import CLOSED_WHY, HostSettings, TableHost
 from marriage_net.protocol import DEFAULT_CLOCK
@@ -173,11 +173,11 @@ class HostProcess:
         """Wait until the table listens; ValueError with the child's reason if it could not."""
         if not self._pipe.poll(timeout):
             self.kill()
-            raise ValueError(say("the table did not open in time"))
+            raise SaidError(say("the table did not open in time"))
         try:
             msg = self._pipe.recv()
         except EOFError:
-            raise ValueError(say("the table's process stopped while opening")) from None
+            raise SaidError(say("the table's process stopped while opening")) from None
         if msg[0] == "error":
             self.process.join(5)
             raise ValueError(from_code(msg[1]))

@@ -20,7 +20,7 @@ from engine.view import PlayerView
 from engine.words import Said, from_code, say
 
 #: Bumped whenever a message changes shape; a client of another version is told so by name.
-PROTO = 6
+PROTO = 7
 #: The largest message a host accepts from a client (the design's limit).
 MAX_CLIENT_MESSAGE = 16 * 1024
 #: The largest message a client accepts from a host: a snapshot carries the hand's whole log.
@@ -139,6 +139,10 @@ class ProtocolError(ValueError):
         super().__init__(reason)
         self.reason = reason
         self.code = code
+
+    def __str__(self) -> str:
+        # For a log: a screen words ``reason``.
+        return self.reason.english if isinstance(self.reason, Said) else self.reason
 
 
 class _Msg(msgspec.Struct, forbid_unknown_fields=True, tag_field="type"):

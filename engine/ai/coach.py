@@ -20,13 +20,13 @@ from engine import wire
 from engine.actions import Action, Discard, DrawStock, GoOut, See, TakeDiscard
 from engine.ai.alternatives import ITERATIONS, Judge, bot_choice, decision_kind
 from engine.ai.coach_words import why
-from engine.ai.reasons import Told, cards_text, melds_text
+from engine.ai.reasons import Told, named_cards, named_melds
 from engine.cards import Card, code_of
 from engine.moments import Moment, seat_moments
 from engine.record import MatchRecord
 from engine.view import PlayerView
 from engine.wire import travels
-from engine.words import CODE_LIMIT, Said, say, words
+from engine.words import CODE_LIMIT, Cards, Said, cards_in, say, words
 
 #: Most marks a review keeps: the costliest decisions of the hand.
 MARKS = 5
@@ -126,12 +126,12 @@ _REVIEW = wire.form(Review)
 
 
 # ---------------------------------------------------------------------- the words
-def _cards(cards: Iterable[Card]) -> str:
-    return cards_text(cards)
+def _cards(cards: Iterable[Card]) -> Cards:
+    return named_cards(cards)
 
 
-def _melds(melds: Sequence[Sequence[Card]]) -> str:
-    return melds_text(melds)
+def _melds(melds: Sequence[Sequence[Card]]) -> Cards:
+    return named_melds(melds)
 
 
 def _said(action: Action, kind: str, view_top: Card | None, you: bool) -> Said:
@@ -145,12 +145,12 @@ def _said(action: Action, kind: str, view_top: Card | None, you: bool) -> Said:
             return (
                 say("you took the discard") if you else say("the hard bot would take the discard")
             )
-        card = str(view_top)
+        card = Cards.one(view_top)
         if you:
             return say("you took {card} from the discards", card=card)
         return say("the hard bot would take {card} from the discards", card=card)
     if isinstance(action, Discard):
-        card = str(action.card)
+        card = Cards.one(action.card)
         if not you:
             return say("the hard bot would throw {card}", card=card)
         if kind == "see":
@@ -160,7 +160,7 @@ def _said(action: Action, kind: str, view_top: Card | None, you: bool) -> Said:
         return say("you threw {card}", card=card)
     if isinstance(action, See):
         melds = _melds(action.melds)
-        if not melds:
+        if not melds.items:
             if you:
                 return say("you saw with your exposed tunnelas")
             return say("the hard bot would see now with your exposed tunnelas")
@@ -172,7 +172,7 @@ def _said(action: Action, kind: str, view_top: Card | None, you: bool) -> Said:
             return say("you saw with {melds}", melds=melds)
         return say("the hard bot would see now with {melds}", melds=melds)
     if isinstance(action, GoOut):
-        card = str(action.discard)
+        card = Cards.one(action.discard)
         if you:
             return say("you went out throwing {card}", card=card)
         return say("the hard bot would go out throwing {card}", card=card)
@@ -262,21 +262,10 @@ def review_seat(
     return Review(seat, hand_no, choices, matched, tuple(marks[:limit]), tuple(small[:limit]))
 
 
-def named_codes(said: Said | str) -> set[int]:
-    """The card codes a line names in the engine's notation (for checks and tests)."""
-    from engine.cards import RANKS, SUITS
-
-    text = said.english if isinstance(said, Said) else said
-    out: set[int] = set()
-    for word in (
-        text.replace("|", " ").replace("(", " ").replace(")", " ").replace(",", " ").split()
-    ):
-        word = word.strip(":;.")
-        if word == "JK":
-            out.add(52)
-        elif len(word) == 2 and word[0] in RANKS and word[1] in SUITS:
-            out.add(SUITS.index(word[1]) * 13 + RANKS.index(word[0]))
-    return out
+def named_codes(*said: Said) -> set[int]:
+    """The codes of the cards sentences name, read from their card fields (for checks and
+    tests)."""
+    return {c.code for s in said for c in cards_in(s)}
 
 
 def visible_codes(moment: Moment) -> set[int]:

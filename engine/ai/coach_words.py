@@ -15,12 +15,12 @@ from engine.ai.alternatives import Alternative, Judge
 from engine.ai.coach_facts import Ends, Judged, Kept, Seeing, SeeRule, Took, Wild
 from engine.ai.evaluate import next_seat
 from engine.ai.medium import without
-from engine.ai.reasons import Told, cards_text, gain, goes_with, melds_text
+from engine.ai.reasons import Told, gain, goes_with, named_cards, named_melds
 from engine.cards import CARDS, Card
 from engine.facts import Position, Throwing, partners
 from engine.rules import RuleSet
 from engine.wilds import Role
-from engine.words import Said, clauses, say, say_n
+from engine.words import Cards, Said, clauses, say, say_n
 
 
 def _count(n: float) -> tuple[int, str]:
@@ -47,12 +47,12 @@ def role_word(role: Role) -> Said:
 # ---------------------------------------------------------------------- discards
 def _went(t: Throwing) -> Said:
     # Translators: {cards} is what the card went with ("another 5D and 6D 7D", "nothing").
-    return say("{card} went with {cards}", card=str(t.card), cards=goes_with(t.goes))
+    return say("{card} went with {cards}", card=Cards.one(t.card), cards=goes_with(t.goes))
 
 
 def _goes(t: Throwing) -> Said:
     # Translators: {cards} is what the card goes with ("another 5D and 6D 7D", "nothing").
-    return say("{card} goes with {cards}", card=str(t.card), cards=goes_with(t.goes))
+    return say("{card} goes with {cards}", card=Cards.one(t.card), cards=goes_with(t.goes))
 
 
 def _missing_why(mine: Throwing, its: Throwing) -> Said | None:
@@ -74,7 +74,7 @@ def _missing_why(mine: Throwing, its: Throwing) -> Said | None:
                 a.after,
                 went=_went(mine),
                 other=b.after,
-                card=str(its.card),
+                card=Cards.one(its.card),
                 theirs=_goes(its),
             )
         # Translators: as "{went}: throwing it left {n} card missing to see, …".
@@ -86,7 +86,7 @@ def _missing_why(mine: Throwing, its: Throwing) -> Said | None:
             a.after,
             went=_went(mine),
             other=b.after,
-            card=str(its.card),
+            card=Cards.one(its.card),
             theirs=_goes(its),
         )
     return None
@@ -106,7 +106,7 @@ def _outs_why(mine: Throwing, its: Throwing) -> Said | None:
         a.copies,
         went=_went(mine),
         other=b.copies,
-        card=str(its.card),
+        card=Cards.one(its.card),
         theirs=_goes(its),
     )
 
@@ -126,10 +126,10 @@ def _feeds_why(judge: Judge, done: Action, best: Action) -> Told:
         said = say(
             "{card} goes with {cards}, which {name} took from the discards and plays next; "
             "{safe} goes with none of them",
-            card=str(mine),
-            cards=cards_text(taken),
+            card=Cards.one(mine),
+            cards=named_cards(taken),
             name=name,
-            safe=str(its),
+            safe=Cards.one(its),
         )
         return Told(said, (Took(nxt, name, mine, taken, its, view.seen[nxt]),))
     if view.seen[nxt]:
@@ -138,16 +138,16 @@ def _feeds_why(judge: Judge, done: Action, best: Action) -> Told:
             "{name} plays next and has seen: the hard bot judges {card} likelier to help "
             "them than {safe}",
             name=name,
-            card=str(mine),
-            safe=str(its),
+            card=Cards.one(mine),
+            safe=Cards.one(its),
         )
         return Told(said, (judged, Took(nxt, name, mine, (), None, True)))
     # Translators: {name} is the next player.
     said = say(
         "{name} plays next: the hard bot judges {card} likelier to help them than {safe}",
         name=name,
-        card=str(mine),
-        safe=str(its),
+        card=Cards.one(mine),
+        safe=Cards.one(its),
     )
     return Told(said, (judged, Took(nxt, name, mine, (), None, False)))
 
@@ -181,7 +181,7 @@ def _maal_why(judge: Judge, mine: Card, its: Throwing) -> Told | None:
         # hard bot's throw goes with.
         said = say(
             "{card} is your {role}: it scores maal points; {theirs}",
-            card=str(mine),
+            card=Cards.one(mine),
             role=role_word(role),
             theirs=_goes(its),
         )
@@ -189,7 +189,7 @@ def _maal_why(judge: Judge, mine: Card, its: Throwing) -> Told | None:
         # Translators: {role} is what the card is ("joker", "alter").
         said = say(
             "{card} is your {role}: a wild card; {theirs}",
-            card=str(mine),
+            card=Cards.one(mine),
             role=role_word(role),
             theirs=_goes(its),
         )
@@ -230,7 +230,7 @@ def _discard_why(judge: Judge, done: Alternative, best: Alternative) -> Told:
         "{went}; {theirs}: the hard bot's look at the next draws favours throwing {card}",
         went=_went(mine),
         theirs=_goes(its),
-        card=str(its.card),
+        card=Cards.one(its.card),
     )
     return Told(said, (mine, its, Judged("score", "discard", done.action, best.action)))
 
@@ -253,19 +253,19 @@ def _draw_why(judge: Judge, done: Alternative, best: Alternative) -> Told:
             # turn; it makes the tunnela 9C 9C 9C").
             said = say(
                 "taking {card}: {gain}; the hard bot expects less from the stock",
-                card=str(top),
+                card=Cards.one(top),
                 gain=clauses(list(got)),
             )
             return Told(said, (taking, judged))
         said = say(
-            "the hard bot expects more from taking {card} than from the stock", card=str(top)
+            "the hard bot expects more from taking {card} than from the stock", card=Cards.one(top)
         )
         return Told(said, (taking, judged))
     if isinstance(done.action, TakeDiscard):
         if not gain(taking) and all(m is None or m.exact for m in (taking.see, taking.out)):
             said = say(
                 "{card} brought the hand no closer, and taking it shows the table what you collect",
-                card=str(top),
+                card=Cards.one(top),
             )
             return Told(said, (taking,))
         helps = pos.outs(pos.cards)
@@ -279,7 +279,7 @@ def _draw_why(judge: Judge, done: Alternative, best: Alternative) -> Told:
                 "closer), and taking {card} shows the table what you collect",
                 count,
                 n=n,
-                card=str(top),
+                card=Cards.one(top),
             )
             return Told(said, (helps, judged))
     return Told(say("the hard bot weighs the two draws differently here"))
@@ -304,7 +304,7 @@ def _see_why(judge: Judge, done: Alternative, best: Alternative) -> Told:
             )
             return Told(said, (mine, its))
         return Told(
-            say("the hard bot would see with {melds}", melds=melds_text(its.melds)),
+            say("the hard bot would see with {melds}", melds=named_melds(its.melds)),
             (its, Judged("score", "see", done.action, best.action)),
         )
     if maal_needs_seeing(rules):
@@ -349,10 +349,10 @@ def _out_why(judge: Judge, done: Alternative, best: Alternative) -> Told:
             said, (Kept(best.action, round(best.maal)), Kept(done.action, round(done.maal)))
         )
     assert isinstance(best.action, GoOut)
-    body = melds_text(best.action.melds)
-    card = str(best.action.discard)
+    body = named_melds(best.action.melds)
+    card = Cards.one(best.action.discard)
     fact = Ends(best.action)
-    if body:
+    if body.items:
         return Told(
             say("the hand was yours to end: {melds} with {card} thrown", melds=body, card=card),
             (fact,),

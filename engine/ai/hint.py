@@ -25,17 +25,17 @@ from engine.ai.hard import HardBot, Searched
 from engine.ai.reasons import (
     Told,
     alone,
-    cards_text,
     closer_draws,
     gain,
     goes_with,
-    melds_text,
+    named_cards,
+    named_melds,
     still,
 )
-from engine.cards import CARDS, Card, format_cards
+from engine.cards import CARDS, Card
 from engine.facts import Position, Throwing
 from engine.view import PlayerView
-from engine.words import UNSAID, Said, clauses, say
+from engine.words import UNSAID, Cards, Said, clauses, say
 
 
 @dataclass(frozen=True)
@@ -73,13 +73,13 @@ def _discard(pos: Position, card: Card) -> Told:
         parts.append(still(kept))
     if t.outs.kinds > 0 and t.outs.exact:
         parts.append(closer_draws(t.outs.kinds))
-    return Told(say("discard {card}: {why}", card=str(card), why=clauses(parts)), (t,))
+    return Told(say("discard {card}: {why}", card=Cards.one(card), why=clauses(parts)), (t,))
 
 
 def _take(pos: Position) -> Told:
     taking = pos.taking()
     assert taking is not None
-    card = str(taking.card)
+    card = Cards.one(taking.card)
     parts: list[Said] = list(gain(taking))
     if not parts and taking.goes.cards:
         parts.append(say("it goes with {cards}", cards=goes_with(taking.goes)))
@@ -101,7 +101,7 @@ def _draw(view: PlayerView, pos: Position) -> Told:
         return Told(say("draw from the stock: {why}", why=why), (Refused("take", why),))
     taking = pos.taking()
     assert taking is not None
-    card = str(top)
+    card = Cards.one(top)
     gained = gain(taking)
     if gained:
         # The hard bot's choice stands; the words say what the other way would give.
@@ -118,7 +118,7 @@ def _draw(view: PlayerView, pos: Position) -> Told:
         said = say(
             "draw from the stock: {card} goes with nothing in your hand but the wild {cards}",
             card=card,
-            cards=cards_text(taking.goes.wild),
+            cards=named_cards(taking.goes.wild),
         )
     elif all(m is None or m.exact for m in (taking.see, taking.out)):
         said = say(
@@ -138,7 +138,7 @@ def reason(view: PlayerView, action: Action) -> Told:
     if isinstance(action, ExposeTunnela):
         cards = tuple(action.cards)
         said = say(
-            "expose your dealt tunnela {cards}: it counts toward seeing", cards=format_cards(cards)
+            "expose your dealt tunnela {cards}: it counts toward seeing", cards=Cards.of(cards)
         )
         return Told(said, (Shown("expose", (cards,)),))
     if isinstance(action, See):
@@ -146,22 +146,22 @@ def reason(view: PlayerView, action: Action) -> Told:
         if not melds:
             return Told(say("see now: your exposed tunnelas are enough"), (Shown("see", ()),))
         if action.dublees:
-            said = say("see now with dublees {melds}", melds=melds_text(melds))
+            said = say("see now with dublees {melds}", melds=named_melds(melds))
             return Told(said, (Shown("dublees", melds),))
-        return Told(say("see now with {melds}", melds=melds_text(melds)), (Shown("see", melds),))
+        return Told(say("see now with {melds}", melds=named_melds(melds)), (Shown("see", melds),))
     if isinstance(action, GoOut):
         melds = tuple(tuple(m) for m in action.melds)
         if melds and all(len(m) == 2 for m in melds):
             said = say(
                 "go out now with dublees {melds}, discarding {card}",
-                melds=melds_text(melds),
-                card=str(action.discard),
+                melds=named_melds(melds),
+                card=Cards.one(action.discard),
             )
             return Told(said, (Shown("go_out", melds, action.discard),))
         said = say(
             "go out now: {melds}, discarding {card}",
-            melds=melds_text(melds),
-            card=str(action.discard),
+            melds=named_melds(melds),
+            card=Cards.one(action.discard),
         )
         return Told(said, (Shown("go_out", melds, action.discard),))
     pos = Position(view)

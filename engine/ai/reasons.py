@@ -2,8 +2,8 @@
 
 Each function here makes one sentence (an ``engine.words.Said``, so each laptop words it in its
 own language) from facts alone; ``Told`` keeps the sentence beside the facts it says, so a test
-can check every one of them by another route. Cards are named in the engine's notation (``8D``);
-the screen says them as ``8♦``.
+can check every one of them by another route. Cards are a field of their own (``Cards``): the
+English names them in the engine's notation (``8D``), the screen as ``8♦``.
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.cards import Card, format_cards
+from engine.cards import Card
 from engine.facts import GoesWith, Makes, Missing, Taking
 from engine.melds import MeldKind
 from engine.run_order import in_run_order
-from engine.words import Said, say, say_n
+from engine.words import Cards, Said, say, say_n
 
 #: Most cards a list names (the rest are said as "…").
 NAMED = 4
@@ -31,19 +31,18 @@ class Told:
     facts: tuple[object, ...] = ()
 
 
-def cards_text(cards: Iterable[Card]) -> str:
+def named_cards(cards: Iterable[Card]) -> Cards:
     """Cards as a sentence names them: at most ``NAMED``, then "…"."""
-    named = list(cards)
-    return format_cards(named[:NAMED]) + (" …" if len(named) > NAMED else "")
+    return Cards.of(cards, NAMED)
 
 
-def melds_text(melds: Sequence[Sequence[Card]]) -> str:
-    """Melds apart as the engine writes them ("5H 6H 7H | 9C 9C 9C"): card text, not words.
-    A pure run is named as it lies on the table (A 2 3, not 2 3 A), whatever order it came in."""
-    return " | ".join(cards_text(in_run_order(m)) for m in melds)
+def named_melds(melds: Sequence[Sequence[Card]]) -> Cards:
+    """Melds apart ("5H 6H 7H | 9C 9C 9C"), each named like ``named_cards``. A pure run is named
+    as it lies on the table (A 2 3, not 2 3 A), whatever order it came in."""
+    return Cards.apart((in_run_order(m) for m in melds), NAMED)
 
 
-def and_(parts: list[Said | str]) -> Said | str:
+def and_(parts: list[Said | Cards]) -> Said | Cards:
     """Parts of a list joined as a sentence joins its last two ("a, b and c")."""
     if len(parts) == 1:
         return parts[0]
@@ -51,17 +50,17 @@ def and_(parts: list[Said | str]) -> Said | str:
     return say("{first} and {then}", first=and_(parts[:-1]), then=parts[-1])
 
 
-def goes_with(goes: GoesWith) -> Said | str:
+def goes_with(goes: GoesWith) -> Said | Cards:
     """What a card goes with: "another 5D", "6D 7D", "the wild 9S", joined with "and"; "nothing"
     when it goes with nothing."""
-    parts: list[Said | str] = []
+    parts: list[Said | Cards] = []
     if goes.copy:
-        parts.append(say("another {card}", card=str(goes.card)))
+        parts.append(say("another {card}", card=Cards.one(goes.card)))
     if goes.others:
-        parts.append(cards_text(goes.others))
+        parts.append(named_cards(goes.others))
     if goes.wild:
         # Translators: wild cards a card goes with ("the wild 7D 5C").
-        parts.append(say("the wild {cards}", cards=cards_text(goes.wild)))
+        parts.append(say("the wild {cards}", cards=named_cards(goes.wild)))
     return and_(parts) if parts else say("nothing")
 
 
@@ -72,14 +71,14 @@ def alone(goes: GoesWith) -> Said:
         return say("it goes with nothing in your hand")
     if not goes.cards:
         return say(
-            "it goes with nothing in your hand but the wild {cards}", cards=cards_text(goes.wild)
+            "it goes with nothing in your hand but the wild {cards}", cards=named_cards(goes.wild)
         )
     return say("it only goes with {cards}", cards=goes_with(goes))
 
 
 def meld(made: Makes) -> Said:
     """The meld a card makes: "it makes the tunnela 9C 9C 9C"."""
-    cards = format_cards(made.meld)
+    cards = Cards.of(made.meld)
     if made.kind is MeldKind.TUNNELA:
         return say("it makes the tunnela {meld}", meld=cards)
     if made.kind is MeldKind.PURE_SEQUENCE:
@@ -172,12 +171,12 @@ __all__ = [
     "Told",
     "alone",
     "and_",
-    "cards_text",
+    "named_cards",
     "closer_draws",
     "gain",
     "goes_with",
     "meld",
-    "melds_text",
+    "named_melds",
     "missing_now",
     "still",
     "worse",

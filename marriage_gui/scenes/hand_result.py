@@ -13,11 +13,11 @@ from engine.words import Said
 from marriage_gui.art import fonts
 from marriage_gui.art.felt import felt
 from marriage_gui.coaching import ReviewOffer
-from marriage_gui.language import N_, _, word
+from marriage_gui.language import N_, _, fill, word
 from marriage_gui.scene import Scene
 from marriage_gui.table.controls import Sheet, draw_controls, sheet_event
 from marriage_gui.ui.button import Button, lay_out_row
-from marriage_gui.ui.card_names import card_label, card_text, cards_label, readable
+from marriage_gui.ui.card_names import card_text, cards_label, readable
 from marriage_gui.ui.form import above, draw_tooltip
 from marriage_gui.ui.pairwise import PairwiseView
 from marriage_gui.ui.score_rows import (
@@ -270,7 +270,7 @@ class HandResultScene(Scene):
         img = fonts.render(head, head_size, GOLD_LIGHT, True)
         surface.blit(img, (m, m + (fonts.size_of("Ag", title_size, True)[1] - img.get_height())))
         sub = (
-            _("Tiplu: {card}").format(card=card_label(r.tiplu))
+            fill(_("Tiplu: {card}"), card=cards_label([r.tiplu]))
             if r.tiplu is not None
             else _("Nobody saw: no tiplu was chosen")
         )
@@ -349,7 +349,15 @@ class HandResultScene(Scene):
         if not self.table.seats.state.rules.scores_maal:
             return  # the grey cards are what was charged: no maal to list
         item_size = max(10, size - 4)
-        lines = [f"{readable(it.label)}: {cards_label(it.cards)}  = {it.points}" for it in items]
+        lines = [
+            fill(
+                "{label}: {cards}  = {points}",
+                label=readable(it.label),
+                cards=cards_label(it.cards),
+                points=it.points,
+            )
+            for it in items
+        ]
         where = pygame.Rect(bx, by, room, box.bottom - 4 - by)
         for text, spot, fit_size in item_places(lines, where, item_size):
             surface.blit(card_text(text, fit_size, TABLE_TEXT), spot)

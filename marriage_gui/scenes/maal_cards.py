@@ -19,7 +19,7 @@ import pygame
 from engine.cards import CARDS, JOKER, Card
 from engine.tally import MaalCards, SeatEntry, counted_maal
 from engine.wilds import Role, Wilds
-from marriage_gui.language import N_, _
+from marriage_gui.language import N_, _, fill, together
 from marriage_gui.scenes.base import QuestionScene, worded
 from marriage_gui.ui import theme
 from marriage_gui.ui.button import Button
@@ -124,7 +124,10 @@ class MaalCardsScene(QuestionScene):
             found = counted_maal(SeatEntry(self.seen, maal=self.cards), self.wilds, self.rules)
         except ValueError as exc:
             return [], worded(exc.args[0])
-        items = [f"{readable(it.label)} = {it.points}" for it in found.items]
+        items: list[str] = [
+            fill("{label} = {points}", label=readable(it.label), points=it.points)
+            for it in found.items
+        ]
         # Translators: the engine's total of a player's maal cards.
         return items, _("Maal: {points}").format(points=found.total)
 
@@ -246,7 +249,7 @@ class MaalCardsScene(QuestionScene):
         if self.tunnela_problem:
             words, colour = worded(self.tunnela_problem), theme.ERROR
         else:
-            words, colour = "  ·  ".join([*items, total]) if items else total, theme.GOLD_LIGHT
+            words, colour = together("  ·  ", [*items, total]) if items else total, theme.GOLD_LIGHT
         for line in theme.wrap(words, round(16 * k), self.box.w - 2 * pad, True)[:2]:
             words, fit = theme.shrunk(line, round(16 * k), self.box.w - 2 * pad, 9, True)
             img = card_text(words, fit, colour, True)

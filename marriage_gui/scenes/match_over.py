@@ -169,7 +169,7 @@ class MatchOverScene(Scene):
             played = _("{played}  ·  the lowest deadwood wins").format(played=played)
         sub = fonts.render(played, fitting_size(played, max(16, h // 40), w - 40, 11), TABLE_MUTED)
         surface.blit(sub, sub.get_rect(midtop=(w // 2, h // 10 + title.get_height() + 8)))
-        call = word(self.gone) if self.gone is not None else None
+        call: str | None = word(self.gone) if self.gone is not None else None
         if self.invited is not None:
             from marriage_gui.table.hosting import table_words
 

@@ -19,15 +19,14 @@ from engine.words import words as verbatim
 from marriage_gui.art import fonts
 from marriage_gui.art.cards import card_size
 from marriage_gui.art.felt import felt
-from marriage_gui.language import N_, _, ngettext, word
+from marriage_gui.language import N_, _, capital, fill, ngettext, together
 from marriage_gui.scene import Scene
 from marriage_gui.table.board import badges
 from marriage_gui.table.controls import Sheet, draw_controls, sheet_event
 from marriage_gui.table.hand import suit_key
 from marriage_gui.table.seats import renamed
 from marriage_gui.ui.button import Button, lay_out_row
-from marriage_gui.ui.card_names import card_text
-from marriage_gui.ui.card_names import readable as cards_said
+from marriage_gui.ui.card_names import card_text, readable
 from marriage_gui.ui.theme import (
     GOLD_LIGHT,
     TABLE_BUTTON,
@@ -176,11 +175,11 @@ class ReplayScene(Scene):
         if not text.verbatim:
             for real, said in zip(self.replay.names, self.names, strict=True):
                 text = renamed_all(text, real, said)
-            return cards_said(text, names)
+            return readable(text, names)
         parts = [verbatim(part) for part in text.template.split("; ")]  # an older file's words
         for real, said in zip(self.replay.names, self.names, strict=True):
             parts = [renamed(part, real, said) for part in parts]
-        return cards_said("; ".join(p.template for p in parts), names)
+        return readable("; ".join(p.template for p in parts), names)
 
     def go(self, at: int) -> None:
         """Show frame ``at`` (clamped to the hand)."""
@@ -384,10 +383,10 @@ class ReplayScene(Scene):
                 "Coach  ·  {name}  ·  mark {mark} of {marks} (costliest first)  ·  "
                 "what the hard bot would do, not the only way to play"
             ).format(name=whose, mark=k + 1, marks=len(self.marks))
-        did, instead, why = word(mark.done), word(mark.instead), word(mark.why)
+        did, instead, why = readable(mark.done), readable(mark.instead), readable(mark.why)
         # Translators: what the player did, then what the hard bot would have done instead.
-        done = _("{done}  ·  {instead}").format(done=did[:1].upper() + did[1:], instead=instead)
-        return head, cards_said(done), cards_said(why[:1].upper() + why[1:])
+        done = fill(_("{done}  ·  {instead}"), done=capital(did), instead=instead)
+        return head, done, capital(why)
 
     @staticmethod
     def _coach_sizes(h: int) -> tuple[int, int, int]:
@@ -593,7 +592,7 @@ def move_lines(said: str, size: int, width: int) -> list[tuple[str, int]]:
     two = max(11, size - 2)
     lines = wrap(said, two, width, True)
     if len(lines) > 2:
-        lines = [lines[0], " ".join(lines[1:])]
+        lines = [lines[0], together(" ", lines[1:])]
     return [shrunk(line, two, width, 10, True) for line in lines]
 
 

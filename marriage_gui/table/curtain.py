@@ -7,7 +7,7 @@ import pygame
 from engine.words import Said
 from marriage_gui.art import fonts, palette
 from marriage_gui.art.felt import felt
-from marriage_gui.language import _, word
+from marriage_gui.language import _
 from marriage_gui.ui.card_names import card_text, readable
 from marriage_gui.ui.theme import fitting_size
 
@@ -81,7 +81,7 @@ class Curtain:
         surface.blit(head, head.get_rect(midtop=(w // 2, y)))
         y += line_h
         for line in shown:
-            words = readable(word(line), self.names)
+            words = readable(line, self.names)
             img = card_text(words, fitting_size(words, size, room, 10), (214, 224, 216))
             surface.blit(img, img.get_rect(midtop=(w // 2, y)))
             y += line_h

@@ -18,10 +18,10 @@ from engine.match import Match
 from engine.view import PlayerView
 from engine.words import Said
 from engine.worker import BotWorker, hint
-from marriage_gui.language import N_, _, word
+from marriage_gui.language import N_, _, fill
 from marriage_gui.ui.card_names import readable
 from marriage_gui.ui.toast import Toasts
-from marriage_gui.ui.widget import Worded
+from marriage_gui.ui.widget import Reworded
 
 #: What the table says while the hint is being worked out.
 THINKING = N_("thinking about a hint…")
@@ -120,9 +120,9 @@ class HintAsk:
         def make() -> str:
             # Translators: {advice} is the computer's advice, e.g. "discard 7♣: it goes with
             # nothing in your hand".
-            return _("Hint: {advice}").format(advice=readable(word(reason), names))
+            return fill(_("Hint: {advice}"), advice=readable(reason, names))
 
-        self.text = Worded(make)
+        self.text = Reworded(make)
         return self.text
 
     def forget(self) -> str | None:

@@ -7,7 +7,6 @@ from collections.abc import Iterable
 import pygame
 
 from engine.words import Said
-from marriage_gui.language import word
 from marriage_gui.ui.card_names import card_text, readable
 from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, fitting_size, panel, wrap
 
@@ -43,7 +42,7 @@ class Log:
         """The latest announcement under the discards."""
         if not self.lines:
             return
-        words, bold = readable(word(self.lines[-1]), self.names), self.fresh > 0
+        words, bold = readable(self.lines[-1], self.names), self.fresh > 0
         # A long line takes smaller type rather than run off the window.
         size = fitting_size(words, size, surface.get_width() - size * 4, 10, bold)
         img = card_text(words, size, GOLD_LIGHT if bold else TABLE_MUTED, bold)
@@ -71,7 +70,8 @@ class Log:
         width = rect.width - 16 - size
         shown: list[tuple[str, bool]] = []
         for line in reversed(self.lines[: len(self.lines) - self.scroll]):
-            parts = wrap(readable(word(line), self.names), size, width)
+            said = readable(line, self.names)
+            parts = said.pieces(wrap(said, size, width))
             shown[:0] = [(part, i > 0) for i, part in enumerate(parts)]
             if len(shown) >= fits:
                 break

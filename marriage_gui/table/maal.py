@@ -12,7 +12,7 @@ import pygame
 
 from engine.scoring import MaalBreakdown
 from engine.view import PlayerView
-from marriage_gui.language import _, ngettext, word
+from marriage_gui.language import _, ngettext
 from marriage_gui.ui.card_names import card_text, cards_label, readable
 from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, panel, text_width
 from marriage_gui.ui.theme import text as label
@@ -29,7 +29,7 @@ def maal_lines(view: PlayerView) -> list[tuple[str, str, int]]:
     count = seat_maal(view)
     if count is None:
         return []
-    return [(readable(word(i.label)), cards_label(i.cards), i.points) for i in count.items]
+    return [(readable(i.label), cards_label(i.cards), i.points) for i in count.items]
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ import pygame
 
 from engine.events import Event
 from engine.words import say
-from marriage_gui.language import N_, _, word
+from marriage_gui.language import N_, _
 from marriage_gui.setup import MatchSetup, SeatSetup
 from marriage_gui.table import dialogs, seat_news
 from marriage_gui.table.bands import (
@@ -134,8 +134,8 @@ class NetTableScene(TableScene):
         names = self.seats.names()
         # Said to the person themselves: "drew from the stock", not "Bina drew…".
         own = names[seat] + " "
-        worded = [word(e.text) for e in events if e.text]
-        lines = [readable(w[len(own) :] if w.startswith(own) else w, names) for w in worded]
+        worded = [readable(e.text, names) for e in events if e.text]
+        lines: list[str] = [w.cut(len(own), len(w)) if w.startswith(own) else w for w in worded]
         return seat_news.played_words(lines)
 
     _note_seat = 0

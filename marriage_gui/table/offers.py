@@ -63,7 +63,7 @@ def expose_action(legal: Sequence[Action]) -> ExposeTunnela | None:
 def why_no_see(view: PlayerView) -> str:
     """Why the greyed See does nothing now."""
     if view.why_not.see:
-        return readable(word(view.why_not.see))
+        return readable(view.why_not.see)
     # Translators: {need} is what must be shown, e.g. "3 pure sequences".
     need = word(view.seeing_requirement())
     return _("after drawing, select {need} to see").format(need=need)
@@ -72,7 +72,7 @@ def why_no_see(view: PlayerView) -> str:
 def why_no_go_out(view: PlayerView) -> str:
     """Why the greyed Go out does nothing now."""
     if view.why_not.go_out:
-        return readable(word(view.why_not.go_out))
+        return readable(view.why_not.go_out)
     return _("you cannot go out with these cards yet")
 
 

@@ -11,7 +11,7 @@ import math
 from collections.abc import Mapping
 
 from engine.words import Said, say
-from marriage_gui.language import N_, _, ngettext, word
+from marriage_gui.language import N_, _, fill, ngettext, together, word
 from marriage_net import protocol as p
 from marriage_net.news import SeatState
 
@@ -88,11 +88,11 @@ def played_words(lines: list[str], most: int = 6) -> str:
     """What a computer played for the person, as one sentence (the first ``most`` moves)."""
     shown = [word(line) for line in lines[:most]]
     more = len(lines) - len(shown)
-    said = "; ".join(shown)
+    said = together("; ", shown)
     if more > 0:
         # Translators: the moves played, then how many more were not listed.
-        return ngettext("{moves}; and {n} more", "{moves}; and {n} more", more).format(
-            moves=said, n=more
+        return fill(
+            ngettext("{moves}; and {n} more", "{moves}; and {n} more", more), moves=said, n=more
         )
     return said
 

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from engine.actions import DrawStock, TakeDiscard
 from engine.view import PlayerView
-from marriage_gui.language import _, ngettext, word
-from marriage_gui.ui.card_names import card_label
-from marriage_gui.ui.card_names import readable as words
+from marriage_gui.language import _, ngettext
+from marriage_gui.ui.card_names import card_label, readable
 from marriage_gui.ui.form import TOOLTIP_DELAY
 
 #: The piles a tooltip explains.
@@ -42,7 +41,7 @@ def discard_tip(view: PlayerView, mine: bool) -> str:
     if any(isinstance(a, TakeDiscard) for a in view.legal):
         return _("{card} on top of the discards: you may take it").format(card=card)
     why = view.why_not.take_discard
-    reason = words(word(why)) if why else _("you may not take it now")
+    reason = readable(why) if why else _("you may not take it now")
     # Translators: {card} is a card as on its face; {reason} why it may not be taken now.
     return _("{card} on top of the discards: {reason}").format(card=card, reason=reason)
 

@@ -16,7 +16,7 @@ from engine.cards import CARDS, code_of
 from engine.match import Match
 from engine.words import Said
 from marriage_gui.art.sounds import SoundBoard
-from marriage_gui.language import N_, _, word
+from marriage_gui.language import N_, _
 from marriage_gui.ui.card_names import readable
 from marriage_gui.ui.toast import Toasts
 
@@ -109,7 +109,7 @@ class Turn:
 
     def say_no(self, reason: Said | str) -> None:
         """Say ``reason`` as a refusal (a "not your turn" goes again when the turn comes)."""
-        self.toast.show(readable(word(reason), self.seats.names()), "error")
+        self.toast.show(readable(reason, self.seats.names()), "error")
         self.sounds.play("error")
         if reason == self.seats.whose_turn():
             self.turn_note = reason
@@ -126,7 +126,7 @@ class Turn:
         hand = list(fan.order) if fan is not None else []
         stands = self.hint.show(seats.version, seats.my_turn(), hand, seats.names())
         if self.turn_note is not None and seats.my_turn():
-            self.toast.withdraw(readable(word(self.turn_note), seats.names()))
+            self.toast.withdraw(readable(self.turn_note, seats.names()))
             self.turn_note = None
         return [Relayout()] if stands else []
 

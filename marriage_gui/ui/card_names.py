@@ -1,7 +1,10 @@
 """Cards as a player reads them: ``10♠``, ``Q♥``, never the notation ``TS``, ``QH``.
 
-The engine's words name cards in its text notation (saves, logs and bug reports keep it);
-the screen says them with the rank and the suit sign at the moment it draws them.
+The engine's sentences carry their cards as a field of their own (``engine.words.Cards``);
+``language.word`` names each one as a player reads it and keeps where it put it (``Worded``),
+and the hearts and diamonds are drawn red there. Only plain words from an older file or host,
+made before cards were a field of their own, are read for cards in the notation
+(``old_words``).
 """
 
 from __future__ import annotations
@@ -11,15 +14,28 @@ from collections.abc import Iterable
 
 import pygame
 
-from engine.cards import RANKS, SUITS, Card
+from engine.cards import CARDS, RANKS, SUITS, Card
 from engine.melds import MeldKind
 from engine.wilds import Role
 from engine.words import Said
-from marriage_gui.language import N_, _, word
+from marriage_gui.language import N_, SUIT_SIGNS, Worded, _, card_label, word
 from marriage_gui.ui import theme
 
-#: The suit signs in the engine's suit order (S H D C).
-SUIT_SIGNS = "♠♥♦♣"
+__all__ = [
+    "MELD_WORDS",
+    "RED_SUIT",
+    "ROLE_WORDS",
+    "SUIT_SIGNS",
+    "card_label",
+    "card_text",
+    "cards_label",
+    "meld_word",
+    "old_words",
+    "readable",
+    "red_spans",
+    "role_word",
+]
+
 #: Hearts and diamonds in words drawn card by card: the red of a card's ink, lifted so it
 #: reads on the dark felt.
 RED_SUIT: theme.Colour = (255, 120, 112)
@@ -45,9 +61,9 @@ MELD_WORDS = {
     MeldKind.WILD_MELD: N_("two wilds"),
 }
 
-# A card code stands alone among Latin letters and digits; Devanagari may touch it ("AHबाट").
-_CODE = re.compile(rf"(?<![A-Za-z0-9_♠♥♦♣])(?:([{RANKS}])([{SUITS}])|JK)(?![A-Za-z0-9_♠♥♦♣])")
-_SAID_RED = re.compile(r"(?:10|[2-9JQKA])[♥♦]")
+#: Old words only: a card in the notation stands alone among Latin letters and digits;
+#: Devanagari may touch it ("AHबाट").
+_OLD_CODE = re.compile(rf"(?<![A-Za-z0-9_♠♥♦♣])(?:([{RANKS}])([{SUITS}])|JK)(?![A-Za-z0-9_♠♥♦♣])")
 
 
 def role_word(role: Role) -> str:
@@ -60,48 +76,80 @@ def meld_word(kind: MeldKind) -> str:
     return _(MELD_WORDS[kind])
 
 
-def card_label(card: Card) -> str:
-    """The card as a player reads it: ``10♠``, ``Q♥``, ``Joker``."""
-    if card.is_joker:
-        # Translators: a printed joker card, named alone (as on its face).
-        return _("Joker")
-    rank = "10" if card.rank_letter == "T" else card.rank_letter
-    return rank + SUIT_SIGNS[card.suit]
+def cards_label(cards: Iterable[Card]) -> Worded:
+    """Several cards as a player reads them, space apart (each card's place kept)."""
+    out: list[str] = []
+    places: list[tuple[int, int, Card]] = []
+    at = 0
+    for card in cards:
+        if out:
+            out.append(" ")
+            at += 1
+        label = card_label(card)
+        places.append((at, at + len(label), card))
+        out.append(label)
+        at += len(label)
+    return Worded("".join(out), tuple(places))
 
 
-def cards_label(cards: Iterable[Card]) -> str:
-    """Several cards as a player reads them, space apart."""
-    return " ".join(card_label(c) for c in cards)
+def readable(line: Said | str, names: Iterable[str] = ()) -> Worded:
+    """``line`` in the language in use with every card named as a player reads it.
+
+    An engine sentence is worded (``language.word``): its cards are its card fields, and a
+    name is a name whatever it looks like. Words already worded stay as they are. Plain words
+    (from an older file or host, before cards were a field of their own) are read the old way,
+    ``old_words``."""
+    if isinstance(line, Said):
+        if line.verbatim:
+            return old_words(line.template, names)
+        said = word(line)
+        return said if isinstance(said, Worded) else Worded(said)
+    if isinstance(line, Worded):
+        return line
+    return old_words(line, names)
 
 
-def _code_label(found: re.Match[str]) -> str:
-    rank, suit = found.group(1), found.group(2)
-    if rank is None:
-        return _("Joker")
-    return ("10" if rank == "T" else rank) + SUIT_SIGNS[SUITS.index(suit)]
-
-
-def readable(line: Said | str, names: Iterable[str] = ()) -> str:
-    """``line`` (the game's words, in the language in use) with every card named as a player
-    reads it.
-
-    An engine sentence is worded first (``language.word``). Each clause of the game's words ("…; …") begins with the seat that acted: a name there
-    stays as it is, even one that looks like a card ("AS discarded 9C").
-    """
-    line = word(line)
+def old_words(line: str, names: Iterable[str] = ()) -> Worded:
+    """Plain words an older release wrote, cards in the notation ("AS discarded 9C"), with
+    each card named as a player reads it: each clause ("…; …") begins with the seat that
+    acted, whose name stays as it is even when it looks like a card. Never used for an engine
+    sentence of this release, whose cards are fields of their own."""
     kept = sorted({n for n in names if n}, key=len, reverse=True)
-    clauses = []
-    for clause in line.split("; "):
+    out: list[str] = []
+    places: list[tuple[int, int, Card]] = []
+    at = 0
+    for k, clause in enumerate(line.split("; ")):
+        if k:
+            out.append("; ")
+            at += 2
         name = next((n for n in kept if clause.startswith(n + " ")), "")
-        clauses.append(name + _CODE.sub(_code_label, clause[len(name) :]))
-    return "; ".join(clauses)
+        out.append(name)
+        at += len(name)
+        rest = clause[len(name) :]
+        done = 0
+        for found in _OLD_CODE.finditer(rest):
+            out.append(rest[done : found.start()])
+            at += found.start() - done
+            rank, suit = found.group(1), found.group(2)
+            card = CARDS[52] if rank is None else CARDS[SUITS.index(suit) * 13 + RANKS.index(rank)]
+            label = card_label(card)
+            places.append((at, at + len(label), card))
+            out.append(label)
+            at += len(label)
+            done = found.end()
+        out.append(rest[done:])
+        at += len(rest) - done
+    return Worded("".join(out), tuple(places))
 
 
 def red_spans(line: str) -> tuple[tuple[int, int, theme.Colour], ...]:
-    """Where a said line names a heart or a diamond: (start, end, colour) for ``theme.text``."""
-    return tuple((m.start(), m.end(), RED_SUIT) for m in _SAID_RED.finditer(line))
+    """Where words name a heart or a diamond: (start, end, colour) for ``theme.text``, from
+    the places ``Worded`` words keep for their cards (plain words name no card)."""
+    if not isinstance(line, Worded):
+        return ()
+    return tuple((a, b, RED_SUIT) for a, b, card in line.cards if card.suit in (1, 2))
 
 
 def card_text(line: str, size: int, colour: theme.Colour, bold: bool = False) -> pygame.Surface:
-    """A said line drawn with its hearts and diamonds in red, the rest in ``colour``."""
+    """Words drawn with their hearts and diamonds in red, the rest in ``colour``."""
     return theme.text(line, size, colour, bold, red_spans(line))

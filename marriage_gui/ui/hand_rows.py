@@ -16,7 +16,7 @@ import pygame
 from engine.ledger import Share, ledger
 from engine.wilds import Role, Wilds
 from marriage_gui.hand_draft import DUBLEES, NOT_SEEN, SEEN, HandDraft, Problem
-from marriage_gui.language import N_, _
+from marriage_gui.language import N_, _, fill, together
 from marriage_gui.table.controls import Sheet
 from marriage_gui.ui import theme
 from marriage_gui.ui.card_names import card_text, cards_label, readable
@@ -202,16 +202,22 @@ class HandRows:
         colour = theme.GOLD_LIGHT if result.winner == seat else theme.TEXT
         img = theme.text(words, size, colour, True)
         surface.blit(img, (x, rect.y + round(10 * k)))
-        details = ""
+        details: str = ""
         if rules.scores_maal:
-            details = "  ·  ".join(
-                f"{readable(it.label)} {it.points}" for it in result.breakdowns[seat].items
+            details = together(
+                "  ·  ",
+                [
+                    fill("{label} {points}", label=readable(it.label), points=it.points)
+                    for it in result.breakdowns[seat].items
+                ],
             )
         elif result.deadwood and result.deadwood[seat].loose:
             dead = result.deadwood[seat]
-            # Translators: the cards a player was left holding, and what they are charged.
-            details = _("left over: {cards} = {points}").format(
-                cards=cards_label(dead.loose), points=dead.points
+            details = fill(
+                # Translators: the cards a player was left holding, and what they are charged.
+                _("left over: {cards} = {points}"),
+                cards=cards_label(dead.loose),
+                points=dead.points,
             )
         y = rect.y + round(12 * k) + img.get_height()
         small = round(14 * k)
@@ -229,7 +235,7 @@ class HandRows:
             size -= 1
             lines = theme.wrap(details, size, room)
         if len(lines) > lines_room:
-            lines = [*lines[: lines_room - 1], " ".join(lines[lines_room - 1 :])]
+            lines = [*lines[: lines_room - 1], together(" ", lines[lines_room - 1 :])]
         for line in lines:
             words, fit = theme.shrunk(line, size, room, 8)
             img = card_text(words, fit, theme.TEXT_DIM)

@@ -3,6 +3,7 @@ seat's cards laid out as its melds, and where the maal lines go. Nothing here is
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -129,7 +130,7 @@ def draw_cards(
 
 
 def item_places(
-    lines: list[str], area: pygame.Rect, size: int, smallest: int = 9
+    lines: Sequence[str], area: pygame.Rect, size: int, smallest: int = 9
 ) -> list[tuple[str, tuple[int, int], int]]:
     """Where each maal line goes in ``area``: every line is shown, never dropped.
 

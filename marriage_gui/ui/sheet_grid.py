@@ -16,9 +16,9 @@ from engine.ledger import describe_payments, ledger
 from engine.result import HandResult
 from engine.rules import RuleSet
 from engine.score_sheet import ScoreSheet
-from marriage_gui.language import _
+from marriage_gui.language import _, fill, together
 from marriage_gui.ui import theme
-from marriage_gui.ui.card_names import card_label, card_text, readable
+from marriage_gui.ui.card_names import card_text, cards_label, readable
 from marriage_gui.ui.shares import split_line
 from marriage_gui.ui.words import match_total
 
@@ -50,7 +50,7 @@ def net_words(net: int, lowest_wins: bool) -> str:
 
 def tiplu_words(result: HandResult) -> str:
     """The tiplu as a player reads it, or a dash when none was said."""
-    return card_label(result.tiplu) if result.tiplu is not None else "–"
+    return cards_label([result.tiplu]) if result.tiplu is not None else "–"
 
 
 class SheetGrid:
@@ -193,9 +193,9 @@ def draw_hand(
     head = readable(result.describe(tuple(names)), names)
     if result.tiplu is not None:
         # Translators: after how a hand ended: its tiplu ("Sita went out. · Tiplu 4♦").
-        head = _("{ended}  ·  Tiplu {card}").format(ended=head, card=card_label(result.tiplu))
+        head = fill(_("{ended}  ·  Tiplu {card}"), ended=head, card=cards_label([result.tiplu]))
     # Translators: the heading of one hand's lines on the score keeper's sheet.
-    head = _("Hand {number}: {ended}").format(number=result.hand_no + 1, ended=head)
+    head = fill(_("Hand {number}: {ended}"), number=result.hand_no + 1, ended=head)
     words, fit = theme.shrunk(head, size + 1, rect.w - 2 * pad, round(11 * k), True)
     img = card_text(words, fit, theme.GOLD_LIGHT, True)
     surface.blit(img, (rect.x + pad, rect.y + round(6 * k)))
@@ -204,8 +204,8 @@ def draw_hand(
     for seat, share in enumerate(book.shares):
         held, money = split_line(share, rules.scoring, result.points[seat], result.seen[seat])
         if rules.scores_maal and result.breakdowns[seat].items:
-            items = ", ".join(readable(it.label) for it in result.breakdowns[seat].items)
-            held = f"{held} ({items})"
+            items = together(", ", [readable(it.label) for it in result.breakdowns[seat].items])
+            held = fill("{held} ({items})", held=held, items=items)
         columns = (
             (names[seat], rect.x + pad, name_w - pad, True, theme.TEXT),
             (held, rect.x + name_w, held_w - pad, False, theme.TEXT_DIM),

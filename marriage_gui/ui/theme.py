@@ -9,6 +9,7 @@ from typing import Protocol
 import pygame
 
 from marriage_gui.art import fonts, palette
+from marriage_gui.language import Worded, together
 
 Colour = tuple[int, int, int]
 
@@ -151,7 +152,8 @@ def text_width(s: str, size: int, bold: bool = False) -> int:
 
 
 def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split ``s`` into lines no wider than ``width`` pixels (paragraphs kept on ``\\n``)."""
+    """Split ``s`` into lines no wider than ``width`` pixels (paragraphs kept on ``\\n``); the
+    lines of ``Worded`` words keep their cards' places."""
     lines: list[str] = []
     for para in s.split("\n"):
         words = para.split(" ")
@@ -164,7 +166,7 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
             else:
                 line = trial
         lines.append(line)
-    return lines
+    return list(s.pieces(lines)) if isinstance(s, Worded) else lines
 
 
 def fitting_size(s: str, size: int, width: int, smallest: int, bold: bool = False) -> int:
@@ -183,12 +185,14 @@ def shrunk(s: str, size: int, width: int, smallest: int, bold: bool = False) -> 
 
 
 def fit(s: str, size: int, width: int, bold: bool = False) -> str:
-    """``s`` cut with an ellipsis so it fits ``width`` pixels."""
+    """``s`` cut with an ellipsis so it fits ``width`` pixels (``Worded`` words keep the places
+    of the cards left whole)."""
     if text_width(s, size, bold) <= width:
         return s
+    whole = s
     while s and text_width(s + "…", size, bold) > width:
         s = s[:-1]
-    return s + "…"
+    return together("", [whole.cut(0, len(s)), "…"]) if isinstance(whole, Worded) else s + "…"
 
 
 def panel(

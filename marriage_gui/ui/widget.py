@@ -40,13 +40,13 @@ class Verbatim(str):
     """Words a widget shows exactly as given, never looked up: a player's name, a code."""
 
 
-class Worded(str):
+class Reworded(str):
     """Words made afresh each time they are shown (``make`` words them in the language in use
     then): a hint that must follow a change of language while it shows."""
 
     make: Callable[[], str]
 
-    def __new__(cls, make: Callable[[], str]) -> Worded:
+    def __new__(cls, make: Callable[[], str]) -> Reworded:
         self = super().__new__(cls, make())
         self.make = make
         return self
@@ -57,7 +57,7 @@ def shown_words(text: Said | str | None) -> str:
     worded, words already translated (or ``Verbatim``) as they are; "" for none."""
     if not text:
         return ""
-    if isinstance(text, Worded):
+    if isinstance(text, Reworded):
         return text.make()
     if isinstance(text, Said):
         return word(text)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING
 
-from marriage_gui.language import N_, _
+from marriage_gui.language import N_, Worded, _
 from marriage_gui.ui import theme
 
 if TYPE_CHECKING:
@@ -103,7 +103,7 @@ def wrapped(s: str, size: int, width: int, bold: bool = False) -> list[str]:
             lines.append(line[:cut])
             line = line[cut:]
         lines.append(line)
-    return lines
+    return list(s.pieces(lines)) if isinstance(s, Worded) else lines
 
 
 def _breakable(line: str, at: int) -> bool:

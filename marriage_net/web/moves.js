@@ -6,7 +6,7 @@
 import { codeOf, label, notation } from "./cards.js";
 import { box } from "./screens.js";
 import { h, nameOf } from "./table.js";
-import { _, said, say, say_n, shown } from "./words.js";
+import { _, cardsOf, said, say, say_n, shown } from "./words.js";
 
 /** Card codes of an action's cards ("see 3S 4S 5S | …"), sorted. */
 export function codesOf(words) {
@@ -113,13 +113,13 @@ export function seatMoves(app) {
     if (action === null) return toast(why("go_out", _("you cannot go out with these cards yet")));
     const [, melds, last] = action.match(/^go out\s*(.*?)\s*discard (\S+)$/) || [];
     const groups = (melds || "").split("|").map((m) => m.trim()).filter(Boolean);
-    const words = groups.map((m) => said(m));
+    const words = groups.map((m) => shown(cardsOf(m)));
     S.dialog = () =>
       box(
         _("Go out?"),
         [
           h("div", { class: "melds-words" }, words.map((w) => h("p", {}, w))),
-          h("p", {}, shown(say("and throw {card} last", { card: said(last || "") }))),
+          h("p", {}, shown(say("and throw {card} last", { card: cardsOf(last || "") }))),
         ],
         [
           [_("Cancel"), app.closeDialog],

@@ -10,7 +10,7 @@
 import { Lateness, measured, now } from "./clock.js";
 
 /** The protocol version this page speaks (marriage_net/protocol.py PROTO). */
-export const PROTO = 6;
+export const PROTO = 7;
 const KINDS = new Set(["welcome", "lobby", "snapshot", "update", "refused", "seat_status",
   "clock", "covered", "emoted", "closing"]);
 /** Waits between tries while the table is away: short at first, longer after a while. */

@@ -6,7 +6,7 @@
 
 import { codeOf, suitKey } from "./cards.js";
 import { cardRow, h, nameOf } from "./table.js";
-import { _, said, say, shown, signed } from "./words.js";
+import { _, cardsOf, said, say, shown, signed } from "./words.js";
 
 /** The fewest payments that settle `nets` (summing to zero): [payer, payee, amount]. */
 export function payments(nets) {
@@ -86,7 +86,7 @@ export function scoreSheet(view, t) {
       .filter((id) => !used.has(id))
       .sort((a, b) => suitKey(codeOf(a)) - suitKey(codeOf(b)));
     const maal = breakdown.items.map(([item, cards, points]) =>
-      h("span", { class: "maal-bit" }, `${said(item, names)} ${said(cards)} ${shown(String(points))}`),
+      h("span", { class: "maal-bit" }, `${said(item, names)} ${shown(cardsOf(cards))} ${shown(String(points))}`),
     );
     return h(
       "div",
@@ -111,7 +111,7 @@ export function scoreSheet(view, t) {
       h("span", { class: "total" }, signed(r.totals[seat]).replace(/^\+/, "")),
     );
   });
-  const pay = said(paymentWords(r, scoring, names), names);
+  const pay = shown(paymentWords(r, scoring, names));
   return h(
     "div",
     { class: "sheet" },

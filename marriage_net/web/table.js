@@ -5,7 +5,7 @@
 
 import { badge, cardElement, codeOf, label } from "./cards.js";
 import { secondsLeft } from "./clock.js";
-import { N_, _, format, ngettext, said, say, shown, word } from "./words.js";
+import { N_, _, cardsOf, format, ngettext, said, say, shown, word } from "./words.js";
 
 /** An element: `h("div", {class: "plate"}, child, "text", …)`. Text is always text (names
  * come from other people's phones: never markup). */
@@ -200,7 +200,7 @@ function maalPanel(view) {
           "div",
           { class: "maal-item" },
           h("span", {}, said(item, view.names)),
-          h("span", { class: "cards" }, said(cards)),
+          h("span", { class: "cards" }, shown(cardsOf(cards))),
           h("b", {}, shown(String(points))),
         ),
       )

@@ -1,6 +1,10 @@
 // The page's words: the game's own catalogs, exported for the page by the build
 // (build/page_words.py), and the engine's sentences worded from their codes, as a laptop
-// words them (engine/words.py, marriage_gui/language.py). English needs no catalog.
+// words them (engine/words.py, marriage_gui/language.py). English needs no catalog. The cards a
+// sentence names are a field of their own in its code ({"cards": ["5H", "|", "…"]}): named as a
+// player reads them (10♠), never found again in the words.
+
+import { label } from "./cards.js";
 
 /** @type {{lang: string, words: Record<string, string|string[]>, plural: string, digits: boolean}} */
 export const speech = { lang: "en", words: {}, plural: "one_other", digits: false };
@@ -89,6 +93,15 @@ export function say_n(singular, plural, n, fields = {}) {
 }
 
 const MARK = "§";
+const RANKS = "23456789TJQKA";
+const SUITS = "SHDC";
+/** Each card kind by the text the engine writes it in ("7C", "TS", "JK"). */
+const BY_TEXT = new Map(
+  [...Array(52).keys()].map((code) => [RANKS[code % 13] + SUITS[Math.floor(code / 13)], code]),
+).set("JK", 52);
+/** Between melds, and after a list cut short. */
+const APART = "|";
+const MORE = "…";
 
 /** Words from the host: an engine sentence's code (§[template, fields, plural?, count?]),
  * worded in the language in use; plain words as they are; a damaged code as "?". */
@@ -113,6 +126,7 @@ function built(data, depth) {
   const made = {};
   for (const [key, value] of Object.entries(fields)) {
     if (Array.isArray(value)) made[key] = built(value, depth + 1);
+    else if (value && typeof value === "object") made[key] = cardsField(value);
     else if (typeof value === "string" || Number.isInteger(value)) made[key] = value;
     else throw new Error("not a field");
   }
@@ -122,6 +136,32 @@ function built(data, depth) {
     return say_n(template, plural, count, made);
   }
   return say(template, made);
+}
+
+/** A sentence's card field ({"cards": ["5H", "6H", "|", "9C", "…"]}) as a player reads it
+ * ("5♥ 6♥ | 9♣ …"); an error for anything else (a card's text not as the engine writes it). */
+function cardsField(value) {
+  const keys = Object.keys(value);
+  if (keys.length !== 1 || keys[0] !== "cards" || !Array.isArray(value.cards)) {
+    throw new Error("not cards");
+  }
+  return value.cards
+    .map((item) => {
+      if (item === APART || item === MORE) return item;
+      if (typeof item !== "string" || !BY_TEXT.has(item)) throw new Error("not a card");
+      return label(BY_TEXT.get(item));
+    })
+    .join(" ");
+}
+
+/** Cards the engine sends as data, in its notation ("7H 7H 7H", a discard "9C"), as a player
+ * reads them; what is not a card's text stays as it is. */
+export function cardsOf(text) {
+  if (typeof text !== "string") return "";
+  return text
+    .split(" ")
+    .map((t) => (BY_TEXT.has(t) ? label(BY_TEXT.get(t)) : t))
+    .join(" ");
 }
 
 const DEVANAGARI = "०१२३४५६७८९";
@@ -134,30 +174,28 @@ export function shown(text) {
   return text.replace(NUMBER, (digits) => digits.replace(/[0-9]/g, (d) => DEVANAGARI[+d]));
 }
 
-const SIGNS = "♠♥♦♣";
-const CODE = /(?<![A-Za-z0-9_♠♥♦♣])(?:([23456789TJQKA])([SHDC])|JK)(?![A-Za-z0-9_♠♥♦♣])/g;
+// Old words only: a card in the notation, standing alone among Latin letters and digits.
+const OLD_CODE = /(?<![A-Za-z0-9_♠♥♦♣])(?:[23456789TJQKA][SHDC]|JK)(?![A-Za-z0-9_♠♥♦♣])/g;
 
-/** A line of the game's words with every card named as a player reads it (10♠, not TS); each
- * clause ("…; …") begins with the seat that acted, whose name stays as it is. */
-export function cardsNamed(line, names = []) {
+/** Plain words an older release wrote, with cards in the notation ("AS discarded 9C"), each
+ * card named as a player reads it: each clause ("…; …") begins with the seat that acted, whose
+ * name stays as it is. Never used for an engine sentence's code, whose cards are a field. */
+export function oldWords(line, names = []) {
   const kept = [...new Set(names.filter(Boolean))].sort((a, b) => b.length - a.length);
   return line
     .split("; ")
     .map((clause) => {
       const name = kept.find((n) => clause.startsWith(n + " ")) || "";
-      return name + clause.slice(name.length).replace(CODE, codeLabel);
+      return name + clause.slice(name.length).replace(OLD_CODE, (t) => label(BY_TEXT.get(t)));
     })
     .join("; ");
 }
 
-function codeLabel(_whole, rank, suit) {
-  if (!rank) return _("Joker");
-  return (rank === "T" ? "10" : rank) + SIGNS["SHDC".indexOf(suit)];
-}
-
-/** An engine sentence, worded, its cards named, in the digits chosen. */
+/** Words from the host, in the digits chosen: an engine sentence's code worded (its cards from
+ * its card fields, its names as they are); plain words from an older file read as ``oldWords``. */
 export function said(text, names = []) {
-  return shown(cardsNamed(word(text), names));
+  if (typeof text === "string" && text.startsWith(MARK)) return shown(word(text));
+  return shown(oldWords(typeof text === "string" ? text : "", names));
 }
 
 /** A signed number as the score sheet writes it: +16, −3, 0. */

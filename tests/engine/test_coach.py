@@ -20,7 +20,7 @@ from engine.moments import seat_moments, view_at
 from engine.record import MatchRecord
 from engine.replay import replay_hand
 from engine.rules import PRESETS
-from engine.words import say, words
+from engine.words import Cards, say, words
 
 #: Hands of the sample, per preset (the bench runs 200).
 SAMPLE = (0, 2)
@@ -118,13 +118,13 @@ def test_the_unseen_card_check_can_fail(hands) -> None:
     seen = {code_of(i) for i in first.view.visible_ids()}
     g = Game.new(PRESETS["nepali"], list(NAMES), 0, 1)
     hidden = next(code_of(i) for i in g.hands[1] if code_of(i) not in seen)
-    why = f"{CARDS[hidden]} joins nothing"
+    why = say("{card} joins nothing", card=Cards.of([CARDS[hidden]]))
     bad = Review(
         0,
         0,
         1,
         0,
-        (Mark(first.move, "discard", words("you threw X"), words("x"), words(why), 1.0),),
+        (Mark(first.move, "discard", words("you threw X"), words("x"), why, 1.0),),
     )
     assert any(f"names unseen codes [{hidden}]" in p for p in problems("nepali", 0, log, bad))
 
@@ -162,7 +162,14 @@ def test_review_of_a_saved_match_is_the_same(hands) -> None:
 
 
 def test_reviews_and_marks_round_trip_as_plain_data() -> None:
-    mark = Mark(3, "discard", say("you threw {card}", card="8D"), words("KC"), words("why"), 1.5)
+    mark = Mark(
+        3,
+        "discard",
+        say("you threw {card}", card=Cards.of(parse_cards("8D"))),
+        words("KC"),
+        words("why"),
+        1.5,
+    )
     review = Review(1, 0, 7, 5, (mark,))
     assert Review.from_dict(review.to_dict()) == review
     assert review.share == 5 / 7
@@ -176,11 +183,18 @@ def test_reviews_and_marks_round_trip_as_plain_data() -> None:
         Mark.from_dict(mark.to_dict() | {"cost": "lots"})
 
 
-def test_named_codes_reads_the_engines_notation() -> None:
-    assert named_codes("you threw 8D, which went with 7D 9D (TS); JK | AC") == {
-        c.code for c in parse_cards("8D 7D 9D TS AC")
-    } | {52}
-    assert named_codes("North could help East") == set()
+def test_named_codes_reads_the_card_fields_not_the_words() -> None:
+    from engine.words import Cards, clauses, say
+
+    threw = say("you threw {card}", card=Cards.of(parse_cards("8D")))
+    went = say(
+        "{card} went with {cards}",
+        card=Cards.of(parse_cards("8D")),
+        cards=Cards.of(parse_cards("7D 9D TS JK AC"), 4),
+    )
+    assert named_codes(clauses([threw, went])) == {c.code for c in parse_cards("8D 7D 9D TS JK")}
+    # A name that looks like a card is a name, not a card.
+    assert named_codes(say("{name} could help {other}", name="AS", other="QC")) == set()
 
 
 def test_choices_that_differed_at_little_cost_are_kept_apart_from_the_marks(hands) -> None:

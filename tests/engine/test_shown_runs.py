@@ -59,7 +59,7 @@ def test_a_card_laid_off_at_a_runs_low_end_lies_before_it():
 
 def test_the_hint_and_the_coach_name_a_run_as_it_lies():
     """The words name a pure run's cards in the order the table lays them; a set as it came."""
-    from engine.ai.reasons import melds_text
+    from engine.ai.reasons import named_melds
 
     named = (*(tuple(parse_cards(m)) for m in NAMED), tuple(parse_cards("9C 9C 9C")))
-    assert melds_text(named) == "AS 2S 3S | QH KH AH | 5D 6D 7D | 9C 9C 9C"
+    assert named_melds(named).english == "AS 2S 3S | QH KH AH | 5D 6D 7D | 9C 9C 9C"

@@ -132,7 +132,7 @@ def test_maal_cards_are_counted_by_the_engine():
     result = tally(hand, rules)
     # A marriage (jhiplu, tiplu, poplu) 10, the other poplu 2, the tunnela 5.
     assert result.points == (17, 3)
-    labels = sorted(str(i.label) for i in result.breakdowns[0].items)
+    labels = sorted(i.label.english for i in result.breakdowns[0].items)
     assert labels == ["marriage", "poplu", "tunnela of 5C (dealt)"]
     house = PRESETS["house"]
     shown = MaalCards(shown_marriages=1, alters=2)

@@ -19,6 +19,7 @@ from engine.rules import NEPALI, rule_options
 from engine.words import (
     CODE_LIMIT,
     CODE_MARK,
+    Cards,
     Said,
     clauses,
     commas,
@@ -31,13 +32,14 @@ from engine.words import (
 
 
 def test_a_sentence_is_its_english_words():
-    s = say("you do not hold {cards}", cards="7C 7C")
+    cards = Cards.of(parse_cards("7C 7C"))
+    s = say("you do not hold {cards}", cards=cards)
     # A sentence is no str: a screen cannot show it without wording it.
     assert isinstance(s, Said) and not isinstance(s, str)
-    assert s.english == str(s) == "you do not hold 7C 7C"
+    assert s.english == "you do not hold 7C 7C"
     assert s != "you do not hold 7C 7C"
     assert s.template == "you do not hold {cards}"
-    assert s.fields == {"cards": "7C 7C"}
+    assert s.fields == {"cards": cards}
     assert say("the stock is empty").english == "the stock is empty"
 
 

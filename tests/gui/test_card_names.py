@@ -8,13 +8,22 @@ import re
 import pygame
 import pytest
 
-from engine.cards import CARDS, parse_card
+from engine.cards import CARDS, JOKER, parse_card, parse_cards
+from engine.words import Cards, say, words
 from marriage_gui.art import fonts
+from marriage_gui.language import fill, word
 from marriage_gui.scenes.replay import ReplayScene
 from marriage_gui.setup import SeatSetup
 from marriage_gui.table.curtain import Curtain
 from marriage_gui.table.maal import maal_lines
-from marriage_gui.ui.card_names import RED_SUIT, card_label, card_text, cards_label, readable
+from marriage_gui.ui.card_names import (
+    RED_SUIT,
+    card_label,
+    card_text,
+    cards_label,
+    readable,
+    red_spans,
+)
 
 from .test_replay import SOLO, drawn_text, key, sheet
 from .test_table import DT, click, solo, table
@@ -22,6 +31,7 @@ from .test_table_calm import ask_hint, see_now
 
 #: A card in the engine's notation, as a whole word.
 CODE = re.compile(r"(?<![\w♠♥♦♣])(?:[2-9TJQKA][SHDC]|JK)(?![\w♠♥♦♣])")
+KING = parse_card("KC")
 #: A card as a player reads it.
 SAID = r"(?:(?:10|[2-9JQKA])[♠♥♦♣]|Joker)"
 
@@ -42,9 +52,23 @@ def test_every_card_has_its_rank_and_suit_sign():
 
 
 def test_the_games_words_name_cards_as_a_player_reads_them():
+    drew = say("{name} drew from the stock — {card}", name="You", card=Cards.of(parse_cards("TS")))
+    assert readable(drew) == "You drew from the stock — 10♠"
+    melds = say("see now with {melds}", melds=Cards.apart([parse_cards("AH 2H 3H"), [JOKER]]))
+    assert readable(melds) == "see now with A♥ 2♥ 3♥ | Joker"
+    # A name is a field of its own: one that looks like a card (or is written like one) stays.
+    for name in ("AS", "10♥", "JK", "QC"):
+        took = say("{name} took {card} from the discards", name=name, card=Cards.of([KING]))
+        said = readable(took, [name])
+        assert said == f"{name} took K♣ from the discards"
+        assert [c for _a, _b, c in said.cards] == [KING]
+        assert red_spans(said) == ()
+
+
+def test_old_words_name_cards_the_old_way():
+    """Plain words an older release wrote (no card fields): read for cards in the notation."""
     assert readable("You drew from the stock — TS") == "You drew from the stock — 10♠"
     assert readable("tunnela of 6S (dealt)") == "tunnela of 6♠ (dealt)"
-    assert readable("Ram went out, discarding 5H") == "Ram went out, discarding 5♥"
     assert readable("discard AH: keeps 9C TC JC") == "discard A♥: keeps 9♣ 10♣ J♣"
     assert readable("Asha dealt hand 1; JK starts the discard pile") == (
         "Asha dealt hand 1; Joker starts the discard pile"
@@ -56,7 +80,10 @@ def test_the_games_words_name_cards_as_a_player_reads_them():
         readable("AS took KC from the discards", ["AS", "Bina"]) == "AS took K♣ from the discards"
     )
     assert readable("Bina discarded AS", ["AS", "Bina"]) == "Bina discarded A♠"
-    assert readable("AS drew; QC went out", ["AS", "QC"]) == "AS drew; QC went out"
+    assert readable(words("AS drew; QC went out"), ["AS", "QC"]) == "AS drew; QC went out"
+    # Their red cards are where the old reading put them.
+    said = readable("Ram discarded 7H")
+    assert red_spans(said) == ((len("Ram discarded "), len(said), RED_SUIT),)
 
 
 def _tofu(size: int) -> bytes:
@@ -97,15 +124,23 @@ def _inks(img: pygame.Surface) -> set[tuple[int, int, int]]:
     }
 
 
+def _one(code: str) -> Cards:
+    return Cards.of(parse_cards(code))
+
+
 def test_hearts_and_diamonds_are_red_in_words_drawn_card_by_card():
     pygame.font.init()
     white = (238, 240, 232)
-    assert RED_SUIT in _inks(card_text("tiplu: Q♥  = 3", 20, white))
-    assert RED_SUIT in _inks(card_text("10♦", 20, white))
-    assert _inks(card_text("tiplu: 10♠ 3♣  = 3", 20, white)) == {white}
+    queen = word(say("tiplu: {card}", card=_one("QH")))
+    assert RED_SUIT in _inks(card_text(fill("{said}  = 3", said=queen), 20, white))
+    assert RED_SUIT in _inks(card_text(cards_label(parse_cards("TD")), 20, white))
+    black = word(say("tiplu: {cards}", cards=_one("TS 3C")))
+    assert _inks(card_text(black, 20, white)) == {white}
     # The rank and the sign of a red card are red, the words around them are not.
-    inks = _inks(card_text("poplu: 10♥", 20, white))
+    inks = _inks(card_text(word(say("poplu: {card}", card=_one("TH"))), 20, white))
     assert inks == {white, RED_SUIT}
+    # Words that are no sentence name no card: a "10♥" typed as a name is never red.
+    assert _inks(card_text("10♥", 20, white)) == {white}
 
 
 def no_codes(texts: list[str]) -> None:
@@ -137,12 +172,16 @@ def test_the_hint_says_its_card_with_a_suit_sign(app):
 
 
 def test_the_curtain_says_cards_with_suit_signs(app, monkeypatch):
-    curtain = Curtain("Bina", ["AS discarded 9C", "Ram took TD from the discards"], names=("AS",))
+    discarded = say("{name} discarded {card}", name="AS", card=_one("9C"))
+    took = say("{name} took {card} from the discards", name="Ram", card=_one("TD"))
+    old = words("QC discarded 9H")  # plain words from an older release
+    curtain = Curtain("Bina", [discarded, took, old], names=("AS", "QC"))
     seen: list[str] = []
     real = fonts.render
     monkeypatch.setattr(fonts, "render", lambda t, *a, **k: seen.append(t) or real(t, *a, **k))
     curtain.draw(app.screen)
     assert "AS discarded 9♣" in seen and "Ram took 10♦ from the discards" in seen
+    assert "QC discarded 9♥" in seen
 
 
 def test_the_score_sheet_and_the_replay_say_cards_with_suit_signs(app, monkeypatch):

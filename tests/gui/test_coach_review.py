@@ -278,17 +278,19 @@ def test_f1_over_a_review_lists_the_mark_keys(app, monkeypatch):
 
 def test_a_review_with_no_costly_mark_still_shows_where_the_choice_differed(app):
     """ "13 of 14": the one choice that differed is shown, and why it cost little, in words."""
-    from engine.words import say, words
+    from engine.cards import parse_card
+    from engine.words import Cards, say, words
 
+    eight, king = Cards.of([parse_card("8D")]), Cards.of([parse_card("KC")])
     result, match = sheet(app, SOLO)
     why = say(
         "{went}: throwing it left {n} live out (unseen cards that help), against {other} "
         "throwing {card} ({theirs})",
-        went=say("{card} went with {cards}", card="8D", cards=say("nothing")),
+        went=say("{card} went with {cards}", card=eight, cards=say("nothing")),
         n=30,
         other=31,
-        card="KC",
-        theirs=say("{card} goes with {cards}", card="KC", cards=say("nothing")),
+        card=king,
+        theirs=say("{card} goes with {cards}", card=king, cards=say("nothing")),
     )
     small = Mark(
         4, "discard", words("you threw 8D"), words("the hard bot would throw KC"), why, 0.2

@@ -8,7 +8,8 @@ import re
 import pygame
 
 from engine.ai.coach import Mark, Review
-from engine.words import say
+from engine.cards import parse_card
+from engine.words import Cards, say
 from marriage_gui import language
 
 from .test_coach_review import sheet
@@ -58,7 +59,8 @@ def test_the_guide_box_is_worded_again_in_the_new_language(app):
 def test_the_coach_panel_is_worded_again_in_the_new_language(app):
     app.go_title()
     result, match = sheet(app, SOLO)
-    why = say("{card} goes with {cards}", card="KC", cards=say("nothing"))
+    eight, king = Cards.of([parse_card("8D")]), Cards.of([parse_card("KC")])
+    why = say("{card} goes with {cards}", card=king, cards=say("nothing"))
     review = Review(
         0,
         0,
@@ -68,8 +70,8 @@ def test_the_coach_panel_is_worded_again_in_the_new_language(app):
             Mark(
                 3,
                 "discard",
-                say("you threw {card}", card="8D"),
-                say("the hard bot would throw {card}", card="KC"),
+                say("you threw {card}", card=eight),
+                say("the hard bot would throw {card}", card=king),
                 why,
                 2.0,
             ),
