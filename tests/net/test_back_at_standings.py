@@ -6,16 +6,14 @@ sit down at it and hear it began without them. Headless apps against a real host
 
 from __future__ import annotations
 
-import os
 import time
-from pathlib import Path
 
-import pygame
 import pytest
+from net.screenkit import drawn_words as _drawn
+from net.screenkit import keep_picture as _keep
 from net.tablekit import (
     LOOPBACK,
     HostThread,
-    close_screens,
     free_udp_port,
     steady_deal,
     step_apps,
@@ -25,37 +23,9 @@ from net.test_match_end_screens import _play_to_the_end, _seated_table
 from engine import PRESETS
 from engine.ai import make_bot
 from marriage_gui.app import App
-from marriage_net import discovery
 from marriage_net import protocol as p
 from marriage_net.host import HostSettings, TableHost
 from marriage_net.seats import make_seats
-
-#: Where to keep pictures of the screens met on the way (for the docs), if anywhere.
-PICTURES = os.environ.get("MARRIAGE_SCREENSHOTS")
-
-
-def _keep(app: App, name: str) -> None:
-    if PICTURES:
-        app.step([], 1 / 30)
-        pygame.image.save(app.screen, str(Path(PICTURES) / f"{name}.png"))
-
-
-@pytest.fixture
-def people(tmp_path, monkeypatch):
-    """Apps on data folders of their own (``app(name)``), each on its title; every screen and
-    connection let go at the end."""
-    monkeypatch.setenv(discovery.ENV, LOOPBACK)
-    made: list[App] = []
-
-    def app(name: str) -> App:
-        a = App((1280, 800), headless=True, data_dir=tmp_path / name)
-        a.settings.animation_speed = "instant"
-        a.go_title()
-        made.append(a)
-        return a
-
-    yield app
-    close_screens(made)
 
 
 @pytest.fixture
@@ -92,33 +62,6 @@ def served(people):
     yield make
     for table in tables:
         table.stop()
-
-
-def _drawn(app: App) -> str:
-    """One frame of ``app``, and every word it drew in it (buttons painted afresh)."""
-    from marriage_gui.art import fonts
-    from marriage_gui.ui import theme
-
-    seen: list[str] = []
-    real_text, real_render = theme.text, fonts.render
-
-    def spy_text(text, *args, **kwargs):
-        seen.append(text)
-        return real_text(text, *args, **kwargs)
-
-    def spy_render(text, *args, **kwargs):
-        seen.append(text)
-        return real_render(text, *args, **kwargs)
-
-    real_text.cache_clear()
-    for button in getattr(app.scene, "buttons", []):
-        button._picture = None
-    theme.text, fonts.render = spy_text, spy_render
-    try:
-        app.step([], 1 / 30)
-    finally:
-        theme.text, fonts.render = real_text, real_render
-    return "\n".join(seen)
 
 
 def _killed(app: App) -> None:

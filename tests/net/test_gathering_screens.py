@@ -6,12 +6,10 @@ a real host on 127.0.0.1."""
 
 from __future__ import annotations
 
-import os
 import time
-from pathlib import Path
 
-import pygame
 import pytest
+from net.screenkit import keep_picture as _keep
 from net.tablekit import (
     LOOPBACK,
     HostThread,
@@ -30,15 +28,6 @@ from marriage_net import discovery
 from marriage_net import protocol as p
 from marriage_net.host import HostSettings, TableHost
 from marriage_net.seats import make_seats
-
-#: Where to keep pictures of the screens met on the way (for the docs), if anywhere.
-PICTURES = os.environ.get("MARRIAGE_SCREENSHOTS")
-
-
-def _keep(app: App, name: str) -> None:
-    if PICTURES:
-        app.step([], 1 / 30)
-        pygame.image.save(app.screen, str(Path(PICTURES) / f"{name}.png"))
 
 
 @pytest.fixture

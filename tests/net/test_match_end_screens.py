@@ -5,66 +5,18 @@ closes the finished table, so that *Host a table* opens a new lobby. Headless ap
 
 from __future__ import annotations
 
-import os
 import time
-from pathlib import Path
 
-import pygame
-import pytest
-from net.tablekit import close_screens, free_udp_port, step_apps
+from net.screenkit import drawn_words as _drawn
+from net.screenkit import keep_picture as _keep
+from net.tablekit import free_udp_port, step_apps
 
 from engine.ai import make_bot
 from marriage_gui.app import App
-from marriage_net import discovery
 from marriage_net import protocol as p
 from marriage_net.client import GONE
 
 _step = step_apps
-#: Where to keep pictures of the screens met on the way (for the docs), if anywhere.
-PICTURES = os.environ.get("MARRIAGE_SCREENSHOTS")
-
-
-def _drawn(app: App) -> str:
-    """Every word ``app`` draws in one frame."""
-    from marriage_gui.art import fonts
-    from marriage_gui.ui import theme
-
-    theme.text.cache_clear()
-    seen: list[str] = []
-    real = fonts.render
-
-    def spy(text, *args, **kwargs):
-        seen.append(text)
-        return real(text, *args, **kwargs)
-
-    fonts.render = spy
-    try:
-        app.step([], 1 / 30)
-    finally:
-        fonts.render = real
-    return "\n".join(seen)
-
-
-def _keep(app: App, name: str) -> None:
-    if PICTURES:
-        app.step([], 1 / 30)
-        pygame.image.save(app.screen, str(Path(PICTURES) / f"{name}.png"))
-
-
-@pytest.fixture
-def apps(tmp_path, monkeypatch):
-    monkeypatch.setenv(discovery.ENV, "127.0.0.1")
-    made: list[App] = []
-
-    def app(folder: str) -> App:
-        a = App((1280, 800), headless=True, data_dir=tmp_path / folder)
-        a.settings.animation_speed = "instant"
-        a.go_title()
-        made.append(a)
-        return a
-
-    yield app
-    close_screens(made)
 
 
 def _seated_table(host_app: App, join_app: App):

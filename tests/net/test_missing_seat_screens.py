@@ -9,11 +9,11 @@ the computer played for her. Everything runs on 127.0.0.1.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-import pygame
 import pytest
+from net.screenkit import PICTURES
+from net.screenkit import keep_picture as _keep
 from net.tablekit import HostThread, wait_for
 from net.test_killed_app import LOOPBACK, AppProcess, _turn_of
 
@@ -29,13 +29,6 @@ from marriage_net.host import HostSettings, TableHost
 from marriage_net.seats import make_seats
 
 GRACE = 2.5
-#: Where to keep pictures of the screens met on the way (for the docs), if anywhere.
-PICTURES = os.environ.get("MARRIAGE_SCREENSHOTS")
-
-
-def _keep(app: App, name: str) -> None:
-    if PICTURES:
-        pygame.image.save(app.screen, str(Path(PICTURES) / f"{name}.png"))
 
 
 def _drawn(app: App, monkeypatch: pytest.MonkeyPatch) -> str:
