@@ -115,6 +115,8 @@ _CARD_OF_ID: tuple[Card, ...] = tuple(card_of(i) for i in range(SHOE_SIZE + 16))
 _CODE_OF_ID: tuple[int, ...] = tuple(code_of(i) for i in range(SHOE_SIZE + 16))
 # Actions are immutable values: the common ones are made once, not on every turn.
 _DISCARD_OF_CODE: tuple[Discard, ...] = tuple(Discard(c) for c in CARDS)
+#: ``_CODE_OF_ID`` as a ``bytes.translate`` table (255: no card of the shoe).
+_CODE_BYTES = bytes(_CODE_OF_ID) + bytes([255]) * (256 - len(_CODE_OF_ID))
 _DRAW_STOCK = DrawStock()
 _TAKE_DISCARD = TakeDiscard()
 #: The text of each of those actions, by identity (they live as long as the engine).
@@ -231,14 +233,23 @@ def legal_actions(g: GameState, search: Options = options) -> list[Action]:
         if glance.may_see(hand, g.shown[p], rules, len(g.names)):
             acts += search(g, p)
     if not g.must_go_out:
-        taken_code = _forbidden_discard_code(g)
-        discards = _DISCARD_OF_CODE
-        acts += [
-            discards[code]
-            for code in sorted(set(map(_CODE_OF_ID.__getitem__, hand)))
-            if code != taken_code
-        ]
+        acts += _discard_actions(hand, _forbidden_discard_code(g))
     return acts
+
+
+def _discard_actions(hand: Sequence[int], taken_code: int | None) -> list[Action]:
+    """One Discard per kind of card in ``hand`` but ``taken_code``, in code order."""
+    # The hand's ids as bytes, translated to their codes in one C call (every id a shoe
+    # holds fits a byte; anything else becomes 255 and is looked up the long way).
+    try:
+        codes = set(bytes(hand).translate(_CODE_BYTES))
+    except (TypeError, ValueError):
+        codes = {255}
+    if 255 in codes:
+        codes = set(map(_CODE_OF_ID.__getitem__, hand))
+    if taken_code is not None:
+        codes.discard(taken_code)
+    return list(map(_DISCARD_OF_CODE.__getitem__, sorted(codes)))
 
 
 def option_count_needed(g: GameState, p: int) -> int:

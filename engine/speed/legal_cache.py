@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from engine.words import Said
 
 LIMIT = 4096
+#: The kinds of action found by a search (a tuple: ``See | GoOut`` would be made every call).
+_SEARCHED = (See, GoOut)
 
 _MEMO: dict[tuple[Any, ...], tuple[Any, tuple[Action, ...]]] = {}
 
@@ -83,7 +85,7 @@ def check(g: GameState, action: Action) -> Said | None:
     rules."""
     # Only showing melds is dear to check; the rest is checked directly (a discard naming its
     # physical card must be checked against the hand anyway: the id is not part of equality).
-    if isinstance(action, See | GoOut):
+    if isinstance(action, _SEARCHED):
         key = position_key(g)
         try:
             hit = _MEMO.get(key) if key is not None else None
