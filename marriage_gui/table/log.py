@@ -7,6 +7,8 @@ from collections.abc import Iterable
 import pygame
 
 from engine.words import Said
+from marriage_gui import language
+from marriage_gui.language import Worded
 from marriage_gui.ui.card_names import card_text, readable
 from marriage_gui.ui.theme import GOLD_LIGHT, TABLE_MUTED, TABLE_TEXT, fitting_size, panel, wrap
 
@@ -25,6 +27,9 @@ class Log:
         self.scroll = 0
         self.open = False
         self.fresh = 0.0
+        # The announcement as last worded: its line, the language, the names, and the words
+        # (a frame draws it again and again; it is worded once per line, language and names).
+        self._banner: tuple[Said | str, str, tuple[str, ...], Worded] | None = None
 
     def add(self, text: Said | str) -> None:
         """Announce ``text``."""
@@ -42,7 +47,13 @@ class Log:
         """The latest announcement under the discards."""
         if not self.lines:
             return
-        words, bold = readable(self.lines[-1], self.names), self.fresh > 0
+        line, code, kept = self.lines[-1], language.current(), self._banner
+        if kept is not None and kept[0] is line and kept[1] == code and kept[2] == self.names:
+            words = kept[3]
+        else:
+            words = readable(line, self.names)
+            self._banner = (line, code, self.names, words)
+        bold = self.fresh > 0
         # A long line takes smaller type rather than run off the window.
         size = fitting_size(words, size, surface.get_width() - size * 4, 10, bold)
         img = card_text(words, size, GOLD_LIGHT if bold else TABLE_MUTED, bold)
