@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import time
 
-import pytest
 from net.screenkit import drawn_words as _drawn
 from net.screenkit import keep_picture as _keep
 from net.tablekit import (
@@ -26,42 +25,6 @@ from marriage_gui.app import App
 from marriage_net import protocol as p
 from marriage_net.host import HostSettings, TableHost
 from marriage_net.seats import make_seats
-
-
-@pytest.fixture
-def served(people):
-    """A served table (two seats for people on other laptops and an easy computer player, one
-    hand) with Asha's and Bina's apps seated at it and dealt in."""
-    tables: list[HostThread] = []
-
-    def make(clock: int = 60, grace: float = 60.0) -> tuple[HostThread, App, App]:
-        from marriage_gui.scenes.join import JoinScene
-
-        def host() -> TableHost:
-            seats = make_seats([("open", ""), ("open", ""), ("easy", "")])
-            settings = HostSettings(auto_start=True, grace=grace, tick=0.01, substitute="easy")
-            return TableHost(seats, PRESETS["nepali"], 1, settings=settings, clock=clock)
-
-        table = HostThread(host)
-        tables.append(table)
-        apps = []
-        for i, name in enumerate(("Asha", "Bina")):
-            app = people(name)
-            join = JoinScene(app, name, discovery_port=free_udp_port())
-            app.push(join)
-            join.code_input.set_text(table.code)
-            join.address_input.set_text(f"{LOOPBACK}:{table.port}")
-            join.connect()
-            assert step_apps([app], lambda j=join: len(j.seat_buttons) == 3)
-            join.sit(i)
-            assert step_apps([app], lambda j=join, i=i: j.remote is None or j.remote.seats == [i])
-            apps.append(app)
-        assert step_apps(apps, lambda: all(a.scene.name == "table" for a in apps))
-        return table, apps[0], apps[1]
-
-    yield make
-    for table in tables:
-        table.stop()
 
 
 def _killed(app: App) -> None:

@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import time
 
-import pytest
 from net.screenkit import keep_picture as _keep
 from net.tablekit import (
     LOOPBACK,
     HostThread,
     close_screens,
-    free_udp_port,
     steady_deal,
     step_apps,
 )
@@ -28,48 +26,6 @@ from marriage_net import discovery
 from marriage_net import protocol as p
 from marriage_net.host import HostSettings, TableHost
 from marriage_net.seats import make_seats
-
-
-@pytest.fixture
-def served(tmp_path, monkeypatch):
-    """A served table (two seats for players on other laptops and an easy computer player,
-    one hand) and two apps, Asha's and Bina's, seated at it and dealt in."""
-    monkeypatch.setenv(discovery.ENV, LOOPBACK)
-    made: list[App] = []
-    tables: list[HostThread] = []
-
-    def make(clock: int, grace: float) -> tuple[HostThread, App, App]:
-        def host() -> TableHost:
-            seats = make_seats([("open", ""), ("open", ""), ("easy", "")])
-            settings = HostSettings(auto_start=True, grace=grace, tick=0.01, substitute="easy")
-            return TableHost(seats, PRESETS["nepali"], 1, settings=settings, clock=clock)
-
-        from marriage_gui.scenes.join import JoinScene
-
-        table = HostThread(host)
-        tables.append(table)
-        apps = []
-        for i, name in enumerate(("Asha", "Bina")):
-            app = App((1280, 800), headless=True, data_dir=tmp_path / name)
-            app.settings.animation_speed = "instant"
-            app.go_title()
-            made.append(app)
-            join = JoinScene(app, name, discovery_port=free_udp_port())
-            app.push(join)
-            join.code_input.set_text(table.code)
-            join.address_input.set_text(f"{LOOPBACK}:{table.port}")
-            join.connect()
-            assert step_apps([app], lambda j=join: len(j.seat_buttons) == 3)
-            join.sit(i)
-            assert step_apps([app], lambda j=join, i=i: j.remote is None or j.remote.seats == [i])
-            apps.append(app)
-        assert step_apps(apps, lambda: all(a.scene.name == "table" for a in apps))
-        return table, apps[0], apps[1]
-
-    yield make
-    close_screens(made)
-    for table in tables:
-        table.stop()
 
 
 def _unboxed(app: App) -> App:
