@@ -6,13 +6,26 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from net.tablekit import LOOPBACK, HostThread, close_screens, free_udp_port, step_apps
+from net.tablekit import (
+    LOOPBACK,
+    HostThread,
+    close_screens,
+    free_udp_port,
+    own_usual_port,
+    step_apps,
+)
 
 from engine import PRESETS
 from marriage_gui.app import App
 from marriage_net import discovery
 from marriage_net.host import HostSettings, TableHost
 from marriage_net.seats import make_seats
+
+
+@pytest.fixture(autouse=True)
+def usual_port(monkeypatch: pytest.MonkeyPatch) -> int:
+    """Each test hosts on a usual port of its own (``own_usual_port``)."""
+    return own_usual_port(monkeypatch)
 
 
 @pytest.fixture

@@ -84,6 +84,27 @@ def free_udp_port() -> int:
         return port
 
 
+def free_tcp_port() -> int:
+    """A TCP port on 127.0.0.1 nobody listens on just now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind((LOOPBACK, 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def own_usual_port(monkeypatch: Any) -> int:
+    """Give this test's hosting apps a usual port of their own (a free one) in place of the
+    game's: tests on other workers host at the same time, and a table reopened where another
+    test's table now listens would be knocked on there, behind the wrong code."""
+    from marriage_gui.scenes import join, lobby
+    from marriage_gui.table import hosting
+
+    port = free_tcp_port()
+    for module in (hosting, lobby, join):
+        monkeypatch.setattr(module, "DEFAULT_PORT", port)
+    return port
+
+
 def step_apps(apps: list[Any], until: Callable[[], Any], timeout: float = 60.0) -> bool:
     """Give every app a frame at a time until ``until()`` holds; whether it did in time.
 

@@ -2,7 +2,14 @@
 what a page shows are generous (a busy machine runs several browsers at once) but bounded."""
 
 import pytest
+from net.tablekit import own_usual_port
 from web.pagekit import CHROMIUM_ARGS, need_browser
+
+
+@pytest.fixture(autouse=True)
+def usual_port(monkeypatch: pytest.MonkeyPatch) -> int:
+    """Each test hosts on a usual port of its own (``own_usual_port``)."""
+    return own_usual_port(monkeypatch)
 
 
 @pytest.fixture(scope="session")
