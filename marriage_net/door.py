@@ -16,17 +16,14 @@ import asyncio
 import contextlib
 import logging
 import time
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from engine.digits import latin_digits
-from engine.words import Said
 from marriage_net import protocol as p
-from marriage_net.lockout import WrongCodes
-from marriage_net.seats import Seat, same_secret
+from marriage_net.seats import same_secret
+from marriage_net.table_parts import Conn, HostSettings, Refuse, TableParts
 
 log = logging.getLogger("marriage.host")
 BUSY = "the table is not taking connections"
@@ -35,109 +32,8 @@ IDLE = "no seat taken for a while: pick a seat to come back"
 STRICT_HELLO = 1.0  # seconds a socket past its address's budget has to show a seat's token
 
 
-@dataclass
-class HostSettings:
-    """The host's knobs; the defaults are what players get, tests make them small."""
-
-    grace: float = 60.0  # seconds a missing player's seat waits before a bot plays it
-    hello_timeout: float = 5.0
-    ping_interval: float | None = 5.0
-    ping_timeout: float | None = 10.0
-    # Flood limit: a token bucket charged for every message except an accepted action (those
-    # come at most one per turn, so an honest client never pays for playing fast).
-    flood_rate: float = 20.0
-    flood_burst: float = 60.0
-    substitute: str = "medium"  # the level of the bot that plays for a missing player
-    auto_start: bool = False  # start as soon as every open seat is taken (no host screen)
-    # Connections that said hello without a seat's token (seat holders never count).
-    max_connections: int = 32
-    # Sockets without a seat from one address (seated players behind one router never count).
-    max_per_address: int = 8
-    max_waiting: int = 64  # sockets not yet past hello, from everywhere; the oldest makes room
-    seatless_idle: float = 90.0  # seconds a connection without a seat stays before it is let go
-    wrong_code_limit: int = 20  # seatless wrong codes from one address before it is turned away
-    wrong_code_wait: float = 5.0  # the longest a wrong code waits for its answer
-    outbox_limit: int = 512  # messages queued for one slow client before it is dropped
-    tick: float = 0.02  # how often bots are given a chance to move
-
-
-@dataclass(eq=False)
-class Conn:
-    """One client connection and the seats it holds."""
-
-    ws: ServerConnection
-    address: str
-    owner: bool = False
-    seats: set[int] = field(default_factory=set)
-    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
-    allowance: float = 0.0
-    stamp: float = field(default_factory=time.monotonic)
-    close_code: int = 1000
-    close_reason: str = "goodbye"
-    arrived: float = field(default_factory=time.monotonic)
-    greeted: bool = False  # past the hello
-    strict: bool = False  # over its address's budget: only a seat's token gets it in
-    heard: float = field(default_factory=time.monotonic)  # its last message
-
-    def send(self, text: str, limit: int) -> None:
-        """Queue ``text``; a client that stops reading is dropped, not waited for."""
-        if self.outbox.qsize() >= limit:
-            self.let_go(1008, "too slow: messages piled up")
-            return
-        self.outbox.put_nowait(text)
-
-    def let_go(self, code: int, reason: str) -> None:
-        """Close the connection once what is queued for it has gone."""
-        self.close_code, self.close_reason = code, reason
-        self.outbox.put_nowait(None)
-
-    def charge(self, rate: float, burst: float) -> bool:
-        """Take one message from the flood allowance; False when it is used up."""
-        now = time.monotonic()
-        self.allowance = min(burst, self.allowance + (now - self.stamp) * rate)
-        self.stamp = now
-        if self.allowance < 1.0:
-            return False
-        self.allowance -= 1.0
-        return True
-
-
-class Refuse(Exception):
-    """A request turned down: the code and the reason go back to the client, the table is
-    unchanged."""
-
-    def __init__(self, code: p.Refusal, reason: Said | str, close: bool = False) -> None:
-        super().__init__(reason)
-        self.code = code
-        self.reason = reason
-        self.close = close
-
-    def __str__(self) -> str:
-        # For a log: a screen words ``reason``.
-        return self.reason.english if isinstance(self.reason, Said) else self.reason
-
-
-class Door:
+class Door(TableParts):
     """The connection handling of ``TableHost`` (a mixin: the host's seats and match are its)."""
-
-    if TYPE_CHECKING:
-        settings: HostSettings
-        sockets: set[Conn]
-        conns: set[Conn]
-        closing_why: Said | None
-        wrong_codes: WrongCodes
-        code: str
-        owner: str
-        seats: list[Seat]
-
-        def _claim(
-            self, conn: Conn, name: str, token: str | None, seat: int | None
-        ) -> int | None: ...
-        def _attach(self, conn: Conn, seat: int) -> None: ...
-        def _detach(self, conn: Conn, on_purpose: bool = False) -> None: ...
-        def _lobby(self) -> p.Lobby: ...
-        def _version(self) -> int: ...
-        def _receive(self, conn: Conn, raw: str | bytes) -> bool: ...
 
     @property
     def open_sockets(self) -> dict[str, int]:

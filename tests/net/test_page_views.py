@@ -12,7 +12,7 @@ import msgspec
 from engine import PRESETS
 from engine.game import Game
 from engine.view import PlayerView
-from marriage_net.host import _plain_view
+from marriage_net.telling import plain_view
 
 WORKED = ("best_see", "best_go_out", "groups", "maal", "wild_roles")
 
@@ -32,9 +32,9 @@ def test_a_page_is_sent_what_it_asks_worked_out_and_a_laptop_works_the_same_out_
         while not g.is_over:
             for seat in range(4):
                 full = g.view(seat, history=False).worked_out()
-                to_page = _plain_view(g.view(seat, history=False), page)
+                to_page = plain_view(g.view(seat, history=False), page)
                 assert to_page == full.to_dict()
-                to_laptop = _plain_view(g.view(seat, history=False), laptop)
+                to_laptop = plain_view(g.view(seat, history=False), laptop)
                 assert to_laptop == {
                     **to_page,
                     "best_see": None,
