@@ -301,20 +301,9 @@ class TableHost(Gathering, TableClock, HostsScreen, Inbox, Telling, Door):
         old = self.holder.get(seat)
         if old is not None and old is not conn:
             # The newest connection with a seat's token wins: the old one is told and let go.
-            old.seats.discard(seat)
-            old.send(
-                p.encode(
-                    p.Refused(
-                        self._version(),
-                        p.Refusal.SEAT_MOVED,
-                        "this seat was taken up on another connection",
-                        seat,
-                    )
-                ),
-                self.settings.outbox_limit,
+            self._let_seat_go(
+                old, seat, p.Refusal.SEAT_MOVED, "this seat was taken up on another connection"
             )
-            if not old.seats and not old.owner:
-                old.outbox.put_nowait(None)
         arriving = seat not in self.holder
         self.holder[seat] = conn
         conn.seats.add(seat)

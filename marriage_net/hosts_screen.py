@@ -133,20 +133,9 @@ class HostsScreen(TableParts):
         s = self.seats[seat]
         old = self.holder.pop(seat, None)
         if old is not None:
-            old.seats.discard(seat)
-            old.send(
-                p.encode(
-                    p.Refused(
-                        self._version(),
-                        p.Refusal.SEAT_GIVEN,
-                        "the host gave your seat to someone else",
-                        seat,
-                    )
-                ),
-                self.settings.outbox_limit,
+            self._let_seat_go(
+                old, seat, p.Refusal.SEAT_GIVEN, "the host gave your seat to someone else"
             )
-            if not old.seats and not old.owner:
-                old.outbox.put_nowait(None)
         if s.kind == "open":
             s.taken, s.token, s.ready = False, new_token(), False
             self._sat.discard(seat)

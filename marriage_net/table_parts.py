@@ -181,6 +181,15 @@ class TableParts:
         """The match's version (0 before the deal): what a refusal is stamped with."""
         return self.match.version if self.match is not None else 0
 
+    def _let_seat_go(self, old: Conn, seat: int, code: p.Refusal, reason: str) -> None:
+        """``old`` no longer holds ``seat``: it is told why (``code``), and let go when it holds
+        no other seat and is not the host's screen."""
+        old.seats.discard(seat)
+        refused = p.Refused(self._version(), code, reason, seat)
+        old.send(p.encode(refused), self.settings.outbox_limit)
+        if not old.seats and not old.owner:
+            old.outbox.put_nowait(None)
+
     def _who(self, seat: int) -> str:
         """``seat``'s person, for the log."""
         return self.seats[seat].name or f"seat {seat + 1}"
