@@ -44,7 +44,9 @@ class Gathering(TableParts):
                 return
             raise Refuse(p.Refusal.NOT_OVER, "the match is not over yet")
         log.info("a new match at the table: everyone is invited")
-        self.standings.keep(self.match, [i for i, s in enumerate(self.seats) if not s.is_bot])
+        # Kept for the people at other laptops: the host's own screen called the new match (or,
+        # reopening its table, opens the lobby itself), so its seats need no standings back.
+        self.standings.keep(self.match, [i for i, s in enumerate(self.seats) if s.kind == "open"])
         self.match.close()
         self.match = None
         self._position_version = -1
@@ -72,6 +74,7 @@ class Gathering(TableParts):
         if seat is not None:
             self.seats[seat].ready = True
             log.info("%s is ready for a new match (seat %d)", self._who(seat), seat + 1)
+        self._request_save()  # who is back is kept, should the table close and open again
         self._broadcast_lobby()
         if all(s.ready for s in self.seats if not s.is_bot):
             self._deal_gathered()

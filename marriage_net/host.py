@@ -119,6 +119,11 @@ class TableHost(Gathering, TableClock, HostsScreen, Inbox, Telling, Door):
             port=save.port,
             clock=save.clock,
         )
+        if match is None:  # saved between two matches: the table takes up where it was
+            host.rematch = save.rematch
+            host.standings = Standings.from_dict(save.standings)
+            if save.gathering and host.settings.auto_start:
+                host.gathering = time.monotonic()  # its wait starts again
         return host
 
     @property
@@ -190,6 +195,9 @@ class TableHost(Gathering, TableClock, HostsScreen, Inbox, Telling, Door):
             self.hands,
             self.match.save_dict() if self.match is not None else None,
             self.cover.clock,
+            self.rematch,
+            self.gathering is not None,
+            self.standings.to_dict(),
         )
 
     def _request_save(self, durable: bool = False) -> None:

@@ -151,6 +151,7 @@ class Inbox(TableParts):
             self.play_again(seat)
         else:
             self.seats[seat].ready = True
+            self._request_save()
             self._broadcast_lobby()
 
     def _emote(self, seat: int, emote: str) -> None:

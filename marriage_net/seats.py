@@ -96,6 +96,40 @@ def parse_seats(text: str) -> list[tuple[str, str]]:
     return plan
 
 
+_SEAT_KEYS = {"kind", "name", "token", "taken"}
+
+
+def _seat_dict(s: Seat) -> dict[str, Any]:
+    out = {"kind": s.kind, "name": s.name, "token": s.token, "taken": s.taken}
+    return {**out, "ready": True} if s.ready else out
+
+
+def _seat(s: Any) -> Seat:
+    """A saved seat (``ready`` may be missing: saved before it was kept); ValueError if damaged."""
+    if not isinstance(s, dict) or not _SEAT_KEYS <= set(s) <= _SEAT_KEYS | {"ready"}:
+        raise ValueError("a seat is damaged")
+    if s["kind"] not in SEAT_KINDS or not isinstance(s["name"], str):
+        raise ValueError("a seat is damaged")
+    ready = s.get("ready", False)
+    if not isinstance(s["token"], str) or not isinstance(s["taken"], bool):
+        raise ValueError("a seat is damaged")
+    if not isinstance(ready, bool):
+        raise ValueError("a seat is damaged")
+    return Seat(s["kind"], s["name"], s["token"], s["taken"], ready)
+
+
+def _between(data: dict[str, Any]) -> tuple[bool, bool, dict[str, Any] | None]:
+    """A save's state between two matches: (rematch, gathering, standings). A table saved
+    before it was kept has none; what is damaged of it is left out (the table still opens)."""
+    rematch, gathering = data.get("rematch"), data.get("gathering")
+    standings = data.get("standings")
+    return (
+        rematch if isinstance(rematch, bool) else False,
+        gathering if isinstance(gathering, bool) else False,
+        standings if isinstance(standings, dict) else None,
+    )
+
+
 @dataclass
 class TableSave:
     """Everything that brings a closed table back: code, seats with tokens, and the match."""
@@ -109,10 +143,17 @@ class TableSave:
     hands: int
     match: dict[str, Any] | None  # None until the deal
     clock: int = DEFAULT_CLOCK  # seconds per turn (0: no clock)
+    # Between two matches (Play again): a match has been played here, the table gathers its
+    # people for the next, and the finished match's standings (``Standings.to_dict``) are kept
+    # for whoever comes back to them. Tables saved before these were kept read as without them.
+    rematch: bool = False
+    gathering: bool = False
+    standings: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for the save file."""
-        return {
+        """Plain data for the save file. What is kept between two matches (and a seat's
+        ready) is written only when there is some: a save made during a match is as before."""
+        data: dict[str, Any] = {
             "format": TABLE_FORMAT,
             "version": TABLE_VERSION,
             "code": self.code,
@@ -121,13 +162,15 @@ class TableSave:
             "owner": self.owner,
             "rules": self.rules,
             "hands": self.hands,
-            "seats": [
-                {"kind": s.kind, "name": s.name, "token": s.token, "taken": s.taken}
-                for s in self.seats
-            ],
+            "seats": [_seat_dict(s) for s in self.seats],
             "match": self.match,
             "clock": self.clock,
         }
+        between = {"rematch": self.rematch, "gathering": self.gathering}
+        data.update((k, v) for k, v in between.items() if v)
+        if self.standings is not None:
+            data["standings"] = self.standings
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> TableSave:
@@ -144,15 +187,7 @@ class TableSave:
                 raise ValueError("the table's name is damaged")
             if not isinstance(port, int) or not 0 <= port < 65536:
                 raise ValueError("the port is damaged")
-            seats = []
-            for s in data["seats"]:
-                if not isinstance(s, dict) or set(s) != {"kind", "name", "token", "taken"}:
-                    raise ValueError("a seat is damaged")
-                if s["kind"] not in SEAT_KINDS or not isinstance(s["name"], str):
-                    raise ValueError("a seat is damaged")
-                if not isinstance(s["token"], str) or not isinstance(s["taken"], bool):
-                    raise ValueError("a seat is damaged")
-                seats.append(Seat(s["kind"], s["name"], s["token"], s["taken"]))
+            seats = [_seat(s) for s in data["seats"]]
             if not 2 <= len(seats) <= 5:
                 raise ValueError("the seats are damaged")
             match, rules, hands = data["match"], data["rules"], data["hands"]
@@ -163,11 +198,25 @@ class TableSave:
             clock = data.get("clock", DEFAULT_CLOCK)  # tables saved before the clock: one now
             if clock not in TURN_CLOCKS or isinstance(clock, bool):
                 raise ValueError("the turn clock is damaged")
+            rematch, gathering, standings = _between(data)
         except KeyError as exc:
             raise ValueError(f"the saved table is missing {exc.args[0]!r}") from None
         except TypeError as exc:
             raise ValueError(f"the saved table is damaged ({exc})") from None
-        return cls(code, table, seats, port, owner, rules, hands, match, clock)
+        return cls(
+            code,
+            table,
+            seats,
+            port,
+            owner,
+            rules,
+            hands,
+            match,
+            clock,
+            rematch,
+            gathering,
+            standings,
+        )
 
     def write(self, path: Path, durable: bool = True) -> None:
         """Write atomically: a reader sees the old save or the new one, whole.

@@ -52,19 +52,32 @@ def apps(people: Callable[[str], App]) -> Callable[[str], App]:
     return people
 
 
+def served_settings(grace: float = 60.0) -> HostSettings:
+    """The host settings of a ``served`` table (a table without a host screen)."""
+    return HostSettings(auto_start=True, grace=grace, tick=0.01, substitute="easy")
+
+
 @pytest.fixture
 def served(people: Callable[[str], App]) -> Iterator[Callable[..., tuple[HostThread, App, App]]]:
     """A served table (two seats for people on other laptops and an easy computer player, one
     hand) with Asha's and Bina's apps seated at it and dealt in."""
     tables: list[HostThread] = []
 
-    def make(clock: int = 60, grace: float = 60.0) -> tuple[HostThread, App, App]:
+    def make(
+        clock: int = 60, grace: float = 60.0, save: Path | None = None
+    ) -> tuple[HostThread, App, App]:
         from marriage_gui.scenes.join import JoinScene
 
         def host() -> TableHost:
             seats = make_seats([("open", ""), ("open", ""), ("easy", "")])
-            settings = HostSettings(auto_start=True, grace=grace, tick=0.01, substitute="easy")
-            return TableHost(seats, PRESETS["nepali"], 1, settings=settings, clock=clock)
+            return TableHost(
+                seats,
+                PRESETS["nepali"],
+                1,
+                settings=served_settings(grace),
+                clock=clock,
+                save_path=save,
+            )
 
         table = HostThread(host)
         tables.append(table)

@@ -49,7 +49,10 @@ class HostThread:
         return self.host.code
 
     def stop(self, why: str = "The host closed the table.", saved: bool = False) -> None:
-        """Close the table and end the thread."""
+        """Close the table and end the thread (once: a table the test stopped itself is
+        stopped already when the fixture's turn comes)."""
+        if self.loop.is_closed():
+            return
         with contextlib.suppress(Exception):
             self.run(self.host.close(why, saved))
         self.loop.call_soon_threadsafe(self.loop.stop)

@@ -7,6 +7,8 @@ sit down at it and hear it began without them. Headless apps against a real host
 from __future__ import annotations
 
 import time
+from pathlib import Path
+from typing import Any
 
 from net.screenkit import drawn_words as _drawn
 from net.screenkit import keep_picture as _keep
@@ -91,6 +93,21 @@ def test_back_at_a_served_tables_standings_with_play_again_that_counts(served, p
     assert _host(table, lambda h: not h.cover.kept and not h.cover.late)
 
 
+def _back_on_the_call(people, asha: App) -> tuple[App, Any]:
+    """Bina's app, started again, is back at the standings of the match the table gathers
+    after, with the call, Asha ready and the table waiting for Bina: (her app, its standings)."""
+    bina = _restarted(people, "Bina", [asha])
+    both = [asha, bina]
+    assert step_apps(both, lambda: bina.scene.name == "match_over", timeout=30)
+    over = bina.scene
+    ready = "Ready for a new match: Asha. Waiting for Bina."
+    assert step_apps(both, lambda: over.invited is not None and over.gathering == ready)
+    drawn = _drawn(bina)
+    assert "Play again to sit back down" in drawn and ready in drawn
+    assert "Play again" in drawn and over.game.phase == "match_over"
+    return bina, over
+
+
 def test_back_while_the_table_gathers_shows_the_standings_and_the_call(served, people):
     table, asha, bina = served()
     _play_to_the_end([asha, bina])
@@ -104,15 +121,8 @@ def test_back_while_the_table_gathers_shows_the_standings_and_the_call(served, p
     away = "Ready for a new match: Asha. Waiting for Bina (away)."
     assert step_apps([asha], lambda: waiting.message == away)
     assert away in _drawn(asha)
-    bina = _restarted(people, "Bina", [asha])
+    bina, over = _back_on_the_call(people, asha)
     both = [asha, bina]
-    assert step_apps(both, lambda: bina.scene.name == "match_over", timeout=30)
-    over = bina.scene
-    ready = "Ready for a new match: Asha. Waiting for Bina."
-    assert step_apps(both, lambda: over.invited is not None and over.gathering == ready)
-    drawn = _drawn(bina)
-    assert "Play again to sit back down" in drawn and ready in drawn
-    assert "Play again" in drawn and over.game.phase == "match_over"
     _keep(bina, "lan-back-while-the-table-gathers")
     over.play_again()
     assert step_apps(both, lambda: all(a.scene.name == "table" for a in both))
@@ -190,13 +200,14 @@ def test_back_at_the_standings_of_a_table_hosted_by_a_laptop(people):
     assert bina.scene.remote.seats == [1] and len(bina.scene.seats.state.hand) >= 21
 
 
-def _finished_table() -> TableHost:
+def _finished_table(save: Path | None = None) -> TableHost:
     """A table without a host screen whose three people (Asha, Bina, Chandra) have played their
-    one-hand match out (no sockets: the host's own bookkeeping)."""
+    one-hand match out (no sockets: the host's own bookkeeping), saved at ``save`` if given."""
     seats = make_seats([("open", ""), ("open", ""), ("open", "")])
     for seat, name in zip(seats, ("Asha", "Bina", "Chandra"), strict=True):
         seat.name, seat.taken = name, True
-    host = TableHost(seats, PRESETS["nepali"], 1, settings=HostSettings(auto_start=True))
+    settings = HostSettings(auto_start=True)
+    host = TableHost(seats, PRESETS["nepali"], 1, settings=settings, save_path=save)
     host.start_match()
     bots = [make_bot("easy", s) for s in range(3)]
     match = host.match
