@@ -26,6 +26,7 @@ from marriage_gui.table.hosting import (
     back_at_standings,
     open_table_process,
     read_table_rules,
+    saved_between_matches,
     spaced_code,
 )
 from marriage_gui.table.net import NetTableScene
@@ -166,6 +167,7 @@ class LobbyScene(MenuScene):
 
     # ------------------------------------------------------------------ the table process
     def _open(self) -> None:
+        between = saved_between_matches(self.app)  # read before the table writes it again
         try:
             proc, reopened = open_table_process(
                 self.app, self.player_name, self.discovery_port, self.first_rules
@@ -182,6 +184,7 @@ class LobbyScene(MenuScene):
             "127.0.0.1", proc.port, proc.code, self.player_name, owner=proc.owner, tokens=tokens
         )
         self.proc, self.reopened = proc, reopened
+        self.again = self.again or (reopened and between)
 
     @property
     def problem(self) -> str:

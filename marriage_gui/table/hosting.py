@@ -16,6 +16,7 @@ from marriage_gui.language import N_, _, word
 from marriage_gui.ui.words import proposed_name
 from marriage_net.discovery import DISCOVERY_PORT, listen_address
 from marriage_net.hostproc import HostProcess, TableConfig
+from marriage_net.seats import TableSave
 from marriage_net.serve import DEFAULT_PORT
 
 if TYPE_CHECKING:
@@ -75,6 +76,16 @@ def table_words(table: str) -> str:
     return table
 
 
+def saved_between_matches(app: AppServices) -> bool:
+    """Whether this laptop's saved table was saved between two matches (its host had said
+    Play again): reopened, its lobby is that new match's (who is back from the standings)."""
+    save = app.storage.path(TABLE_SAVE)
+    try:
+        return save.is_file() and TableSave.read(save).rematch
+    except ValueError:  # a damaged save: the table says why when it is opened
+        return False
+
+
 def open_table_process(
     app: AppServices, name: str, discovery_port: int = DISCOVERY_PORT, rules: RuleSet | None = None
 ) -> tuple[HostProcess, bool]:
@@ -114,6 +125,7 @@ __all__ = [
     "TOKENS",
     "open_table_process",
     "read_table_rules",
+    "saved_between_matches",
     "spaced_code",
     "table_words",
 ]

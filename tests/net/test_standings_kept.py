@@ -9,8 +9,8 @@ import json
 from pathlib import Path
 
 from net.conftest import served_settings
-from net.screenkit import drawn_words
-from net.tablekit import HostThread, step_apps
+from net.screenkit import drawn_words, keep_picture
+from net.tablekit import HostThread, free_udp_port, step_apps
 from net.test_back_at_standings import (
     _back_on_the_call,
     _finished_table,
@@ -19,7 +19,7 @@ from net.test_back_at_standings import (
     _killed,
     _sent_back,
 )
-from net.test_match_end_screens import _play_to_the_end
+from net.test_match_end_screens import _play_to_the_end, _seated_table
 
 from marriage_net import protocol as p
 from marriage_net.host import HostSettings, TableHost
@@ -148,3 +148,38 @@ def test_back_at_the_standings_of_a_table_that_closed_and_opened_while_it_gather
         assert _host(reopened, lambda h: h.match is not None and not h.cover.kept)
     finally:
         reopened.stop()
+
+
+def test_a_hosts_table_closed_on_its_new_lobby_opens_on_it_again_with_bina_still_away(people):
+    """At a table with a host screen: Asha says Play again (her lobby says Bina is still on
+    the standings), then leaves it (the table is saved and closed) and hosts again. The lobby
+    opens as she left it, her own screen is never sent standings, Bina's standings take the
+    table up again with the call, and Bina's Play again is heard."""
+    from marriage_gui.scenes.lobby import LobbyScene
+
+    asha, bina = people("host"), people("join")
+    _seated_table(asha, bina)
+    _play_to_the_end([asha, bina])
+    over = bina.scene
+    asha.scene.play_again()
+    both = [asha, bina]
+    assert step_apps(both, lambda: over.invited is not None)
+    asha.go_title()  # Asha leaves her lobby: the table is saved and closed
+    assert step_apps([bina], lambda: over.table.remote.refresh().state == "closed")
+    lobby = LobbyScene(asha, "Asha", discovery_port=free_udp_port())
+    asha.push(lobby)
+    assert step_apps(both, lambda: lobby.lobby is not None and lobby.reopened), lobby.problem
+    assert asha.scene is lobby  # not the standings: Asha called the new match herself
+    away = "Still on the standings: Bina."
+    assert step_apps(both, lambda: away in drawn_words(asha))
+    keep_picture(asha, "lan-host-lobby-reopened-between-matches")
+    # Bina's standings took the table up again by themselves (it gathers: no match yet).
+    assert step_apps(both, lambda: over.table.remote.refresh().state == "lobby")
+    assert over.invited is not None
+    assert "Play again to sit back down" in drawn_words(bina) and bina.scene is over
+    over.play_again()
+    assert step_apps(both, lambda: lobby.lobby.seats[1].ready)
+    assert step_apps(both, lambda: away not in drawn_words(asha))
+    lobby.start_button.click()
+    assert step_apps(both, lambda: all(a.scene.name == "table" for a in both))
+    assert bina.scene.remote.seats == [1] and asha.scene.seats.state.hand_no == 0
