@@ -11,6 +11,12 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# No example is timed: a busy machine may take a second over what takes a tenth on a quiet one,
+# and speed is measured by the benches (bench/), never by a test that fails when it is slow.
+settings.register_profile("untimed", deadline=None)
+settings.load_profile("untimed")
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
