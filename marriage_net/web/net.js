@@ -80,6 +80,9 @@ export class Table {
     this.kept = keptSeat(code);
     // How long a silent table waits to be asked, and for its answer (tests make them short).
     this.probe = { after: PROBE_AFTER, wait: PROBE_WAIT };
+    // How long a table saved and closed waits between knocks, and the first wait of a kept
+    // seat turned away at the door, doubling from there (tests make them short).
+    this.retry = { saved: LAST_RETRY, door: DOOR_RETRY };
     this.awaySince = 0;
     this.late = new Lateness();
     this.saved = false;
@@ -211,7 +214,7 @@ export class Table {
     if (!this.saved) this.changed("reconnecting", { since: this.heard });
     // A table saved and closed comes back when its host opens it again: ask now and then.
     const away = this.away();
-    const wait = this.saved ? LAST_RETRY : this.wait;
+    const wait = this.saved ? this.retry.saved : this.wait;
     this.later(wait);
     this.wait = Math.min(away < SLOW_AFTER ? QUICK_RETRIES : LAST_RETRY, this.wait * 2);
   }
@@ -229,7 +232,7 @@ export class Table {
         return;
       }
       this.changed("kept", door);
-      this.doorWait = Math.min(Math.max((this.doorWait || 0) * 2, DOOR_RETRY), DOOR_LAST_RETRY);
+      this.doorWait = Math.min(Math.max((this.doorWait || 0) * 2, this.retry.door), DOOR_LAST_RETRY);
       this.later(this.doorWait);
       return;
     }

@@ -232,7 +232,11 @@ class SlowLine:
     """A TCP proxy on 127.0.0.1 with a line's latency: every chunk arrives ``delay`` seconds
     after it was sent, each way (chunks do not wait for one another's delay, as on a real line),
     and a chunk from the host that ``stalls(chunk)`` picks is held ``stall`` seconds more, with
-    everything behind it (as a Wi-Fi that stalls holds the whole stream)."""
+    everything behind it (as a Wi-Fi that stalls holds the whole stream).
+
+    ``sockets_only``: only the table's line (a connection that asks for a WebSocket) is slow;
+    the page's own files come at once (a test of the line need not wait out a page's loading
+    of a dozen scripts, one after another, over it)."""
 
     def __init__(
         self,
@@ -240,8 +244,10 @@ class SlowLine:
         delay: float,
         stall: float = 0.0,
         stalls: Callable[[bytes], bool] | None = None,
+        sockets_only: bool = False,
     ) -> None:
         self.target_port, self.delay, self.stall, self.stalls = target_port, delay, stall, stalls
+        self.sockets_only = sockets_only
         self.stalled = 0  # chunks held up so far
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
@@ -258,12 +264,28 @@ class SlowLine:
         except OSError:
             writer.close()
             return
-        await asyncio.gather(self._pipe(reader, up_w, False), self._pipe(up_r, writer, True))
+        slow, asked = True, b""
+        if self.sockets_only:
+            # The request's head says whether it asks for a WebSocket.
+            with contextlib.suppress(Exception):
+                while b"\r\n\r\n" not in asked and (more := await reader.read(65536)):
+                    asked += more
+            slow = b"upgrade: websocket" in asked.lower()
+        await asyncio.gather(
+            self._pipe(reader, up_w, False, slow, asked), self._pipe(up_r, writer, True, slow)
+        )
 
     async def _pipe(
-        self, r: asyncio.StreamReader, w: asyncio.StreamWriter, from_host: bool
+        self,
+        r: asyncio.StreamReader,
+        w: asyncio.StreamWriter,
+        from_host: bool,
+        slow: bool = True,
+        first: bytes = b"",
     ) -> None:
         line: asyncio.Queue[tuple[float, bytes]] = asyncio.Queue()
+        if first:  # read already (to see what it asks for): it goes as if read just now
+            line.put_nowait((self.loop.time() + self.delay if slow else 0.0, first))
 
         async def carry() -> None:
             with contextlib.suppress(Exception):
@@ -279,6 +301,9 @@ class SlowLine:
         carrier = asyncio.create_task(carry())
         with contextlib.suppress(Exception):
             while data := await r.read(65536):
+                if not slow:
+                    line.put_nowait((0.0, data))
+                    continue
                 due = self.loop.time() + self.delay
                 if from_host and self.stalls is not None and self.stalls(data):
                     due += self.stall

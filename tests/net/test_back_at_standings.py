@@ -148,8 +148,10 @@ def test_back_after_the_next_match_was_dealt_sits_down_at_it(served, people, mon
         if remote.has_view(0):
             view = remote.view(0)
             if view.is_my_turn and view.phase in ("draw", "play"):
+                before = remote.seat_version(0)
                 remote.submit(0, bot.choose(view))
-                step_apps([asha], lambda r=remote: not r.view(0).is_my_turn, timeout=5)
+                # Until the host has taken the move (a draw leaves the turn hers).
+                step_apps([asha], lambda r=remote, b=before: r.seat_version(0) > b, timeout=5)
     bina = _restarted(people, "Bina", [asha])
     both = [asha, bina]
     # Straight to the new match's table: no standings of the old one, no waiting screen.

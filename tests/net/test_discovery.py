@@ -19,7 +19,9 @@ def _responder(describe):
         ready.set()
 
     def run():
-        loop.run_until_complete(start())
+        # One run of the loop, which ``stop`` ends (a stop that came between a first run and
+        # a second would be spent on the first, and the second would run on for ever).
+        loop.create_task(start())
         loop.run_forever()
 
     thread = threading.Thread(target=run, daemon=True)

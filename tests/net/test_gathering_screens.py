@@ -119,8 +119,10 @@ def test_a_player_who_never_says_play_again_is_played_for_without_a_clock(served
         if remote.has_view(0):
             view = remote.view(0)
             if view.is_my_turn and view.phase in ("draw", "play"):
+                before = remote.seat_version(0)
                 remote.submit(0, bot.choose(view))
-                step_apps(both, lambda r=remote: not r.view(0).is_my_turn, timeout=5)
+                # Until the host has taken the move (a draw leaves the turn hers).
+                step_apps(both, lambda r=remote, b=before: r.seat_version(0) > b, timeout=5)
         time.sleep(0.01)
     # Bina says Play again: she is dealt in, and her seat is hers again. She never left, so
     # nobody welcomes her back: the note says the match began without her.
