@@ -260,6 +260,18 @@ def combinations(
     yield from walk(0, list(counts), [])
 
 
+def layable(
+    melds: Sequence[Sequence[int]], counts: Sequence[int], wilds: Wilds | None, rules: RuleSet
+) -> int:
+    """Bit mask of the codes in some addition onto ``melds`` that ``laid_sets`` may lay off."""
+    mask = 0
+    for m in melds:
+        for ext in extensions(m, counts, wilds, rules, needed_only=True):
+            for c in ext:
+                mask |= 1 << c
+    return mask
+
+
 def laid_sets(
     melds: Sequence[Sequence[int]], counts: Sequence[int], wilds: Wilds | None, rules: RuleSet
 ) -> list[Codes]:

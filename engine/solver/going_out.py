@@ -19,11 +19,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from engine.cards import CARDS, JOKER_CODE, Card
-from engine.layoff import laid_sets
+from engine.layoff import laid_sets, layable
 from engine.melds import meld_kind_of_codes
 from engine.rules import RuleSet
 from engine.solver.bounds import LANE_BIT, hopeless, hopeless_masks
 from engine.solver.distance import Distance, distance, outs
+from engine.solver.laying_off import could_finish
 from engine.solver.search import (
     MAX_COPIES,
     NCODES,
@@ -375,12 +376,7 @@ def _layoff_route_all(
     if not (rules.lay_off and s.table.melds_route and shown):
         return
     melds = [[c.code for c in m] for m in shown if len(m) >= 3]
-    laid_list = laid_sets(melds, counts, s.wilds, rules)
-    if not laid_list:
-        return
-    distinct = sum(1 for c in counts if c)
     hand = pack(counts)
-    need = s.table.need
     long_melds = rules.long_melds
     search = search_for(long_melds, s.wild)
     # The discards already finished, as a mask: the search of each hand kept is asked only
@@ -388,6 +384,17 @@ def _layoff_route_all(
     taken = 0
     for code in found:
         taken |= 1 << code
+    # Most turns no discard could finish even with any cards that fit put aside: done.
+    if (
+        long_melds
+        and not could_finish(search, hand, layable(melds, counts, s.wilds, rules)) & ~taken
+    ):
+        return
+    laid_list = laid_sets(melds, counts, s.wilds, rules)
+    if not laid_list:
+        return
+    distinct = sum(1 for c in counts if c)
+    need = s.table.need
     for laid in laid_list:
         rest = hand
         for c in laid:

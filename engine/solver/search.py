@@ -190,12 +190,13 @@ class MeldSearch:
         self.memo.clear()
         self.discard_memo.clear()
 
-    def _end_ok(self, pool: int) -> bool:
+    def end_ok(self, pool: int) -> bool:
+        """Whether wild cards left in the pool at the end can make melds of their own."""
         if self.long_melds:
             return pool == 0 or pool >= 3
         return pool >= 0 and pool % 3 == 0
 
-    def _paid(self, hand: int, pool: int) -> int:
+    def payable(self, hand: int, pool: int) -> int:
         """How many wild cards the pool and the hand's own wild cards can pay (below 0: a debt
         they cannot)."""
         wild_fields = self.wild_fields
@@ -208,8 +209,8 @@ class MeldSearch:
         """Whether ``hand`` plus ``pool`` wilds split into melds with ``need`` pure,
         leaving exactly ``disc`` (0 or 1) card of the hand over as the discard."""
         if not hand:
-            return disc == 0 and need == 0 and self._end_ok(pool)
-        paid = self._paid(hand, pool)
+            return disc == 0 and need == 0 and self.end_ok(pool)
+        paid = self.payable(hand, pool)
         if paid < 0:
             return False
         if need and pure_candidates(hand) < need:
@@ -244,7 +245,7 @@ class MeldSearch:
         """Bit mask of the codes that can be the discard, everything else melded."""
         if not hand:
             return 0
-        paid = self._paid(hand, pool)
+        paid = self.payable(hand, pool)
         if paid < 0:
             return 0
         if need and pure_candidates(hand) < need:
@@ -282,7 +283,7 @@ class MeldSearch:
         while hand:
             x = lowest(hand)
             guarded = hand + GUARD
-            paid = self._paid(hand, pool)
+            paid = self.payable(hand, pool)
             row = self.rows[x][max(0, min(paid, self.most))]
             for delta, k, pure, naturals in row:
                 rest = guarded - delta
