@@ -129,6 +129,25 @@ def templates(long_melds: bool) -> tuple[tuple[Template, ...], ...]:
     return tuple(tuple(_make_templates(x, long_melds)) for x in range(NCODES))
 
 
+@cache
+def _rows(
+    long_melds: bool, wilds_known: bool
+) -> tuple[tuple[tuple[Template, ...], ...], tuple[tuple[tuple[Template, ...], ...], ...], int]:
+    """The templates a search tries per code, the same rows again per number of wild cards
+    that can still be paid (the last for that many or more), and that most: made once per
+    meld size, for every set of wild cards alike.
+
+    A template asking more wild cards than the hand and the pool hold could only lead to a
+    state that fails at once, so the search never tries it.
+    """
+    every = templates(long_melds)
+    # Without wild cards only the natural melds can ever fit.
+    tpl = every if wilds_known else tuple(tuple(t for t in row if t[1] == 0) for row in every)
+    most = max((t[1] for row in tpl for t in row), default=0)
+    rows = tuple(tuple(tuple(t for t in row if t[1] <= a) for a in range(most + 1)) for row in tpl)
+    return tpl, rows, most
+
+
 _LOW_PLANE = sum(1 << (BITS * c) for c in range(NCODES))
 _HIGH_PLANE = _LOW_PLANE << 1
 
@@ -165,23 +184,9 @@ class MeldSearch:
 
     def __init__(self, long_melds: bool, wild: Sequence[bool] | None) -> None:
         self.long_melds = long_melds
-        every = templates(long_melds)
-        # Without wild cards only the natural melds can ever fit.
-        self.tpl = (
-            every
-            if wild is not None
-            else tuple(tuple(t for t in row if t[1] == 0) for row in every)
-        )
+        self.tpl, self.rows, self.most = _rows(long_melds, wild is not None)
         self.wild_bits = 0 if wild is None else sum(UNIT[c] for c in range(NCODES) if wild[c])
         self.wild_fields = self.wild_bits * FIELD
-        # Each row again for every number of wild cards that can still be paid (the last for
-        # that many or more): a template asking more wilds than the hand and pool hold could
-        # only lead to a state that fails at once, so it is never tried.
-        self.most = max((t[1] for row in self.tpl for t in row), default=0)
-        self.rows = tuple(
-            tuple(tuple(t for t in row if t[1] <= a) for a in range(self.most + 1))
-            for row in self.tpl
-        )
         self.memo: dict[tuple[int, int, int, int], bool] = {}
         self.discard_memo: dict[tuple[int, int, int], int] = {}
 
