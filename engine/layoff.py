@@ -90,8 +90,10 @@ def _candidates(meld: Codes, wild: tuple[bool, ...] | None, only_wild: bool) -> 
 #: Whether some codes make a long meld, remembered per set of wild cards (and marriage).
 _LONG_MELDS: dict[tuple[tuple[bool, ...] | None, tuple[int, int, int] | None], dict[Codes, bool]]
 _LONG_MELDS = {}
-#: Entries remembered per set of wild cards before that memo starts again.
-MEMO_LIMIT = 200_000
+#: Entries remembered per set of wild cards before that memo starts again (a hand of an Indian
+#: game asks a few thousand), and sets of wild cards remembered at once: a few megabytes at most.
+MEMO_LIMIT = 20_000
+MEMO_WILDS = 16
 
 
 def _long_meld_memo(
@@ -101,7 +103,7 @@ def _long_meld_memo(
     key = (wild, marriage)
     memo = _LONG_MELDS.get(key)
     if memo is None or len(memo) > MEMO_LIMIT:
-        if len(_LONG_MELDS) > 64:
+        if len(_LONG_MELDS) >= MEMO_WILDS:
             _LONG_MELDS.clear()
         memo = _LONG_MELDS[key] = {}
     return memo
