@@ -56,16 +56,82 @@ def extensions(
     only_wild = rules.lay_off_cards == "wild"
     if only_wild and wild is None:
         return []  # nothing is wild to a player who has not seen
-    found = _extensions(tuple(meld), tuple(counts), wild, marriage, only_wild)
+    key = tuple(meld)
+    cands = _candidates(key, wild, only_wild)
+    # Only the counts of the cards that may join the meld matter: the rest of the hand can
+    # change from turn to turn and the answer stays the one remembered.
+    held = tuple((code, counts[code]) for code in cands if counts[code])
     if needed_only:
-        return [ext for ext in found if _needed(tuple(meld), ext, wild, marriage)]
-    return list(found)
+        return list(_needed_extensions(key, held, wild, marriage))
+    return list(_extensions(key, held, wild, marriage))
+
+
+@lru_cache(maxsize=4096)
+def _candidates(meld: Codes, wild: tuple[bool, ...] | None, only_wild: bool) -> tuple[int, ...]:
+    """The codes that may ever join ``meld``, in code order.
+
+    Natural cards in one meld share a rank (a set) or a suit (a run): any other natural card
+    can never join it, so only wild cards and those are tried.
+    """
+    naturals = [c for c in meld if c < JOKER_CODE and not (wild and wild[c])]
+    ranks = {c % 13 for c in naturals}
+    suits = {c // 13 for c in naturals}
+    return tuple(
+        code
+        for code in range(JOKER_CODE + 1)
+        if (wild is not None and wild[code])
+        or (
+            not only_wild
+            and (code >= JOKER_CODE or code % 13 in ranks or code // 13 in suits or not naturals)
+        )
+    )
+
+
+#: Whether some codes make a long meld, remembered per set of wild cards (and marriage).
+_LONG_MELDS: dict[tuple[tuple[bool, ...] | None, tuple[int, int, int] | None], dict[Codes, bool]]
+_LONG_MELDS = {}
+#: Entries remembered per set of wild cards before that memo starts again (a hand of an Indian
+#: game asks a few thousand), and sets of wild cards remembered at once: a few megabytes at most.
+MEMO_LIMIT = 20_000
+MEMO_WILDS = 16
+
+
+def _long_meld_memo(
+    wild: tuple[bool, ...] | None, marriage: tuple[int, int, int] | None
+) -> dict[Codes, bool]:
+    """The memo of ``_is_long_meld`` for these wild cards (made empty if it grew too big)."""
+    key = (wild, marriage)
+    memo = _LONG_MELDS.get(key)
+    if memo is None or len(memo) > MEMO_LIMIT:
+        if len(_LONG_MELDS) >= MEMO_WILDS:
+            _LONG_MELDS.clear()
+        memo = _LONG_MELDS[key] = {}
+    return memo
+
+
+def clear_layoff_cache() -> None:
+    """Forget every remembered answer (for benchmarks and tests)."""
+    _LONG_MELDS.clear()
+    _candidates.cache_clear()
+    _extensions.cache_clear()
+    _needed_extensions.cache_clear()
 
 
 def _is_long_meld(
     codes: Codes, wild: tuple[bool, ...] | None, marriage: tuple[int, int, int] | None
 ) -> bool:
-    """Whether ``codes`` make some meld of three or more (not which kind: that costs more).
+    """Whether ``codes`` make some meld of three or more (not which kind: that costs more)."""
+    memo = _long_meld_memo(wild, marriage)
+    hit = memo.get(codes)
+    if hit is None:
+        hit = memo[codes] = _long_meld(codes, wild, marriage)
+    return hit
+
+
+def _long_meld(
+    codes: Codes, wild: tuple[bool, ...] | None, marriage: tuple[int, int, int] | None
+) -> bool:
+    """``_is_long_meld`` worked out afresh.
 
     Treating more wild cards as wild only loosens a meld's demands, so it is enough to try the
     cards as they are and then with every wild card standing in for another.
@@ -75,6 +141,19 @@ def _is_long_meld(
         if len(naturals) < len(codes) and _dirty_kind(naturals, len(codes)) is not None:
             return True  # the quick answer, and the usual one onto a meld of wild cards
     return meld_kind_of_codes(codes, None, marriage, True) is not None
+
+
+@lru_cache(maxsize=4096)
+def _needed_extensions(
+    meld: Codes,
+    held: tuple[tuple[int, int], ...],
+    wild: tuple[bool, ...] | None,
+    marriage: tuple[int, int, int] | None,
+) -> tuple[Codes, ...]:
+    """``_extensions`` without the additions that hold a meld which could stay in the hand."""
+    return tuple(
+        ext for ext in _extensions(meld, held, wild, marriage) if _needed(meld, ext, wild, marriage)
+    )
 
 
 def _needed(
@@ -97,30 +176,14 @@ def _needed(
 @lru_cache(maxsize=4096)
 def _extensions(
     meld: Codes,
-    counts: Codes,
+    held: tuple[tuple[int, int], ...],
     wild: tuple[bool, ...] | None,
     marriage: tuple[int, int, int] | None,
-    only_wild: bool,
 ) -> tuple[Codes, ...]:
-    # Natural cards in one meld share a rank (a set) or a suit (a run): any other natural card
-    # can never join it, so only wild cards and those are tried.
-    naturals = [c for c in meld if c < JOKER_CODE and not (wild and wild[c])]
-    ranks = {c % 13 for c in naturals}
-    suits = {c // 13 for c in naturals}
-    candidates = [
-        code
-        for code, have in enumerate(counts)
-        if have
-        and (
-            (wild is not None and wild[code])
-            or (
-                not only_wild
-                and (
-                    code >= JOKER_CODE or code % 13 in ranks or code // 13 in suits or not naturals
-                )
-            )
-        )
-    ]
+    """The additions to ``meld`` from ``held`` (code, count) pairs: the cards that may join it."""
+    counts = dict(held)
+    candidates = [code for code, _ in held]
+    memo = _long_meld_memo(wild, marriage)
     # Level by level (one card more each time), so a bounded search never skips a small
     # addition for a large one.
     seen: set[Codes] = {()}
@@ -130,15 +193,26 @@ def _extensions(
     while level and tests < MAX_TESTS:
         grown_level: list[Codes] = []
         for added in level:
+            last = added[-1] if added else -1
             for code in candidates:
-                if counts[code] <= added.count(code):
+                # ``added`` is sorted: a higher code goes at its end, and is not in it yet.
+                if code > last:
+                    grown = added + (code,)
+                elif counts[code] <= added.count(code):
                     continue
-                grown = tuple(sorted(added + (code,)))
+                elif code == last:
+                    grown = added + (code,)
+                else:
+                    grown = tuple(sorted(added + (code,)))
                 if grown in seen:
                     continue
                 seen.add(grown)
                 tests += 1
-                if _is_long_meld(meld + grown, wild, marriage):
+                codes = meld + grown
+                ok = memo.get(codes)
+                if ok is None:
+                    ok = memo[codes] = _long_meld(codes, wild, marriage)
+                if ok:
                     grown_level.append(grown)
             if tests >= MAX_TESTS:
                 break
@@ -188,6 +262,18 @@ def combinations(
     yield from walk(0, list(counts), [])
 
 
+def layable(
+    melds: Sequence[Sequence[int]], counts: Sequence[int], wilds: Wilds | None, rules: RuleSet
+) -> int:
+    """Bit mask of the codes in some addition onto ``melds`` that ``laid_sets`` may lay off."""
+    mask = 0
+    for m in melds:
+        for ext in extensions(m, counts, wilds, rules, needed_only=True):
+            for c in ext:
+                mask |= 1 << c
+    return mask
+
+
 def laid_sets(
     melds: Sequence[Sequence[int]], counts: Sequence[int], wilds: Wilds | None, rules: RuleSet
 ) -> list[Codes]:
@@ -201,11 +287,13 @@ def laid_sets(
     sets: set[Codes] = {()}
     for opts in options:
         grown = set(sets)
+        # Each addition with the cards it holds and how many of each the hand has.
+        limits = [(ext, tuple((c, counts[c]) for c in set(ext))) for ext in opts]
         # Small sets first, so that the bound, if reached, drops the largest.
         for have in sorted(sets, key=len):
-            for ext in opts:
+            for ext, held in limits:
                 merged = tuple(sorted(have + ext))
-                if merged in grown or any(merged.count(c) > counts[c] for c in set(ext)):
+                if merged in grown or any(merged.count(c) > k for c, k in held):
                     continue
                 grown.add(merged)
             if len(grown) >= MAX_COMBINATIONS:

@@ -19,16 +19,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from engine.cards import CARDS, JOKER_CODE, Card
-from engine.layoff import laid_sets
+from engine.layoff import laid_sets, layable
 from engine.melds import meld_kind_of_codes
 from engine.rules import RuleSet
 from engine.solver.bounds import LANE_BIT, hopeless, hopeless_masks
 from engine.solver.distance import Distance, distance, outs
+from engine.solver.laying_off import could_finish
 from engine.solver.search import (
     MAX_COPIES,
     NCODES,
     UNIT,
     MeldSearch,
+    lowest,
     pack,
     search_for,
 )
@@ -374,22 +376,57 @@ def _layoff_route_all(
     if not (rules.lay_off and s.table.melds_route and shown):
         return
     melds = [[c.code for c in m] for m in shown if len(m) >= 3]
-    for laid in laid_sets(melds, counts, s.wilds, rules):
-        rest = counts.copy()
+    hand = pack(counts)
+    long_melds = rules.long_melds
+    search = search_for(long_melds, s.wild)
+    # The discards already finished, as a mask: the search of each hand kept is asked only
+    # whether some other discard finishes, and only the new ones are built into melds.
+    taken = 0
+    for code in found:
+        taken |= 1 << code
+    # Most turns no discard could finish even with any cards that fit put aside: done.
+    if (
+        long_melds
+        and not could_finish(search, hand, layable(melds, counts, s.wilds, rules)) & ~taken
+    ):
+        return
+    laid_list = laid_sets(melds, counts, s.wilds, rules)
+    if not laid_list:
+        return
+    distinct = sum(1 for c in counts if c)
+    need = s.table.need
+    for laid in laid_list:
+        rest = hand
         for c in laid:
-            rest[c] -= 1
-        free = [CARDS[c] for c in laid]
+            rest -= UNIT[c]
         left = n - len(laid)
         if left == 1:
-            code = rest.index(1)
+            code = lowest(rest)
             if code not in found:
-                found[code] = Finish([], CARDS[code], "layoff", [], free)
-        else:
-            for code, fin in _meld_route_all(rest, pack(rest), left, s).items():
-                if code not in found:
-                    found[code] = Finish(fin.melds, fin.discard, "layoff", fin.see, free)
-        if (first and found) or len(found) == sum(1 for c in counts if c):
+                found[code] = Finish([], CARDS[code], "layoff", [], [CARDS[c] for c in laid])
+                taken |= 1 << code
+        elif left >= 4 if long_melds else _worth_searching(_minus(counts, laid), left, s):
+            mask = search.discards(rest, 0, need) & ~taken
+            if mask:
+                free = [CARDS[c] for c in laid]
+                taken |= mask
+                code = 0
+                while mask:
+                    if mask & 1:
+                        fin = _meld_finish(search, rest, code, need)
+                        found[code] = Finish(fin.melds, fin.discard, "layoff", fin.see, free)
+                    mask >>= 1
+                    code += 1
+        if (first and found) or len(found) == distinct:
             return
+
+
+def _minus(counts: list[int], laid: Sequence[int]) -> list[int]:
+    """``counts`` without the cards ``laid``."""
+    rest = counts.copy()
+    for c in laid:
+        rest[c] -= 1
+    return rest
 
 
 def _lay_offs(

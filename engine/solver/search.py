@@ -129,6 +129,25 @@ def templates(long_melds: bool) -> tuple[tuple[Template, ...], ...]:
     return tuple(tuple(_make_templates(x, long_melds)) for x in range(NCODES))
 
 
+@cache
+def _rows(
+    long_melds: bool, wilds_known: bool
+) -> tuple[tuple[tuple[Template, ...], ...], tuple[tuple[tuple[Template, ...], ...], ...], int]:
+    """The templates a search tries per code, the same rows again per number of wild cards
+    that can still be paid (the last for that many or more), and that most: made once per
+    meld size, for every set of wild cards alike.
+
+    A template asking more wild cards than the hand and the pool hold could only lead to a
+    state that fails at once, so the search never tries it.
+    """
+    every = templates(long_melds)
+    # Without wild cards only the natural melds can ever fit.
+    tpl = every if wilds_known else tuple(tuple(t for t in row if t[1] == 0) for row in every)
+    most = max((t[1] for row in tpl for t in row), default=0)
+    rows = tuple(tuple(tuple(t for t in row if t[1] <= a) for a in range(most + 1)) for row in tpl)
+    return tpl, rows, most
+
+
 _LOW_PLANE = sum(1 << (BITS * c) for c in range(NCODES))
 _HIGH_PLANE = _LOW_PLANE << 1
 
@@ -165,13 +184,7 @@ class MeldSearch:
 
     def __init__(self, long_melds: bool, wild: Sequence[bool] | None) -> None:
         self.long_melds = long_melds
-        every = templates(long_melds)
-        # Without wild cards only the natural melds can ever fit.
-        self.tpl = (
-            every
-            if wild is not None
-            else tuple(tuple(t for t in row if t[1] == 0) for row in every)
-        )
+        self.tpl, self.rows, self.most = _rows(long_melds, wild is not None)
         self.wild_bits = 0 if wild is None else sum(UNIT[c] for c in range(NCODES) if wild[c])
         self.wild_fields = self.wild_bits * FIELD
         self.memo: dict[tuple[int, int, int, int], bool] = {}
@@ -182,17 +195,28 @@ class MeldSearch:
         self.memo.clear()
         self.discard_memo.clear()
 
-    def _end_ok(self, pool: int) -> bool:
+    def end_ok(self, pool: int) -> bool:
+        """Whether wild cards left in the pool at the end can make melds of their own."""
         if self.long_melds:
             return pool == 0 or pool >= 3
         return pool >= 0 and pool % 3 == 0
+
+    def payable(self, hand: int, pool: int) -> int:
+        """How many wild cards the pool and the hand's own wild cards can pay (below 0: a debt
+        they cannot)."""
+        wild_fields = self.wild_fields
+        if not wild_fields:
+            return pool
+        w = hand & wild_fields
+        return pool + (w & _LOW_PLANE).bit_count() + 2 * (w & _HIGH_PLANE).bit_count()
 
     def feasible(self, hand: int, pool: int, disc: int, need: int) -> bool:
         """Whether ``hand`` plus ``pool`` wilds split into melds with ``need`` pure,
         leaving exactly ``disc`` (0 or 1) card of the hand over as the discard."""
         if not hand:
-            return disc == 0 and need == 0 and self._end_ok(pool)
-        if pool < 0 and pool + held(hand & self.wild_fields) < 0:
+            return disc == 0 and need == 0 and self.end_ok(pool)
+        paid = self.payable(hand, pool)
+        if paid < 0:
             return False
         if need and pure_candidates(hand) < need:
             return False
@@ -206,7 +230,9 @@ class MeldSearch:
         x = ((hand & -hand).bit_length() - 1) // BITS
         ok = False
         guarded = hand + GUARD
-        for delta, k, pure, _ in self.tpl[x]:
+        # A template asking more wild cards than can be paid fails at once: never tried.
+        most = self.most
+        for delta, k, pure, _ in self.rows[x][paid if paid < most else most]:
             rest = guarded - delta
             if rest & GUARD != GUARD:
                 continue
@@ -224,7 +250,8 @@ class MeldSearch:
         """Bit mask of the codes that can be the discard, everything else melded."""
         if not hand:
             return 0
-        if pool < 0 and pool + held(hand & self.wild_fields) < 0:
+        paid = self.payable(hand, pool)
+        if paid < 0:
             return 0
         if need and pure_candidates(hand) < need:
             return 0
@@ -238,7 +265,9 @@ class MeldSearch:
         x = ((hand & -hand).bit_length() - 1) // BITS
         mask = 0
         guarded = hand + GUARD
-        for delta, k, pure, _ in self.tpl[x]:
+        # A template asking more wild cards than can be paid fails at once: never tried.
+        most = self.most
+        for delta, k, pure, _ in self.rows[x][paid if paid < most else most]:
             rest = guarded - delta
             if rest & GUARD != GUARD:
                 continue
@@ -259,7 +288,9 @@ class MeldSearch:
         while hand:
             x = lowest(hand)
             guarded = hand + GUARD
-            for delta, k, pure, naturals in self.tpl[x]:
+            paid = self.payable(hand, pool)
+            row = self.rows[x][max(0, min(paid, self.most))]
+            for delta, k, pure, naturals in row:
                 rest = guarded - delta
                 if rest & GUARD != GUARD:
                     continue
@@ -294,13 +325,29 @@ _SEARCHES: dict[tuple[bool, int], MeldSearch] = {}
 
 def search_for(long_melds: bool, wild: Sequence[bool] | None) -> MeldSearch:
     """The shared search (and its memo) for a meld size and a set of wild codes."""
-    key = (long_melds, 0 if wild is None else sum(1 << c for c in range(NCODES) if wild[c]))
+    key = (long_melds, 0 if wild is None else wild_key(wild))
     found = _SEARCHES.get(key)
     if found is None:
         if len(_SEARCHES) > 32:
             _SEARCHES.clear()
         found = _SEARCHES[key] = MeldSearch(long_melds, wild)
     return found
+
+
+#: The bit mask of each wild mask met, by its id (the mask is kept so that the id stays its own).
+_WILD_KEYS: dict[int, tuple[Sequence[bool], int]] = {}
+
+
+def wild_key(wild: Sequence[bool]) -> int:
+    """The codes of a wild mask as one int's bits, worked out once per mask object."""
+    hit = _WILD_KEYS.get(id(wild))
+    if hit is not None and hit[0] is wild:
+        return hit[1]
+    bits = sum(1 << c for c in range(NCODES) if wild[c])
+    if len(_WILD_KEYS) > 4096:
+        _WILD_KEYS.clear()
+    _WILD_KEYS[id(wild)] = (wild, bits)
+    return bits
 
 
 def clear_search_cache() -> None:

@@ -37,6 +37,13 @@ def _three_card_melds() -> list[tuple[tuple[int, ...], int, int]]:
     ]
 
 
+@cache
+def _three_card_melds_with() -> list[list[tuple[tuple[int, ...], int, int]]]:
+    """The three-card melds holding each code (in the order of ``_three_card_melds``): only
+    those can start with the lowest card of a hand, or have a pair of two that does."""
+    return [[m for m in _three_card_melds() if x in m[0]] for x in range(53)]
+
+
 def slow_meld_cost(
     counts: list[int], wild: tuple[bool, ...] | None, unseen: list[int], need: int
 ) -> int:
@@ -48,7 +55,7 @@ def slow_meld_cost(
         pool = sum(counts[c] for c in range(53) if wild[c])
         nat = [0 if wild[c] else counts[c] for c in range(53)]
     wild_avail = wild is not None and any(unseen[c] > 0 for c in range(53) if wild[c])
-    melds = _three_card_melds()
+    melds = _three_card_melds_with()
 
     @cache
     def best(hand: tuple[int, ...], pool: int, slots: int, need: int) -> int:
@@ -67,7 +74,7 @@ def slow_meld_cost(
             return value
         if pool:
             value = max(value, 1 + best(tuple(rest), pool - 1, slots - 1, need))
-        for naturals, k, pure in melds:
+        for naturals, k, pure in melds[x]:
             if k > pool or (k and wild is None):
                 continue
             fits = all(hand[c] >= n for c, n in Counter(naturals).items())
@@ -337,27 +344,29 @@ def reference_meld_cost(
         joker = (0, 1)
     cards = sum(nat)
     # Every set choice, as the suits' keys left and the three set counts.
+    # A hand is its four suits' keys (two bits a rank: how many of that card), taken apart by
+    # the set chosen.
     states: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
-    todo: list[tuple[tuple[int, ...], tuple[int, ...]]] = [(tuple(nat[:52]), (0, 0, 0))]
+    start = tuple(sum(nat[s * 13 + r] << (2 * r) for r in range(13)) for s in range(4))
+    todo: list[tuple[tuple[int, ...], tuple[int, ...]]] = [(start, (0, 0, 0))]
     while todo:
-        hand, chosen = todo.pop()
-        keys = tuple(sum(hand[s * 13 + r] << (2 * r) for r in range(13)) for s in range(4))
+        keys, chosen = todo.pop()
         if (keys, chosen) in states:
             continue
         states.add((keys, chosen))
         for r in range(13):
-            held = [s for s in range(4) if hand[s * 13 + r]]
+            held = [s for s in range(4) if (keys[s] >> (2 * r)) & 3]
             for size in (2, 3):
                 for group in combinations(held, size):
-                    others = [s for s in range(4) if s not in group]
                     kind = 0
                     if size == 2:
+                        others = [s for s in range(4) if s not in group]
                         kind = 1 if any(unseen[s * 13 + r] > 0 for s in others) else 2
                         if kind == 2 and not mode:
                             continue
-                    after = list(hand)
+                    after = list(keys)
                     for s in group:
-                        after[s * 13 + r] -= 1
+                        after[s] -= 1 << (2 * r)
                     more = list(chosen)
                     more[kind] += 1
                     todo.append((tuple(after), tuple(more)))
