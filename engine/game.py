@@ -233,7 +233,10 @@ class Game(GameState):
         d["results"] = self.results.copy()
         d["events"] = self.events.copy()
         d["log"] = self.log.copy()
-        g.__dict__.update(d)
+        # Attribute by attribute, in the original's order: a dict handed over whole would make
+        # every attribute of the copy slower to read (the class's shared key table is lost).
+        for name, value in d.items():
+            setattr(g, name, value)
         return g
 
     def state_key(self) -> tuple[Any, ...]:

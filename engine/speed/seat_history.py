@@ -56,10 +56,10 @@ class History:
     list (the engine only ever appends to it), filtered for the seat and made a tuple when
     first read."""
 
-    __slots__ = ("_state", "_seat", "_events", "_n")
+    __slots__ = ("_game", "_seat", "_events", "_n")
 
-    def __init__(self, state: dict[str, Any], seat: int, events: list[Event]) -> None:
-        self._state = state  # the game's attributes: its live event list and the seat logs
+    def __init__(self, game: GameState, seat: int, events: list[Event]) -> None:
+        self._game = game  # its live event list and the seat logs
         self._seat = seat
         self._events = events
         self._n = len(events)
@@ -75,10 +75,16 @@ class History:
 
     def _log(self) -> _SeatLog:
         """The seat's log, holding at least the events of this history."""
-        state, seat, events = self._state, self._seat, self._events
-        if state["events"] is not events:  # read after its hand: the game's logs are not for it
+        game, seat, events = self._game, self._seat, self._events
+        if game.events is not events:  # read after its hand: the game's logs are not for it
             return _extend(_SeatLog(events), seat)
-        cache: dict[int, _SeatLog] = state.setdefault(ATTR, {})
+        try:
+            cache: dict[int, _SeatLog] = getattr(game, ATTR)
+        except AttributeError:
+            # Set as an attribute, not in the game's dict: a key put there directly makes every
+            # attribute of the game slower to read from then on.
+            cache = {}
+            setattr(game, ATTR, cache)
         log = cache.get(seat)
         n = 0 if log is None else len(log.items)
         # Reuse only the same list, not shorter, with the event we stopped at still in place.
@@ -130,4 +136,4 @@ def _extend(log: _SeatLog, seat: int) -> _SeatLog:
 def history(g: GameState, seat: int) -> History:
     """``tuple(e.for_seat(seat) for e in g.events)`` as it stands now, made a tuple only when
     read, paying then only for the events no view of the seat has read before."""
-    return History(g.__dict__, seat, g.events)
+    return History(g, seat, g.events)
