@@ -14,7 +14,7 @@ from engine.actions import Action, malformed, parse_action
 from engine.cards import SHOE_SIZE
 from engine.events import Event
 from engine.rules import MAX_SEED, RuleSet
-from engine.speed import legal_cache, seat_history, view_build
+from engine.speed import holding, legal_cache, seat_history, view_build
 from engine.state import GameState
 from engine.view import PlayerView
 from engine.words import Said, words
@@ -226,6 +226,7 @@ class Game(GameState):
         g = Game.__new__(Game)
         d = self.__dict__.copy()
         d.pop(seat_history.ATTR, None)  # the copy's events are a new list: its own cache
+        d.pop(holding.ATTR, None)  # and its hands are new lists: its own counts
         for name in self._LIST_FIELDS:
             d[name] = d[name].copy()
         d["hands"] = [h.copy() for h in self.hands]

@@ -22,7 +22,7 @@ from engine.events import Event
 from engine.melds import classify_meld, is_dublee
 from engine.rules import RuleSet
 from engine.run_order import run_of_ids
-from engine.speed import glance
+from engine.speed import glance, holding
 from engine.words import Cards, Later, Said, say, say_n
 
 if TYPE_CHECKING:
@@ -114,7 +114,7 @@ _CARD_OF_ID: tuple[Card, ...] = tuple(card_of(i) for i in range(SHOE_SIZE + 16))
 #: ``code_of`` of every physical card (the shoe and at most 3 printed jokers), by identity.
 _CODE_OF_ID: tuple[int, ...] = tuple(code_of(i) for i in range(SHOE_SIZE + 16))
 # Actions are immutable values: the common ones are made once, not on every turn.
-_DISCARD_OF_CODE: tuple[Discard, ...] = tuple(Discard(c) for c in CARDS)
+_DISCARD_OF_CODE = holding.DISCARD_OF_CODE
 #: ``_CODE_OF_ID`` as a ``bytes.translate`` table (255: no card of the shoe).
 _CODE_BYTES = bytes(_CODE_OF_ID) + bytes([255]) * (256 - len(_CODE_OF_ID))
 _DRAW_STOCK = DrawStock()
@@ -223,17 +223,23 @@ def legal_actions(g: GameState, search: Options = options) -> list[Action]:
             acts.append(_TAKE_DISCARD)
         return acts
     # The play phase. Most hands have no way to see or to go out, which a glance at the hand
-    # tells: the searches run only where it cannot.
+    # tells: the searches run only where it cannot. The hand's counts are kept from turn to
+    # turn (``holding``), not counted again here.
+    held = holding.holding(g, p)
+    count = None if held is None else held.wide  # None: an id no shoe holds, the searches decide
     if g.seen[p]:
-        if glance.may_go_out(hand, g.shown[p], g.wilds_for(p), rules, len(g.names)):
+        if count is None or glance.may_go_out_wide(
+            count, len(hand), g.shown[p], g.wilds_for(p), rules, len(g.names)
+        ):
             acts += search(g, p)
     elif not g.must_go_out:
         if not option_count_needed(g, p):
             acts.append(See(()))
-        if glance.may_see(hand, g.shown[p], rules, len(g.names)):
+        if count is None or glance.may_see_wide(count, g.shown[p], rules, len(g.names)):
             acts += search(g, p)
     if not g.must_go_out:
-        acts += _discard_actions(hand, _forbidden_discard_code(g))
+        barred = _forbidden_discard_code(g)
+        acts += _discard_actions(hand, barred) if held is None else held.discard_actions(barred)
     return acts
 
 

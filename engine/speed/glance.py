@@ -183,8 +183,13 @@ def may_see(
 ) -> bool:
     """False only when ``seeing_options`` of this hand and table lists nothing."""
     count = wide(hand)
-    if count is None:
-        return True
+    return True if count is None else may_see_wide(count, shown, rules, players)
+
+
+def may_see_wide(
+    count: int, shown: Sequence[tuple[str, Sequence[int]]], rules: RuleSet, players: int
+) -> bool:
+    """``may_see`` of the hand of wide count ``count``."""
     table = table_of(shown, rules, players)
     need = table.need
     if table.melds_route and need > 0 and pure_melds_at_least(count, need):
@@ -254,7 +259,21 @@ def may_go_out(
 ) -> bool:
     """False only when ``going_out_options`` of this hand and table lists nothing."""
     count = wide(hand)
-    if count is None or count >> JOKERS or rules.lay_off:
+    if count is None:
+        return True
+    return may_go_out_wide(count, len(hand), shown, wilds, rules, players)
+
+
+def may_go_out_wide(
+    count: int,
+    n: int,
+    shown: Sequence[tuple[str, Sequence[int]]],
+    wilds: Wilds | None,
+    rules: RuleSet,
+    players: int,
+) -> bool:
+    """``may_go_out`` of the hand of ``n`` cards and wide count ``count``."""
+    if count >> JOKERS or rules.lay_off:
         return True  # printed jokers, or cards laid off: the solver decides
     table = table_of(shown, rules, players)
     once = count & _SLOTS
@@ -263,7 +282,6 @@ def may_go_out(
     p3 = once & twice
     wild = 0 if wilds is None else _wild_slots(wilds)
     wild_cards = (once & wild).bit_count() + 2 * (twice & wild).bit_count()
-    n = len(hand)
     if table.melds_route and (
         n >= 4
         if rules.long_melds
