@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine import offers, turns
-from engine.actions import Action, malformed, parse_action
+from engine.actions import Action, GoOut, See, malformed, parse_action
 from engine.cards import SHOE_SIZE
 from engine.events import Event
 from engine.rules import MAX_SEED, RuleSet
@@ -18,6 +18,12 @@ from engine.speed import holding, legal_cache, seat_history, view_build
 from engine.state import GameState
 from engine.view import PlayerView
 from engine.words import Said, words
+
+_OWN = turns.OWN_ACTIONS
+#: How the legal actions' searches are made: memoised by position.
+_SEARCH = legal_cache.options
+#: The kinds of action a search finds (the memo answers their checks).
+_SEARCHED = frozenset((See, GoOut))
 
 #: Bounds that keep every match one the game can play (and every save one it can load).
 MAX_HANDS = 100
@@ -143,7 +149,7 @@ class Game(GameState):
     # ------------------------------------------------------------------ the rules
     def legal_actions(self) -> list[Action]:
         """Every legal action now, in a fixed order (one canonical arrangement per choice)."""
-        return legal_cache.legal_actions(self)
+        return turns.legal_actions(self, _SEARCH)  # legal_cache.legal_actions, one call less
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``apply(action)`` would succeed."""
@@ -159,10 +165,17 @@ class Game(GameState):
                 action = parse_action(action)
             except ValueError as exc:
                 raise IllegalAction(words(str(exc))) from None
-        bad = malformed(action)
-        if bad is not None:
-            raise IllegalAction(words(bad))
-        reason = legal_cache.check(self, action)
+        # The engine's own actions (what ``legal_actions`` lists most) are well formed.
+        if _OWN.get(id(action)) is not action:
+            bad = malformed(action)
+            if bad is not None:
+                raise IllegalAction(words(bad))
+        # legal_cache.check, one call less where no search can answer (the action's type is
+        # one of the actions' own, no subclass, once it is well formed)
+        if type(action) in _SEARCHED:
+            reason = legal_cache.check(self, action)
+        else:
+            reason = turns.check(self, action)
         if reason is not None:
             raise IllegalAction(reason)
         events = turns.perform(self, action)
@@ -178,7 +191,7 @@ class Game(GameState):
         over = self.phase == "hand_over" or self.phase == "match_over"
         hands = self.hands
         mover = seat == self.current_player
-        legal = legal_cache.legal_tuple(self) if mover else ()
+        legal = tuple(turns.legal_actions(self, _SEARCH)) if mover else ()
         playing = mover and (self.phase == "draw" or self.phase == "play")
         advice = offers.ASK if mover and self.phase == "play" else None
         return view_build.build(

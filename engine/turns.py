@@ -123,6 +123,8 @@ _TAKE_DISCARD = TakeDiscard()
 ACTION_TEXTS: dict[int, str] = {
     id(a): str(a) for a in (*_DISCARD_OF_CODE, _DRAW_STOCK, _TAKE_DISCARD)
 }
+#: Those actions themselves, by identity: well formed, as the engine made them.
+OWN_ACTIONS: dict[int, Action] = {id(a): a for a in (*_DISCARD_OF_CODE, _DRAW_STOCK, _TAKE_DISCARD)}
 
 
 def _cards(ids: Sequence[int]) -> list[Card]:
@@ -287,6 +289,8 @@ def take_discard_bar(
     view of its seat to act both ask it with their own facts."""
     if not discards:
         return _TAKE_NONE
+    if not seen and not seen_by_dublees:  # nothing bars a seat that has not seen
+        return TAKE_OK
     top = card_of(discards[-1])
     if seen and not rules.seen_may_take_wild_discard and wilds is not None and wilds.is_wild(top):
         return _TAKE_WILD
@@ -329,6 +333,8 @@ _WILD_TAKEN: dict[int, Said] = {}
 
 def _take_discard_bar(g: GameState, p: int) -> int:
     seen = g.seen[p]
+    if not seen and not g.seen_by_dublees[p]:  # ``take_discard_bar``'s answer, spelled out
+        return TAKE_OK if g.discards else _TAKE_NONE
     return take_discard_bar(
         g.rules,
         g.discards,
@@ -355,6 +361,14 @@ def _discard_refusal(g: GameState, p: int, card: Card) -> Said | None:
 
 def check(g: GameState, action: Action) -> Said | None:
     """Why ``action`` is illegal now, or None if it is legal."""
+    # The commonest actions in the phase they belong to first: the answer the checks below
+    # give them, without going through the others.
+    kind = type(action)
+    phase = g.phase
+    if type(action) is Discard and phase == "play":
+        return _throw_refusal(g, g.current_player, action)
+    if kind is DrawStock and phase == "draw":
+        return None if g.stock else say("the stock is empty")
     if g.phase == "match_over":
         return say("the match is over")
     if isinstance(action, NextHand):
@@ -364,7 +378,6 @@ def check(g: GameState, action: Action) -> Said | None:
     p = g.current_player
     if isinstance(action, ExposeTunnela):
         return _expose_refusal(g, p, action)
-    kind = type(action)
     if kind is DrawStock or kind is TakeDiscard:
         if g.phase != "draw":
             return say("you have already drawn this turn")
@@ -507,20 +520,22 @@ def _took(name: str, card: int) -> Said:
 
 
 def perform(g: GameState, action: Action) -> list[Event]:
-    """Carry out a legal action; return its events."""
+    """Carry out a legal action; return its events (``Game.apply`` has checked that it is one
+    of the action types themselves, no subclass)."""
     p = g.current_player
     seated = 0 <= p < len(g.names)
     name = g.names[p] if seated else ""
     hand = g.hands[p] if seated else []
     # The commonest actions first.
-    if isinstance(action, DrawStock):
+    kind = type(action)
+    if kind is DrawStock:
         card = g.stock.pop()
         hand.append(card)
         g.drawn[p] = True
         g.phase = "play"
         g.taken = None
         return [Event("draw_stock", p, (card,), (), p, Later(_drew, name, card))]
-    if isinstance(action, Discard):
+    if type(action) is Discard:
         card = _pick(hand, action.card, action.card_id)
         hand.remove(card)
         g.discards.append(card)
@@ -529,7 +544,7 @@ def perform(g: GameState, action: Action) -> list[Event]:
         if ended:
             events += ended
         return events
-    if isinstance(action, TakeDiscard):
+    if kind is TakeDiscard:
         card = g.discards.pop()
         hand.append(card)
         g.drawn[p] = True
