@@ -24,6 +24,9 @@ _OWN = turns.OWN_ACTIONS
 _SEARCH = legal_cache.options
 #: The kinds of action a search finds (the memo answers their checks).
 _SEARCHED = frozenset((See, GoOut))
+#: What stands in a view's why-nots until read, by whether the seat has drawn (one of each:
+#: it only says that, and the view puts the answers in its place when they are worked out).
+_PENDING = {False: offers.Pending(False), True: offers.Pending(True)}
 
 #: Bounds that keep every match one the game can play (and every save one it can load).
 MAX_HANDS = 100
@@ -223,7 +226,7 @@ class Game(GameState):
                 # These three are worked out from the view itself when first read (what the
                 # seat knows is all they may use); until then the view only says there may be
                 # some.
-                "why_not": offers.Pending(self.drawn[seat]) if playing else offers.NOTHING,
+                "why_not": _PENDING[self.drawn[seat]] if playing else offers.NOTHING,
                 "best_see": advice,
                 "best_go_out": advice,
                 # For a screen that cannot run the engine (the phone page): worked out from the

@@ -228,16 +228,17 @@ def legal_actions(g: GameState, search: Options = options) -> list[Action]:
     # tells: the searches run only where it cannot. The hand's counts are kept from turn to
     # turn (``holding``), not counted again here.
     held = holding.holding(g, p)
-    count = None if held is None else held.wide  # None: an id no shoe holds, the searches decide
     if g.seen[p]:
-        if count is None or glance.may_go_out_wide(
-            count, len(hand), g.shown[p], g.wilds_for(p), rules, len(g.names)
+        if held is None or glance.may_go_out_wide(
+            held.wide, len(hand), held.table(g.shown[p], rules, len(g.names)), g.wilds_for(p), rules
         ):
             acts += search(g, p)
     elif not g.must_go_out:
         if not option_count_needed(g, p):
             acts.append(See(()))
-        if count is None or glance.may_see_wide(count, g.shown[p], rules, len(g.names)):
+        if held is None or glance.may_see_wide(
+            held.wide, held.table(g.shown[p], rules, len(g.names)), rules
+        ):
             acts += search(g, p)
     if not g.must_go_out:
         barred = _forbidden_discard_code(g)
@@ -410,6 +411,16 @@ def _expose_refusal(g: GameState, p: int, action: ExposeTunnela) -> Said | None:
     return None
 
 
+def _holds_kind(hand: Sequence[int], code: int) -> bool:
+    """Whether ``hand`` holds a card of kind ``code`` (its codes searched in one C call)."""
+    try:
+        if code in bytes(hand).translate(_CODE_BYTES):
+            return True
+    except (TypeError, ValueError):
+        pass
+    return code in map(_CODE_OF_ID.__getitem__, hand)
+
+
 def _throw_refusal(g: GameState, p: int, action: Discard) -> Said | None:
     if g.must_go_out:
         return say("you took the discard for your last dublee: go out now")
@@ -419,7 +430,7 @@ def _throw_refusal(g: GameState, p: int, action: Discard) -> Said | None:
             return say("you do not hold that {card}", card=Cards.one(action.card))
         if code_of(action.card_id) != action.card.code:
             return say("that card is not what it says")
-    elif action.card.code not in map(_CODE_OF_ID.__getitem__, hand):
+    elif not _holds_kind(hand, action.card.code):
         return say("you do not hold {cards}", cards=Cards.one(action.card))
     return _discard_refusal(g, p, action.card)
 
@@ -579,7 +590,14 @@ def perform(g: GameState, action: Action) -> list[Event]:
 def _pick(hand: list[int], card: Card, card_id: int | None) -> int:
     if card_id is not None:
         return card_id
-    code, codes = card.code, _CODE_OF_ID
+    code = card.code
+    try:  # the last copy of its kind: the hand's codes searched from the end, in one C call
+        at = bytes(hand).translate(_CODE_BYTES).rfind(code)
+    except (TypeError, ValueError):  # an id beyond a byte: the long way
+        at = -1
+    if at >= 0:
+        return hand[at]
+    codes = _CODE_OF_ID
     for i in reversed(hand):
         if codes[i] == code:
             return i

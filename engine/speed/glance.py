@@ -183,14 +183,11 @@ def may_see(
 ) -> bool:
     """False only when ``seeing_options`` of this hand and table lists nothing."""
     count = wide(hand)
-    return True if count is None else may_see_wide(count, shown, rules, players)
+    return True if count is None else may_see_wide(count, table_of(shown, rules, players), rules)
 
 
-def may_see_wide(
-    count: int, shown: Sequence[tuple[str, Sequence[int]]], rules: RuleSet, players: int
-) -> bool:
-    """``may_see`` of the hand of wide count ``count``."""
-    table = table_of(shown, rules, players)
+def may_see_wide(count: int, table: Table, rules: RuleSet) -> bool:
+    """``may_see`` of the hand of wide count ``count``, at a seat showing ``table``."""
     need = table.need
     if table.melds_route and need > 0 and pure_melds_at_least(count, need):
         return True
@@ -261,21 +258,14 @@ def may_go_out(
     count = wide(hand)
     if count is None:
         return True
-    return may_go_out_wide(count, len(hand), shown, wilds, rules, players)
+    return may_go_out_wide(count, len(hand), table_of(shown, rules, players), wilds, rules)
 
 
-def may_go_out_wide(
-    count: int,
-    n: int,
-    shown: Sequence[tuple[str, Sequence[int]]],
-    wilds: Wilds | None,
-    rules: RuleSet,
-    players: int,
-) -> bool:
-    """``may_go_out`` of the hand of ``n`` cards and wide count ``count``."""
+def may_go_out_wide(count: int, n: int, table: Table, wilds: Wilds | None, rules: RuleSet) -> bool:
+    """``may_go_out`` of the hand of ``n`` cards and wide count ``count``, at a seat showing
+    ``table``."""
     if count >> JOKERS or rules.lay_off:
         return True  # printed jokers, or cards laid off: the solver decides
-    table = table_of(shown, rules, players)
     once = count & _SLOTS
     twice = (count >> 1) & _SLOTS
     p1 = once | twice

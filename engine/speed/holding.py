@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.actions import Discard
 from engine.cards import CARDS, JOKER_CODE, SHOE_SIZE, code_of
-from engine.speed.glance import UNIT_OF_ID
+from engine.rules import RuleSet
+from engine.solver.search import Table
+from engine.speed.glance import UNIT_OF_ID, table_of
 
 if TYPE_CHECKING:
     from engine.state import GameState
@@ -39,7 +41,7 @@ class Holding:
     """One seat's hand, counted: the ids it counted, their wide count (``engine.speed.glance``),
     how many of each kind, and one Discard per kind held, in code order."""
 
-    __slots__ = ("ids", "wide", "kinds", "codes", "discards")
+    __slots__ = ("ids", "wide", "kinds", "codes", "discards", "_shown", "_table")
 
     def __init__(self, ids: list[int]) -> None:
         # Only ids a shoe holds (checked by ``count``).
@@ -51,6 +53,8 @@ class Holding:
         self.kinds = kinds
         self.codes = [c for c in range(JOKER_CODE + 1) if kinds[c]]
         self.discards = [DISCARD_OF_CODE[c] for c in self.codes]
+        self._shown: list[Any] | None = None  # what the seat showed when ``_table`` was found
+        self._table: tuple[RuleSet, int, Table] | None = None
 
     def swapped(self, hand: list[int]) -> bool:
         """Whether ``hand`` is the counted ids with one card gone and one come at the end (a
@@ -91,6 +95,19 @@ class Holding:
             at = bisect_left(self.codes, code)
             del self.codes[at]
             del self.discards[at]
+
+    def table(self, shown: list[Any], rules: RuleSet, players: int) -> Table:
+        """``glance.table_of(shown, rules, players)``, kept while the seat shows the same melds
+        (compared meld by meld, as the seat's list holds them)."""
+        kept = self._table
+        if kept is not None and self._shown == shown and kept[0] is rules and kept[1] == players:
+            return kept[2]
+        table = table_of(shown, rules, players)
+        # Kept only for melds that cannot change in place (a state edited by hand may hold lists).
+        if all(type(m) is tuple and type(m[1]) is tuple for m in shown):
+            self._shown = list(shown)
+            self._table = (rules, players, table)
+        return table
 
     def discard_actions(self, barred: int | None) -> list[Discard]:
         """One Discard per kind held but ``barred``, in code order."""

@@ -104,3 +104,24 @@ def test_a_clone_counts_its_own_hands():
     assert holding.holding(g, 0).ids == g.hands[0]
     assert holding.holding(copy, 0).ids == copy.hands[0]
     assert holding.holding(g, 0) is not holding.holding(copy, 0)
+
+
+def test_the_table_is_kept_while_the_seat_shows_the_same_melds():
+    rules = PRESETS["nepali"]
+    g = Game.new(rules, 4, 6, hands=1)
+    h = holding.holding(g, 0)
+    assert h is not None
+    shown = g.shown[0]
+    first = h.table(shown, rules, 4)
+    assert first == glance.table_of(shown, rules, 4)
+    assert h.table(shown, rules, 4) is first
+    hand = g.hands[0]
+    shown.append(("tunnela", (hand.pop(), hand.pop(), hand.pop())))
+    again = h.table(shown, rules, 4)
+    assert again == glance.table_of(shown, rules, 4) and again != first
+    assert h.table(shown, rules, 3) == glance.table_of(shown, rules, 3)
+    shown.append(["see", [hand.pop(), hand.pop(), hand.pop()]])  # lists: never kept
+    listed = h.table(shown, rules, 4)
+    assert listed == glance.table_of(shown, rules, 4)
+    shown[-1][1].pop()
+    assert h.table(shown, rules, 4) == glance.table_of(shown, rules, 4)
