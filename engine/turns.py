@@ -802,6 +802,8 @@ def _end_turn(g: GameState) -> list[Event]:
             events.append(
                 Event("reshuffle", None, text=say("The discards were shuffled into a new stock"))
             )
-    g.current_player = next_seat(g.current_player, len(g.names), rules)
+    # next_seat, spelled out (once a turn)
+    step = 1 if rules.direction == "clockwise" else -1
+    g.current_player = (g.current_player + step) % len(g.names)
     g.phase = "draw"
     return events

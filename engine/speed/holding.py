@@ -41,11 +41,12 @@ class Holding:
     """One seat's hand, counted: the ids it counted, their wide count (``engine.speed.glance``),
     how many of each kind, and one Discard per kind held, in code order."""
 
-    __slots__ = ("ids", "wide", "kinds", "codes", "discards", "_shown", "_table")
+    __slots__ = ("ids", "total", "wide", "kinds", "codes", "discards", "_shown", "_table")
 
     def __init__(self, ids: list[int]) -> None:
         # Only ids a shoe holds (checked by ``count``).
         self.ids = ids
+        self.total = sum(ids)  # of the ids themselves: which card went, a turn later
         self.wide = sum(map(UNIT_OF_ID.__getitem__, ids))
         kinds = [0] * (JOKER_CODE + 1)
         for c in map(CODE_OF_ID.__getitem__, ids):
@@ -66,7 +67,7 @@ class Holding:
         if not (type(came) is int and 0 <= came < _IDS):
             return False
         try:
-            went = sum(ids) - sum(hand) + came
+            went = self.total - sum(hand) + came
             at = ids.index(went)
         except (TypeError, ValueError):
             return False
@@ -74,27 +75,23 @@ class Holding:
         ids.append(came)
         if ids != hand:  # another change: the ids are no longer what was counted
             return False
+        self.total += came - went
         if went != came:
             self.wide += UNIT_OF_ID[came] - UNIT_OF_ID[went]
-            self._went(CODE_OF_ID[went])
-            self._came(CODE_OF_ID[came])
+            gone, new = CODE_OF_ID[went], CODE_OF_ID[came]
+            if gone != new:
+                kinds, codes, discards = self.kinds, self.codes, self.discards
+                kinds[gone] -= 1
+                if not kinds[gone]:  # the last of its kind: its Discard goes
+                    at = bisect_left(codes, gone)
+                    del codes[at]
+                    del discards[at]
+                kinds[new] += 1
+                if kinds[new] == 1:  # the first of its kind: a Discard comes, in code order
+                    at = bisect_left(codes, new)
+                    codes.insert(at, new)
+                    discards.insert(at, DISCARD_OF_CODE[new])
         return True
-
-    def _came(self, code: int) -> None:
-        kinds = self.kinds
-        kinds[code] += 1
-        if kinds[code] == 1:
-            at = bisect_left(self.codes, code)
-            self.codes.insert(at, code)
-            self.discards.insert(at, DISCARD_OF_CODE[code])
-
-    def _went(self, code: int) -> None:
-        kinds = self.kinds
-        kinds[code] -= 1
-        if not kinds[code]:
-            at = bisect_left(self.codes, code)
-            del self.codes[at]
-            del self.discards[at]
 
     def table(self, shown: list[Any], rules: RuleSet, players: int) -> Table:
         """``glance.table_of(shown, rules, players)``, kept while the seat shows the same melds

@@ -42,7 +42,7 @@ def test_kept_counts_equal_a_fresh_count_after_every_action(preset):
             if g.phase == "play":
                 kept = holding.holding(g, p)
                 assert kept is not None
-                assert kept.ids == g.hands[p]
+                assert kept.ids == g.hands[p] and kept.total == sum(g.hands[p])
                 assert _kept(kept) == _fresh(g.hands[p])
                 carried += kept is last.get(p)
                 last[p] = kept
