@@ -10,14 +10,23 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine import offers, turns
-from engine.actions import Action, malformed, parse_action
+from engine.actions import Action, GoOut, See, malformed, parse_action
 from engine.cards import SHOE_SIZE
 from engine.events import Event
 from engine.rules import MAX_SEED, RuleSet
-from engine.speed import legal_cache, seat_history, view_build
+from engine.speed import holding, legal_cache, seat_history, view_build
 from engine.state import GameState
 from engine.view import PlayerView
 from engine.words import Said, words
+
+_OWN = turns.OWN_ACTIONS
+#: How the legal actions' searches are made: memoised by position.
+_SEARCH = legal_cache.options
+#: The kinds of action a search finds (the memo answers their checks).
+_SEARCHED = frozenset((See, GoOut))
+#: What stands in a view's why-nots until read, by whether the seat has drawn (one of each:
+#: it only says that, and the view puts the answers in its place when they are worked out).
+_PENDING = {False: offers.Pending(False), True: offers.Pending(True)}
 
 #: Bounds that keep every match one the game can play (and every save one it can load).
 MAX_HANDS = 100
@@ -143,7 +152,7 @@ class Game(GameState):
     # ------------------------------------------------------------------ the rules
     def legal_actions(self) -> list[Action]:
         """Every legal action now, in a fixed order (one canonical arrangement per choice)."""
-        return legal_cache.legal_actions(self)
+        return turns.legal_actions(self, _SEARCH)  # legal_cache.legal_actions, one call less
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``apply(action)`` would succeed."""
@@ -159,10 +168,17 @@ class Game(GameState):
                 action = parse_action(action)
             except ValueError as exc:
                 raise IllegalAction(words(str(exc))) from None
-        bad = malformed(action)
-        if bad is not None:
-            raise IllegalAction(words(bad))
-        reason = legal_cache.check(self, action)
+        # The engine's own actions (what ``legal_actions`` lists most) are well formed.
+        if _OWN.get(id(action)) is not action:
+            bad = malformed(action)
+            if bad is not None:
+                raise IllegalAction(words(bad))
+        # legal_cache.check, one call less where no search can answer (the action's type is
+        # one of the actions' own, no subclass, once it is well formed)
+        if type(action) in _SEARCHED:
+            reason = legal_cache.check(self, action)
+        else:
+            reason = turns.check(self, action)
         if reason is not None:
             raise IllegalAction(reason)
         events = turns.perform(self, action)
@@ -178,7 +194,7 @@ class Game(GameState):
         over = self.phase == "hand_over" or self.phase == "match_over"
         hands = self.hands
         mover = seat == self.current_player
-        legal = legal_cache.legal_tuple(self) if mover else ()
+        legal = tuple(turns.legal_actions(self, _SEARCH)) if mover else ()
         playing = mover and (self.phase == "draw" or self.phase == "play")
         advice = offers.ASK if mover and self.phase == "play" else None
         return view_build.build(
@@ -210,7 +226,7 @@ class Game(GameState):
                 # These three are worked out from the view itself when first read (what the
                 # seat knows is all they may use); until then the view only says there may be
                 # some.
-                "why_not": offers.Pending(self.drawn[seat]) if playing else offers.NOTHING,
+                "why_not": _PENDING[self.drawn[seat]] if playing else offers.NOTHING,
                 "best_see": advice,
                 "best_go_out": advice,
                 # For a screen that cannot run the engine (the phone page): worked out from the
@@ -226,6 +242,7 @@ class Game(GameState):
         g = Game.__new__(Game)
         d = self.__dict__.copy()
         d.pop(seat_history.ATTR, None)  # the copy's events are a new list: its own cache
+        d.pop(holding.ATTR, None)  # and its hands are new lists: its own counts
         for name in self._LIST_FIELDS:
             d[name] = d[name].copy()
         d["hands"] = [h.copy() for h in self.hands]
@@ -233,7 +250,10 @@ class Game(GameState):
         d["results"] = self.results.copy()
         d["events"] = self.events.copy()
         d["log"] = self.log.copy()
-        g.__dict__.update(d)
+        # Attribute by attribute, in the original's order: a dict handed over whole would make
+        # every attribute of the copy slower to read (the class's shared key table is lost).
+        for name, value in d.items():
+            setattr(g, name, value)
         return g
 
     def state_key(self) -> tuple[Any, ...]:

@@ -22,7 +22,7 @@ from engine.events import Event
 from engine.melds import classify_meld, is_dublee
 from engine.rules import RuleSet
 from engine.run_order import run_of_ids
-from engine.speed import glance
+from engine.speed import glance, holding
 from engine.words import Cards, Later, Said, say, say_n
 
 if TYPE_CHECKING:
@@ -114,7 +114,7 @@ _CARD_OF_ID: tuple[Card, ...] = tuple(card_of(i) for i in range(SHOE_SIZE + 16))
 #: ``code_of`` of every physical card (the shoe and at most 3 printed jokers), by identity.
 _CODE_OF_ID: tuple[int, ...] = tuple(code_of(i) for i in range(SHOE_SIZE + 16))
 # Actions are immutable values: the common ones are made once, not on every turn.
-_DISCARD_OF_CODE: tuple[Discard, ...] = tuple(Discard(c) for c in CARDS)
+_DISCARD_OF_CODE = holding.DISCARD_OF_CODE
 #: ``_CODE_OF_ID`` as a ``bytes.translate`` table (255: no card of the shoe).
 _CODE_BYTES = bytes(_CODE_OF_ID) + bytes([255]) * (256 - len(_CODE_OF_ID))
 _DRAW_STOCK = DrawStock()
@@ -123,6 +123,8 @@ _TAKE_DISCARD = TakeDiscard()
 ACTION_TEXTS: dict[int, str] = {
     id(a): str(a) for a in (*_DISCARD_OF_CODE, _DRAW_STOCK, _TAKE_DISCARD)
 }
+#: Those actions themselves, by identity: well formed, as the engine made them.
+OWN_ACTIONS: dict[int, Action] = {id(a): a for a in (*_DISCARD_OF_CODE, _DRAW_STOCK, _TAKE_DISCARD)}
 
 
 def _cards(ids: Sequence[int]) -> list[Card]:
@@ -223,17 +225,24 @@ def legal_actions(g: GameState, search: Options = options) -> list[Action]:
             acts.append(_TAKE_DISCARD)
         return acts
     # The play phase. Most hands have no way to see or to go out, which a glance at the hand
-    # tells: the searches run only where it cannot.
+    # tells: the searches run only where it cannot. The hand's counts are kept from turn to
+    # turn (``holding``), not counted again here.
+    held = holding.holding(g, p)
     if g.seen[p]:
-        if glance.may_go_out(hand, g.shown[p], g.wilds_for(p), rules, len(g.names)):
+        if held is None or glance.may_go_out_wide(
+            held.wide, len(hand), held.table(g.shown[p], rules, len(g.names)), g.wilds_for(p), rules
+        ):
             acts += search(g, p)
     elif not g.must_go_out:
         if not option_count_needed(g, p):
             acts.append(See(()))
-        if glance.may_see(hand, g.shown[p], rules, len(g.names)):
+        if held is None or glance.may_see_wide(
+            held.wide, held.table(g.shown[p], rules, len(g.names)), rules
+        ):
             acts += search(g, p)
     if not g.must_go_out:
-        acts += _discard_actions(hand, _forbidden_discard_code(g))
+        barred = _forbidden_discard_code(g)
+        acts += _discard_actions(hand, barred) if held is None else held.discard_actions(barred)
     return acts
 
 
@@ -281,6 +290,8 @@ def take_discard_bar(
     view of its seat to act both ask it with their own facts."""
     if not discards:
         return _TAKE_NONE
+    if not seen and not seen_by_dublees:  # nothing bars a seat that has not seen
+        return TAKE_OK
     top = card_of(discards[-1])
     if seen and not rules.seen_may_take_wild_discard and wilds is not None and wilds.is_wild(top):
         return _TAKE_WILD
@@ -323,6 +334,8 @@ _WILD_TAKEN: dict[int, Said] = {}
 
 def _take_discard_bar(g: GameState, p: int) -> int:
     seen = g.seen[p]
+    if not seen and not g.seen_by_dublees[p]:  # ``take_discard_bar``'s answer, spelled out
+        return TAKE_OK if g.discards else _TAKE_NONE
     return take_discard_bar(
         g.rules,
         g.discards,
@@ -349,6 +362,14 @@ def _discard_refusal(g: GameState, p: int, card: Card) -> Said | None:
 
 def check(g: GameState, action: Action) -> Said | None:
     """Why ``action`` is illegal now, or None if it is legal."""
+    # The commonest actions in the phase they belong to first: the answer the checks below
+    # give them, without going through the others.
+    kind = type(action)
+    phase = g.phase
+    if type(action) is Discard and phase == "play":
+        return _throw_refusal(g, g.current_player, action)
+    if kind is DrawStock and phase == "draw":
+        return None if g.stock else say("the stock is empty")
     if g.phase == "match_over":
         return say("the match is over")
     if isinstance(action, NextHand):
@@ -358,7 +379,6 @@ def check(g: GameState, action: Action) -> Said | None:
     p = g.current_player
     if isinstance(action, ExposeTunnela):
         return _expose_refusal(g, p, action)
-    kind = type(action)
     if kind is DrawStock or kind is TakeDiscard:
         if g.phase != "draw":
             return say("you have already drawn this turn")
@@ -391,6 +411,16 @@ def _expose_refusal(g: GameState, p: int, action: ExposeTunnela) -> Said | None:
     return None
 
 
+def _holds_kind(hand: Sequence[int], code: int) -> bool:
+    """Whether ``hand`` holds a card of kind ``code`` (its codes searched in one C call)."""
+    try:
+        if code in bytes(hand).translate(_CODE_BYTES):
+            return True
+    except (TypeError, ValueError):
+        pass
+    return code in map(_CODE_OF_ID.__getitem__, hand)
+
+
 def _throw_refusal(g: GameState, p: int, action: Discard) -> Said | None:
     if g.must_go_out:
         return say("you took the discard for your last dublee: go out now")
@@ -400,7 +430,7 @@ def _throw_refusal(g: GameState, p: int, action: Discard) -> Said | None:
             return say("you do not hold that {card}", card=Cards.one(action.card))
         if code_of(action.card_id) != action.card.code:
             return say("that card is not what it says")
-    elif action.card.code not in map(_CODE_OF_ID.__getitem__, hand):
+    elif not _holds_kind(hand, action.card.code):
         return say("you do not hold {cards}", cards=Cards.one(action.card))
     return _discard_refusal(g, p, action.card)
 
@@ -501,20 +531,22 @@ def _took(name: str, card: int) -> Said:
 
 
 def perform(g: GameState, action: Action) -> list[Event]:
-    """Carry out a legal action; return its events."""
+    """Carry out a legal action; return its events (``Game.apply`` has checked that it is one
+    of the action types themselves, no subclass)."""
     p = g.current_player
     seated = 0 <= p < len(g.names)
     name = g.names[p] if seated else ""
     hand = g.hands[p] if seated else []
     # The commonest actions first.
-    if isinstance(action, DrawStock):
+    kind = type(action)
+    if kind is DrawStock:
         card = g.stock.pop()
         hand.append(card)
         g.drawn[p] = True
         g.phase = "play"
         g.taken = None
         return [Event("draw_stock", p, (card,), (), p, Later(_drew, name, card))]
-    if isinstance(action, Discard):
+    if type(action) is Discard:
         card = _pick(hand, action.card, action.card_id)
         hand.remove(card)
         g.discards.append(card)
@@ -523,7 +555,7 @@ def perform(g: GameState, action: Action) -> list[Event]:
         if ended:
             events += ended
         return events
-    if isinstance(action, TakeDiscard):
+    if kind is TakeDiscard:
         card = g.discards.pop()
         hand.append(card)
         g.drawn[p] = True
@@ -558,7 +590,14 @@ def perform(g: GameState, action: Action) -> list[Event]:
 def _pick(hand: list[int], card: Card, card_id: int | None) -> int:
     if card_id is not None:
         return card_id
-    code, codes = card.code, _CODE_OF_ID
+    code = card.code
+    try:  # the last copy of its kind: the hand's codes searched from the end, in one C call
+        at = bytes(hand).translate(_CODE_BYTES).rfind(code)
+    except (TypeError, ValueError):  # an id beyond a byte: the long way
+        at = -1
+    if at >= 0:
+        return hand[at]
+    codes = _CODE_OF_ID
     for i in reversed(hand):
         if codes[i] == code:
             return i
@@ -763,6 +802,8 @@ def _end_turn(g: GameState) -> list[Event]:
             events.append(
                 Event("reshuffle", None, text=say("The discards were shuffled into a new stock"))
             )
-    g.current_player = next_seat(g.current_player, len(g.names), rules)
+    # next_seat, spelled out (once a turn)
+    step = 1 if rules.direction == "clockwise" else -1
+    g.current_player = (g.current_player + step) % len(g.names)
     g.phase = "draw"
     return events

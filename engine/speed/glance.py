@@ -183,9 +183,11 @@ def may_see(
 ) -> bool:
     """False only when ``seeing_options`` of this hand and table lists nothing."""
     count = wide(hand)
-    if count is None:
-        return True
-    table = table_of(shown, rules, players)
+    return True if count is None else may_see_wide(count, table_of(shown, rules, players), rules)
+
+
+def may_see_wide(count: int, table: Table, rules: RuleSet) -> bool:
+    """``may_see`` of the hand of wide count ``count``, at a seat showing ``table``."""
     need = table.need
     if table.melds_route and need > 0 and pure_melds_at_least(count, need):
         return True
@@ -254,16 +256,22 @@ def may_go_out(
 ) -> bool:
     """False only when ``going_out_options`` of this hand and table lists nothing."""
     count = wide(hand)
-    if count is None or count >> JOKERS or rules.lay_off:
+    if count is None:
+        return True
+    return may_go_out_wide(count, len(hand), table_of(shown, rules, players), wilds, rules)
+
+
+def may_go_out_wide(count: int, n: int, table: Table, wilds: Wilds | None, rules: RuleSet) -> bool:
+    """``may_go_out`` of the hand of ``n`` cards and wide count ``count``, at a seat showing
+    ``table``."""
+    if count >> JOKERS or rules.lay_off:
         return True  # printed jokers, or cards laid off: the solver decides
-    table = table_of(shown, rules, players)
     once = count & _SLOTS
     twice = (count >> 1) & _SLOTS
     p1 = once | twice
     p3 = once & twice
     wild = 0 if wilds is None else _wild_slots(wilds)
     wild_cards = (once & wild).bit_count() + 2 * (twice & wild).bit_count()
-    n = len(hand)
     if table.melds_route and (
         n >= 4
         if rules.long_melds

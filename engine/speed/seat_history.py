@@ -51,15 +51,27 @@ class _SeatLog:
         return self.frozen
 
 
+class _Logs(dict[int, _SeatLog]):
+    """A game's seat logs, and its event list as the latest view found it (``live``): the
+    hand's, as long as no view has been made since a new hand began."""
+
+    __slots__ = ("live",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.live: list[Event] | None = None
+
+
 class History:
     """A seat's history as it stood when a view was made: the first ``n`` events of the hand's
     list (the engine only ever appends to it), filtered for the seat and made a tuple when
     first read."""
 
-    __slots__ = ("_state", "_seat", "_events", "_n")
+    __slots__ = ("_logs", "_seat", "_events", "_n")
 
-    def __init__(self, state: dict[str, Any], seat: int, events: list[Event]) -> None:
-        self._state = state  # the game's attributes: its live event list and the seat logs
+    def __init__(self, logs: _Logs, seat: int, events: list[Event]) -> None:
+        # The game's seat logs, never the game itself: a view reaches no Game.
+        self._logs = logs
         self._seat = seat
         self._events = events
         self._n = len(events)
@@ -75,10 +87,9 @@ class History:
 
     def _log(self) -> _SeatLog:
         """The seat's log, holding at least the events of this history."""
-        state, seat, events = self._state, self._seat, self._events
-        if state["events"] is not events:  # read after its hand: the game's logs are not for it
+        seat, events, cache = self._seat, self._events, self._logs
+        if cache.live is not events:  # read after its hand: the game's logs are not for it
             return _extend(_SeatLog(events), seat)
-        cache: dict[int, _SeatLog] = state.setdefault(ATTR, {})
         log = cache.get(seat)
         n = 0 if log is None else len(log.items)
         # Reuse only the same list, not shorter, with the event we stopped at still in place.
@@ -130,4 +141,12 @@ def _extend(log: _SeatLog, seat: int) -> _SeatLog:
 def history(g: GameState, seat: int) -> History:
     """``tuple(e.for_seat(seat) for e in g.events)`` as it stands now, made a tuple only when
     read, paying then only for the events no view of the seat has read before."""
-    return History(g.__dict__, seat, g.events)
+    try:
+        logs: _Logs = getattr(g, ATTR)
+    except AttributeError:
+        # Set as an attribute, never through the game's ``__dict__``: once that is read or
+        # written, every attribute of the game is slower to read from then on.
+        logs = _Logs()
+        setattr(g, ATTR, logs)
+    events = logs.live = g.events
+    return History(logs, seat, events)

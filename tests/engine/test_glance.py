@@ -214,8 +214,8 @@ def test_legal_actions_with_the_glance_equal_the_searches_alone(preset, monkeypa
                 break
             fast = turns.legal_actions(g)
             with monkeypatch.context() as m:
-                m.setattr(glance, "may_see", lambda *a: True)
-                m.setattr(glance, "may_go_out", lambda *a: True)
+                m.setattr(glance, "may_see_wide", lambda *a: True)
+                m.setattr(glance, "may_go_out_wide", lambda *a: True)
                 plain = turns.legal_actions(g)
             assert fast == plain
             sees += sum(1 for a in plain if isinstance(a, See) and a.melds)

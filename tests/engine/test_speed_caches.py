@@ -191,6 +191,33 @@ def test_history_of_a_clone_and_of_the_original_stay_apart():
         assert twin.view(seat).history == tuple(e.for_seat(seat) for e in twin.events)
 
 
+def test_a_history_read_in_the_next_hand_before_any_view_of_it_is_its_own_hand():
+    """A view of one hand read once the next has begun (no view made since), then views of the
+    new hand: each tells its own hand."""
+    rng = random.Random(45)
+    g = Game.new(PRESETS["nepali"], 3, 45, hands=2)
+    old = g.view(1)
+    expected = tuple(e.for_seat(1) for e in g.events)
+    while g.hand_no == 0:
+        g.apply(rng.choice(g.legal_actions()))
+    for _ in range(5):
+        g.apply(rng.choice(g.legal_actions()))
+    assert old.history == expected
+    for seat in range(3):
+        assert g.view(seat).history == tuple(e.for_seat(seat) for e in g.events)
+    assert old.history == expected
+
+
+def test_views_reach_no_game_and_leave_its_attributes_alone():
+    """A view holds the game's seat logs, never the game (nor its ``__dict__``)."""
+    import gc
+
+    g = Game.new(PRESETS["nepali"], 3, 46, hands=1)
+    view = g.view(0)
+    history = view.__dict__["history"]
+    assert not any(isinstance(r, Game) or r is g.__dict__ for r in gc.get_referents(history))
+
+
 def test_history_starts_afresh_when_the_events_are_replaced():
     g = Game.new(PRESETS["nepali"], 3, 4, hands=1)
     g.view(1)
