@@ -283,7 +283,7 @@ class Game(GameState):
             tuple(self.totals),
             tuple(self.results),
             tuple(self.events),
-            tuple(str(a) for a in self.log),
+            tuple(map(str, self.log)),
         )
 
     def __eq__(self, other: object) -> bool:
