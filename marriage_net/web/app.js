@@ -192,6 +192,8 @@ function refusedForGood(detail) {
 function playAgain() {
   const over = !!S.view && S.view.phase === "match_over";
   if (over && S.lobby && S.lobby.host_screen === false) S.table.send({ type: "again" });
+  // Dealt in while still on the standings: a computer keeps the seat until its person is back.
+  if (S.view && !over && S.table && S.seat !== null) S.table.send({ type: "ready", seat: S.seat });
   Object.assign(S, { final: null, invited: false, again: over, announce: "" });
   S.screen = S.view && !over ? "table" : "seats";
   news.backForNext(); // a host-screen table waits for this person: they are back now

@@ -98,8 +98,15 @@ def test_at_a_table_with_a_host_screen_phones_wait_seated_for_the_hosts_new_deal
         bina.locator(".sheet button[data-key=again]").tap()
         st = wait_until(bina, lambda s: s["screen"] == "table" and not s["final"])
         assert st["seat"] == 0 and st["hand_no"] == 0 and st["phase"] in ("draw", "play")
-        held = table.call(lambda: sorted(table.host.match.view(0).hand))
-        assert wait_for(lambda: sorted(state(bina)["hand"]) == held, timeout=30)
+        # Her Play again gives her seat back: no computer plays it any more, and her page shows
+        # her seat's hand as the host holds it (both read together, as the table moves on).
+        assert wait_for(lambda: table.call(lambda: table.host.cover.computer(0)) is False)
+
+        def same_hand() -> bool:
+            held = table.call(lambda: sorted(table.host.match.view(0).hand))
+            return sorted(state(bina)["hand"]) == held
+
+        assert wait_for(same_hand, timeout=30)
         assert not asha.errors and not bina.errors
     finally:
         host.close()
