@@ -249,6 +249,16 @@ class Layout:
             left = sum(1 for c in centres if c < x)
             return (abs(left - at), abs(at - near), abs(slots[at][0] + half - x))
 
+        # The places in order of their distance from ``near``: the first distance at which one
+        # fits gives the place (a drag asks every frame; a hand of 22 need not be opened 23
+        # times). The same place as the least rank of all: fitting first, then nearest.
+        for step in range(count + 1):
+            ranked = [
+                (rank(at), at) for at in sorted({near - step, near + step}) if 0 <= at <= count
+            ]
+            fitting = [(r, at) for r, at in ranked if r[0] == 0]
+            if fitting:
+                return min(fitting)[1]
         return min(range(count + 1), key=rank)
 
     # ------------------------------------------------------------------ the discard row

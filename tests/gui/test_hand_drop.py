@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from positions import rig
 
 from engine.cards import code_of, parse_cards
@@ -295,3 +297,37 @@ def test_a_card_dropped_in_a_sorted_hand_of_22_lands_between_the_cards_it_was_be
     at = fan.order.index(moved)
     assert fan.order[at - 1 : at + 2] == [left, moved, right]
     landed_as_shown(scene, preview, [moved])
+
+
+def _every_place_ranked(L: Layout, x: float, row: Row, near: int) -> int:
+    """The place as the least rank over every place of the hand (what the layout's nearest-
+    first search must agree with): fitting first, then nearest to ``near``, then nearest ``x``."""
+    count, half = len(row.rest), L.cw / 2
+
+    def rank(at: int) -> tuple[int, int, float]:
+        slots = L.hand_slots_grouped(count + row.held, row.breaks_at(at))
+        centres = [sx + half for sx, _y in slots[:at] + slots[at + row.held :]]
+        left = sum(1 for c in centres if c < x)
+        return (abs(left - at), abs(at - near), abs(slots[at][0] + half - x))
+
+    return min(range(count + 1), key=rank)
+
+
+@settings(max_examples=300)
+@given(
+    size=st.sampled_from(SIZES),
+    held=st.sampled_from([1, 3]),
+    cut=st.lists(st.integers(1, 6), max_size=5),
+    label=st.sampled_from([-1, 0]),
+    x=st.floats(-60, 1400),
+    near=st.integers(-3, 25),
+)
+def test_the_nearest_first_search_finds_the_place_every_place_ranked_finds(
+    size, held, cut, label, x, near
+):
+    L = Layout(size, 4, 0)
+    rest = 21 - held
+    sizes = [n for n in cut if n] + [max(0, rest - sum(cut))] if sum(cut) < rest else [rest]
+    row = Row(L, labels_of(sizes), held, label)
+    got = L.hand_index_at(x, len(row.rest), held, row.breaks_at, near)
+    assert got == _every_place_ranked(L, x, row, near)
