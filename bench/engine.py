@@ -30,16 +30,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from taking_turns import in_child, load_average, taking_turns, unpack
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_AGAINST = "93c80d1"
@@ -58,10 +58,6 @@ FIGURES: dict[str, tuple[str, str]] = {
     "clone": ("us", "<= 50"),
     "find_going_out median": ("us", "<= 100"),
 }
-
-
-def _load() -> float:
-    return os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
 
 
 # ---------------------------------------------------------------------- measured in a child
@@ -217,7 +213,7 @@ def child(only: list[str], seconds: float) -> dict[str, Any]:
 
     def put(name: str, value: float, load: float) -> None:
         if not only or any(name.startswith(o) for o in only):
-            out[name] = (value, (load + _load()) / 2)
+            out[name] = (value, (load + load_average()) / 2)
 
     def wanted(name: str) -> bool:
         return not only or any(name.startswith(o) or o.startswith(name) for o in only)
@@ -230,44 +226,34 @@ def child(only: list[str], seconds: float) -> dict[str, Any]:
     )
     for name, step, players in rates:
         if wanted(name):
-            load = _load()
+            load = load_average()
             put(name, _random_play(seconds, step, players), load)
     for events in (100, 600):
         if wanted(f"to_dict@{events}"):
-            load = _load()
+            load = load_average()
             warm, cold, told = _to_dict(events, seconds / 3)
             put(f"to_dict@{events}", warm, load)
             put(f"to_dict@{events} cold", cold, load)
             out[f"told@{events}"] = told
     if wanted("load"):
-        load = _load()
+        load = load_average()
         put("load", _save_load(seconds), load)
     if wanted("clone"):
-        load = _load()
+        load = load_average()
         put("clone", _clone(), load)
     if wanted("find_going_out"):
-        load = _load()
+        load = load_average()
         put("find_going_out median", _going_out(), load)
     return out
 
 
 # ---------------------------------------------------------------------- the parent
-def _unpack(rev: str, into: Path) -> Path:
-    """The tree of commit ``rev``, unpacked under ``into``."""
-    tree = into / "tree"
-    tree.mkdir()
-    archive = subprocess.run(
-        ["git", "-C", str(ROOT), "archive", rev], check=True, capture_output=True
-    ).stdout
-    subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
-    return tree
 
 
 def _measure(tree: Path, only: list[str], seconds: float) -> dict[str, Any]:
-    cmd = [sys.executable, str(Path(__file__).resolve()), "--child", str(tree)]
-    cmd += ["--seconds", str(seconds), *(["--only", *only] if only else [])]
-    done = subprocess.run(cmd, check=True, capture_output=True, text=True, cwd=tree)
-    return dict(json.loads(done.stdout.strip().splitlines()[-1]))
+    return in_child(
+        __file__, tree, ["--seconds", str(seconds), *(["--only", *only] if only else [])]
+    )
 
 
 def _fmt(value: float, unit: str) -> str:
@@ -292,18 +278,13 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="marriage-bench-") as tmp:
         trees = {"now": ROOT}
         if args.against != "none":
-            trees[args.against] = _unpack(args.against, Path(tmp))
-        names = list(trees)
-        results: dict[str, list[dict[str, Any]]] = {n: [] for n in names}
+            trees[args.against] = unpack(args.against, Path(tmp))
         print(
-            f"load average (1 min) at the start {_load():.2f}; {args.runs} runs, each tree in "
-            f"its own process, taking turns; {args.seconds:g} CPU s per rate"
+            f"load average (1 min) at the start {load_average():.2f}; {args.runs} runs, each tree "
+            f"in its own process, taking turns; {args.seconds:g} CPU s per rate"
         )
-        for run in range(args.runs):
-            order = names if run % 2 == 0 else names[::-1]
-            for name in order:
-                results[name].append(_measure(trees[name], args.only, args.seconds))
-        _report(results, names)
+        results = taking_turns(trees, args.runs, lambda t: _measure(t, args.only, args.seconds))
+        _report(results, list(trees))
 
 
 def _report(results: dict[str, list[dict[str, Any]]], names: list[str]) -> None:

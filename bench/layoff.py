@@ -20,25 +20,21 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
+from taking_turns import in_child, load_average, taking_turns, unpack
+
 ROOT = Path(__file__).resolve().parents[1]
 #: The tree before the lay-off search was made faster.
 DEFAULT_AGAINST = "4131d6c"
 MEAN_BAR_MS = 2.0
 WORST_BAR_MS = 250.0
-
-
-def _load() -> float:
-    return os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
 
 
 def _games(games: int) -> list[tuple[Any, int, Any]]:
@@ -110,21 +106,21 @@ def child(games: int) -> dict[str, Any]:
     out: dict[str, Any] = {}
     positions = _positions(games)
     _clear()
-    load = _load()
+    load = load_average()
     start = time.process_time()
     answers = [going_out_options(*position) for position in positions]
     spent = time.process_time() - start
-    out["options"] = (len(positions) / spent, (load + _load()) / 2)
+    out["options"] = (len(positions) / spent, (load + load_average()) / 2)
     out["positions"] = len(positions)
     out["offered"] = sum(len(a) for a in answers)
     # What was offered, to the cards: the trees must agree on every finish.
     said = repr([[(f.route, f.melds, f.discard, f.see, f.free) for f in a] for a in answers])
     out["digest"] = hashlib.sha256(said.encode()).hexdigest()[:16]
     _clear()
-    load = _load()
+    load = load_average()
     start = time.process_time()
     steps = sum(_play(*game) for game in _games(games))
-    out["play"] = (steps / (time.process_time() - start), (load + _load()) / 2)
+    out["play"] = (steps / (time.process_time() - start), (load + load_average()) / 2)
     return out
 
 
@@ -132,22 +128,8 @@ def child(games: int) -> dict[str, Any]:
 FIGURES = {"options": "positions/CPU s", "play": "actions/CPU s"}
 
 
-def _unpack(rev: str, into: Path) -> Path:
-    """The tree of commit ``rev``, unpacked under ``into``."""
-    tree = into / "tree"
-    tree.mkdir()
-    archive = subprocess.run(
-        ["git", "-C", str(ROOT), "archive", rev], check=True, capture_output=True
-    ).stdout
-    subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
-    return tree
-
-
 def _measure(tree: Path, games: int) -> dict[str, Any]:
-    cmd = [sys.executable, str(Path(__file__).resolve()), "--child", str(tree)]
-    cmd += ["--games", str(games)]
-    done = subprocess.run(cmd, check=True, capture_output=True, text=True, cwd=tree)
-    return dict(json.loads(done.stdout.strip().splitlines()[-1]))
+    return in_child(__file__, tree, ["--games", str(games)])
 
 
 def _report(results: dict[str, list[dict[str, Any]]], names: list[str]) -> None:
@@ -235,17 +217,13 @@ def main() -> int:
         with tempfile.TemporaryDirectory(prefix="marriage-bench-") as tmp:
             trees = {"now": ROOT}
             if args.against != "none":
-                trees[args.against] = _unpack(args.against, Path(tmp))
-            names = list(trees)
-            results: dict[str, list[dict[str, Any]]] = {n: [] for n in names}
+                trees[args.against] = unpack(args.against, Path(tmp))
             print(
-                f"load average (1 min) at the start {_load():.2f}; {args.runs} runs of"
+                f"load average (1 min) at the start {load_average():.2f}; {args.runs} runs of"
                 f" {args.games} Indian games, each tree in its own process, taking turns"
             )
-            for run in range(args.runs):
-                for name in names if run % 2 == 0 else names[::-1]:
-                    results[name].append(_measure(trees[name], args.games))
-            _report(results, names)
+            results = taking_turns(trees, args.runs, lambda t: _measure(t, args.games))
+            _report(results, list(trees))
     sys.path.insert(0, str(ROOT))
     return 0 if bars(args.games) else 1
 
