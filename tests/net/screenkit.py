@@ -48,3 +48,30 @@ def drawn_words(app: App) -> str:
     finally:
         theme.text, fonts.render = real_text, real_render  # type: ignore[assignment]
     return "\n".join(seen)
+
+
+def play_seat_until(apps: list[App], player: App, done: Any, timeout: float) -> None:
+    """``player``'s app plays its seat as an easy computer would (every app taking its frames;
+    ``tablekit.play_turns`` plays bare connections, whose updates no screen reads)
+    until ``done()`` holds; each move is waited for until the host has taken it (a draw leaves
+    the turn the player's)."""
+    import time
+
+    from net.tablekit import step_apps
+
+    from engine.ai import make_bot
+
+    bot = make_bot("easy", 5)
+    end = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < end, "it did not come while the player played on"
+        step_apps(apps, lambda: True)
+        remote = player.scene.remote
+        seat = remote.seats[0]
+        if remote.has_view(seat):
+            view = remote.view(seat)
+            if view.is_my_turn and view.phase in ("draw", "play"):
+                before = remote.seat_version(seat)
+                remote.submit(seat, bot.choose(view))
+                step_apps(apps, lambda r=remote, s=seat, b=before: r.seat_version(s) > b, timeout=5)
+        time.sleep(0.01)

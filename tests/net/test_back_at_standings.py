@@ -6,12 +6,12 @@ sit down at it and hear it began without them. Headless apps against a real host
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
 from net.screenkit import drawn_words as _drawn
 from net.screenkit import keep_picture as _keep
+from net.screenkit import play_seat_until
 from net.tablekit import (
     LOOPBACK,
     HostThread,
@@ -139,19 +139,7 @@ def test_back_after_the_next_match_was_dealt_sits_down_at_it(served, people, mon
     asha.scene.play_again()
     # The wait (the grace time: no turn clock here) runs out: dealt without Bina.
     assert step_apps([asha], lambda: asha.scene.name == "table", timeout=30)
-    bot = make_bot("easy", 5)
-    end = time.monotonic() + 90
-    while not _host(table, lambda h: bool(h.cover.covered.get(1))):
-        assert time.monotonic() < end, "no computer move for Bina"
-        step_apps([asha], lambda: True, timeout=0.05)
-        remote = asha.scene.remote
-        if remote.has_view(0):
-            view = remote.view(0)
-            if view.is_my_turn and view.phase in ("draw", "play"):
-                before = remote.seat_version(0)
-                remote.submit(0, bot.choose(view))
-                # Until the host has taken the move (a draw leaves the turn hers).
-                step_apps([asha], lambda r=remote, b=before: r.seat_version(0) > b, timeout=5)
+    play_seat_until([asha], asha, lambda: _host(table, lambda h: bool(h.cover.covered.get(1))), 90)
     bina = _restarted(people, "Bina", [asha])
     both = [asha, bina]
     # Straight to the new match's table: no standings of the old one, no waiting screen.

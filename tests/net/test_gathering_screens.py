@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 
 from net.screenkit import keep_picture as _keep
+from net.screenkit import play_seat_until
 from net.tablekit import (
     LOOPBACK,
     HostThread,
@@ -20,7 +21,6 @@ from net.test_match_end_screens import _play_to_the_end
 from net.test_missing_seat_screens import _drawn
 
 from engine import PRESETS
-from engine.ai import make_bot
 from marriage_gui.app import App
 from marriage_net import discovery
 from marriage_net import protocol as p
@@ -110,20 +110,7 @@ def test_a_player_who_never_says_play_again_is_played_for_without_a_clock(served
     assert step_apps(both, lambda: told in banner())
     assert _host(table, lambda h: h.cover.turn.seat != 1 or h.cover.turn.deadline is None)
     # Asha plays her turns until the computer has played one for Bina.
-    bot = make_bot("easy", 5)
-    end = time.monotonic() + 60
-    while not _host(table, lambda h: bool(h.cover.covered.get(1))):
-        assert time.monotonic() < end, "no computer move for Bina"
-        step_apps(both, lambda: True)
-        remote = asha.scene.remote
-        if remote.has_view(0):
-            view = remote.view(0)
-            if view.is_my_turn and view.phase in ("draw", "play"):
-                before = remote.seat_version(0)
-                remote.submit(0, bot.choose(view))
-                # Until the host has taken the move (a draw leaves the turn hers).
-                step_apps(both, lambda r=remote, b=before: r.seat_version(0) > b, timeout=5)
-        time.sleep(0.01)
+    play_seat_until(both, asha, lambda: _host(table, lambda h: bool(h.cover.covered.get(1))), 60)
     # Bina says Play again: she is dealt in, and her seat is hers again. She never left, so
     # nobody welcomes her back: the note says the match began without her.
     over.play_again()
