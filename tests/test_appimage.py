@@ -198,6 +198,11 @@ def _started(out: Path, timeout: float = 20.0) -> None:
         time.sleep(0.05)
 
 
+def _default_signals() -> None:
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, signal.SIG_DFL)
+
+
 @linux_only
 @needs_squashfs
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
@@ -215,7 +220,9 @@ def test_a_signal_reaches_the_game_and_nothing_is_left(
     )
     tools = _tools(tmp_path / "bin", "unsquashfs", "sh", "sleep", "touch")
     env = _env(tmp_path, tools, APPIMAGE_EXTRACT_AND_RUN="1")
-    proc = subprocess.Popen([str(app)], env=env)
+    # Started as from a desktop, whatever this run inherited (a run under nohup ignores SIGHUP,
+    # and a shell cannot trap a signal it was started ignoring).
+    proc = subprocess.Popen([str(app)], env=env, preexec_fn=_default_signals)
     try:
         _started(started)
         unpacked = list(Path(env["TMPDIR"]).iterdir())
