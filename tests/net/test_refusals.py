@@ -249,6 +249,18 @@ def lying_words(monkeypatch):
     return said
 
 
+def _seated_and_settled(asha):
+    """Wait until the lobby that shows ``asha`` seated has come, and the lobbies the host was
+    already sending have landed: a later lobby is then an answer to what the test sends."""
+    assert wait_for(
+        lambda: (
+            asha.refresh() is not None and asha.lobby is not None and asha.lobby.seats[0].connected
+        )
+    )
+    time.sleep(0.3)
+    asha.refresh()
+
+
 def test_a_seat_shown_elsewhere_is_let_go_whatever_the_words(lying_words):
     t = _table()
     store = TokenStore(None)
@@ -257,17 +269,7 @@ def test_a_seat_shown_elsewhere_is_let_go_whatever_the_words(lying_words):
     again = None
     try:
         assert wait_for(lambda: asha.refresh().state == "lobby" and store.tokens(asha.key))
-        # The lobby that shows her seated has come (a later one would be an answer to the test).
-        assert wait_for(
-            lambda: (
-                asha.refresh() is not None
-                and asha.lobby is not None
-                and asha.lobby.seats[0].connected
-            )
-        )
-        # A lobby the host was already sending lands before the test listens.
-        time.sleep(0.3)
-        asha.refresh()
+        _seated_and_settled(asha)
         # Words of a lost seat, with a harmless code: the seat stays, nothing is asked again.
         asha.on_message = lambda m: lobbies.append(m) if isinstance(m, p.Lobby) else None
         asha.send(p.Emote(0, "rude"))
@@ -290,7 +292,7 @@ def test_a_stale_action_asks_again_whatever_the_words(lying_words):
     asha = RemoteMatch(LOOPBACK, t.port, t.code, "Asha", seat=0)
     lobbies = []
     try:
-        assert wait_for(lambda: asha.refresh().state == "lobby")
+        _seated_and_settled(asha)
         asha.on_message = lambda m: lobbies.append(m) if isinstance(m, p.Lobby) else None
         asha.send(p.Act(0, 0, "draw stock"))  # before the deal: NOT_STARTED, with stale words
         assert wait_for(lambda: asha.refusals)
