@@ -7,6 +7,7 @@ any position, and saves are just that log.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import is_
 from typing import Any
 
 from engine import offers, turns
@@ -58,6 +59,30 @@ class GameLog(list[Action]):
     def copy(self) -> GameLog:
         """A copy that keeps the players and match length."""
         return GameLog(self, self.players, self.hands)
+
+    def texts(self) -> tuple[str, ...]:
+        """``str`` of every action, in order.
+
+        Made once per action: the texts are kept with the very actions they were made from
+        (actions are immutable values), and used for as long as the log still begins with
+        those same objects (the engine only appends to it)."""
+        made: tuple[list[Action], list[str]] | None = self.__dict__.get("_texts")
+        if made is not None:
+            actions, texts = made
+            done = len(actions)
+            if done <= len(self) and all(map(is_, actions, self)):
+                if done < len(self):
+                    new = self[done:]
+                    actions += new
+                    texts += map(str, new)
+                return tuple(texts)
+        self.__dict__["_texts"] = (list(self), list(map(str, self)))
+        return tuple(self.__dict__["_texts"][1])
+
+
+def _texts(log: list[Action]) -> tuple[str, ...]:
+    """``str`` of each action of a log, in order."""
+    return log.texts() if isinstance(log, GameLog) else tuple(map(str, log))
 
 
 def _names(players: int | Sequence[str]) -> tuple[str, ...]:
@@ -283,7 +308,7 @@ class Game(GameState):
             tuple(self.totals),
             tuple(self.results),
             tuple(self.events),
-            tuple(map(str, self.log)),
+            _texts(self.log),
         )
 
     def __eq__(self, other: object) -> bool:

@@ -349,3 +349,31 @@ def test_a_new_hand_records_its_deal_once() -> None:
             assert kinds.count("deal") == 1, (g.hand_no, kinds[:4])
         deals_seen = max(deals_seen, g.hand_no)
     assert deals_seen == 2
+
+
+def test_a_games_key_words_its_log_as_it_is_now():
+    """The key keeps its actions' texts as the log grows; a log changed any other way (or a
+    copy of it that went on differently) is worded afresh."""
+    import copy
+
+    g = new(hands=1)
+    for _ in range(6):
+        g.apply(g.legal_actions()[0])
+    key = g.state_key()
+    assert key[-1] == tuple(str(a) for a in g.log)
+    twin = g.clone()
+    assert twin == g and twin.state_key() == key
+    twin.apply(twin.legal_actions()[-1])
+    assert twin != g and twin.state_key()[-1] == tuple(str(a) for a in twin.log)
+    last = g.log.pop()
+    assert g.state_key()[-1] == key[-1][:-1]
+    g.log.append(last)
+    assert g.state_key() == key
+    g.log[2] = DrawStock() if not isinstance(g.log[2], DrawStock) else TakeDiscard()
+    assert g.state_key()[-1] == tuple(str(a) for a in g.log) != key[-1]
+    # Two shallow copies of one log share what they remember, and each still words its own.
+    a, b = copy.copy(twin.log), copy.copy(twin.log)
+    a.append(NextHand())
+    assert a.texts()[-1] == "next hand"
+    b.append(DrawStock())
+    assert b.texts() == tuple(str(x) for x in b) and a.texts() == tuple(str(x) for x in a)
