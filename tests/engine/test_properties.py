@@ -2,6 +2,7 @@
 
 import functools
 import random
+from itertools import chain
 
 import msgspec
 import pytest
@@ -50,8 +51,30 @@ def check_hand_sizes(g):
         assert held == size + extra, (s, held, g.phase)
 
 
+class _ReadEvent(msgspec.Struct, gc=False):
+    """What an event of a serialised view says about cards."""
+
+    kind: str
+    card_ids: list[int]
+    text: str
+
+
+class _ReadView(msgspec.Struct, gc=False):
+    """The fields of a serialised view that name card ids (the others are read past)."""
+
+    hand: list[int]
+    discards: list[int]
+    history: list[_ReadEvent]
+    tiplu_id: int | None
+
+
+_READ_VIEW = msgspec.json.Decoder(_ReadView)
+
+
 def check_view(g, seat):
     v = g.view(seat)
+    # The view as a host sends it, written out before anything else reads the view.
+    sent = msgspec.json.encode(v.to_dict())
     allowed = set(g.hands[seat]) | set(g.discards)
     for s in g.shown:
         for _k, m in s:
@@ -60,31 +83,28 @@ def check_view(g, seat):
     if over:
         for h in g.hands:
             allowed.update(h)
-    public_history = set()
-    for e in g.events:
-        if e.visible_to(seat):
-            public_history.update(e.card_ids)
+    public_history = set(chain.from_iterable([e.card_ids for e in g.events if e.visible_to(seat)]))
     allowed |= public_history
     if g.tiplu_id is not None and (g.seen[seat] or over):
         allowed.add(g.tiplu_id)
     else:
         assert v.tiplu is None and v.wilds is None
     assert v.visible_ids() <= allowed
-    # The serialised view names no card id it may not know (read back as a laptop reads it).
-    data = msgspec.json.decode(msgspec.json.encode(v.to_dict()))
-    named = set(data["hand"]) | set(data["discards"])
-    for e in data["history"]:
-        named.update(e["card_ids"])
-    if data["tiplu_id"] is not None:
-        named.add(data["tiplu_id"])
+    # The serialised view names no card id it may not know (read back as a laptop reads it:
+    # into typed structs, here of the fields that name cards).
+    data = _READ_VIEW.decode(sent)
+    named = set(data.hand) | set(data.discards)
+    named.update(chain.from_iterable([e.card_ids for e in data.history]))
+    if data.tiplu_id is not None:
+        named.add(data.tiplu_id)
     assert named <= allowed
     if g.tiplu_id is not None and not (g.seen[seat] or over):
-        assert data["tiplu_id"] is None
+        assert data.tiplu_id is None
         # No event tells this seat which card is the tiplu. (Its id may appear in an old public
         # discard: after a reshuffle the tiplu can be a card that was once thrown.)
-        for e in data["history"]:
-            if e["kind"] in ("tiplu_chosen", "tiplu_seen", "hand_end"):
-                assert not e["card_ids"] and str(g.tiplu) not in e["text"].split()
+        for e in data.history:
+            if e.kind in ("tiplu_chosen", "tiplu_seen", "hand_end"):
+                assert not e.card_ids and str(g.tiplu) not in e.text.split()
     hidden = set(g.stock) | {i for s, h in enumerate(g.hands) if s != seat for i in h}
     if not over:
         assert not (named & hidden - public_history)
