@@ -30,7 +30,14 @@ RULES = (INDIAN, INDIAN.replace(lay_off_cards="wild"), INDIAN.replace(printed_jo
 
 
 def _is_meld(codes: Codes, w: Wilds) -> bool:
-    return meld_kind_of_codes(codes, w.wild, w.marriage, True) is not None
+    return _classified(codes, w.wild, w.marriage)
+
+
+@cache
+def _classified(codes: Codes, wild: tuple[bool, ...], marriage: object) -> bool:
+    """The full classifier's answer, asked once per cards and wild cards (the brute force
+    below asks the same few thousand again and again)."""
+    return meld_kind_of_codes(codes, wild, marriage, True) is not None
 
 
 def reference_extensions(
@@ -118,22 +125,23 @@ def reference_laid_sets(melds: list[Codes], counts: list[int], w: Wilds) -> list
 
 def _melds_of(cards: Codes, w: Wilds) -> bool:
     """Whether ``cards`` (sorted) split into melds of three to five cards, by brute force."""
+    return _split(tuple(sorted(cards)), w.wild, w.marriage)
 
-    @cache
-    def split(rest: Codes) -> bool:
-        if not rest:
-            return True
-        first, others = rest[0], rest[1:]
-        for size in (2, 3, 4):
-            for picked in set(combinations(range(len(others)), size)):
-                meld = (first, *(others[i] for i in picked))
-                if _is_meld(meld, w):
-                    left = tuple(c for i, c in enumerate(others) if i not in picked)
-                    if split(left):
-                        return True
-        return False
 
-    return split(tuple(sorted(cards)))
+@cache
+def _split(rest: Codes, wild: tuple[bool, ...], marriage: object) -> bool:
+    """``_melds_of`` for sorted cards: the first card in a meld with every choice of two to
+    four of the others (each different choice of cards once), the rest split the same way."""
+    if not rest:
+        return True
+    first, others = rest[0], rest[1:]
+    for size in (2, 3, 4):
+        for picked in set(combinations(others, size)):
+            if _classified((first, *picked), wild, marriage) and _split(
+                _minus(others, picked), wild, marriage
+            ):
+                return True
+    return False
 
 
 def _minus(have: Codes, take: Codes) -> Codes:
