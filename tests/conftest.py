@@ -5,6 +5,7 @@ data folder is pointed at a fresh temporary one (``XDG_DATA_HOME`` reaches child
 and ``default_root`` covers platforms that ignore it).
 """
 
+import gc
 import os
 import shutil
 import tempfile
@@ -74,6 +75,12 @@ def pytest_collection_modifyitems(session, config, items):
         return next((n for n, long in enumerate(LONG_FIRST) if path.startswith(long)), 99)
 
     items.sort(key=rank)  # stable: each file keeps its own order
+
+
+def pytest_collection_finish(session):
+    """What is loaded by now (the modules, the tests collected) lives to the end of the run:
+    the cycle collector stops walking it on each full pass, and walks what the tests make."""
+    gc.freeze()
 
 
 def pytest_sessionfinish(session, exitstatus):
