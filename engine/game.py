@@ -60,6 +60,10 @@ class GameLog(list[Action]):
         """A copy that keeps the players and match length."""
         return GameLog(self, self.players, self.hands)
 
+    def __getstate__(self) -> dict[str, Any]:
+        # A copy or a pickle carries the players and match length, not the texts kept.
+        return {k: v for k, v in self.__dict__.items() if k != "_texts"}
+
     def texts(self) -> tuple[str, ...]:
         """``str`` of every action, in order.
 

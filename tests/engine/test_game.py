@@ -355,6 +355,7 @@ def test_a_games_key_words_its_log_as_it_is_now():
     """The key keeps its actions' texts as the log grows; a log changed any other way (or a
     copy of it that went on differently) is worded afresh."""
     import copy
+    import pickle
 
     g = new(hands=1)
     for _ in range(6):
@@ -371,8 +372,11 @@ def test_a_games_key_words_its_log_as_it_is_now():
     assert g.state_key() == key
     g.log[2] = DrawStock() if not isinstance(g.log[2], DrawStock) else TakeDiscard()
     assert g.state_key()[-1] == tuple(str(a) for a in g.log) != key[-1]
-    # Two shallow copies of one log share what they remember, and each still words its own.
-    a, b = copy.copy(twin.log), copy.copy(twin.log)
+    # Copies of a log (shallow, deep or pickled) carry its actions, not its texts: each words
+    # its own.
+    a, b = copy.copy(twin.log), pickle.loads(pickle.dumps(twin.log))
+    assert "_texts" not in a.__dict__ and "_texts" not in b.__dict__
+    assert (a.players, a.hands) == (b.players, b.hands) == (twin.log.players, twin.log.hands)
     a.append(NextHand())
     assert a.texts()[-1] == "next hand"
     b.append(DrawStock())
