@@ -6,6 +6,11 @@ position's facts (``engine.lesson.lesson_facts``); here each fact is checked by 
 (the meld checker, the solver, the game's legal moves), each sentence's claims against its facts
 (``bench.truth_words``), and the step's advice against the hint's: the guide asks for the move
 the hard bot would make.
+
+The computer players first move after the player's throw, so the take, see and throw steps
+meet the same position under every bot seed: a step's checks are worked out once for each
+position (the game's whole state, ``Game.state_key``, and the card just drawn) and the
+verdict is read again wherever the walk meets that position; the advice is asked each time.
 """
 
 from __future__ import annotations
@@ -100,6 +105,34 @@ def _agrees(key: str, advice, wanted, f: LessonFacts) -> bool:
     return type(advice) is type(wanted)
 
 
+#: Each position's facts and every false claim its step's words make, by step, state and draw.
+CHECKED: dict[tuple, tuple[LessonFacts, list[str]]] = {}
+
+
+def step_problems(key: str, view: PlayerView, drawn, nepali) -> tuple[LessonFacts, list[str]]:
+    """The step's facts, and every false claim the facts and the step's words make of the
+    position the walk is at (``GAME[0]``), worked out once for each position."""
+    at = (key, GAME[0].state_key(), drawn)
+    if at in CHECKED:
+        return CHECKED[at]
+    f = lesson_facts(view, drawn)
+    out = [f"{key}: {p}" for p in _step_claims(view, f, nepali)]
+    step = step_at([s.key for s in STEPS].index(key), view, f)
+    for lang in ("en", "ne"):
+        language.use(lang)
+        said = [words(t, view, None, f) for t in (step.text, *step.wrong.values())]
+        # Each sentence of the facts shows where the step says it, as the facts say it.
+        told = f.take if "take" in step.wants else f.throw if key == "throw" else None
+        told = f.draw if key == "draw" and "draw" in step.wants else told
+        if told is not None and not any(sentence_words(told.said, view) in w for w in said):
+            out.append(f"{key} ({lang}): the step does not say {told.said}")
+    if key == "throw":
+        for card in set(view.cards) - {t.card for t in f.loose}:
+            out += [f"keep {card}: {p}" for p in _told(view, keep(view, card), nepali)]
+    CHECKED[at] = (f, out)
+    return f, out
+
+
 def walk(bot_seed: int, nepali) -> list[str]:
     """Every false claim and every disagreement with the hint, along the guided hand."""
     setup = guide_setup()
@@ -122,29 +155,12 @@ def walk(bot_seed: int, nepali) -> list[str]:
             GAME[0] = m._game  # noqa: SLF001 - the checks play moves on copies of it
             if view.hand_over:
                 return out + [f"seed {bot_seed}: the hand ended before the {key} step"]
-            f = lesson_facts(view, drawn)
-            out += [f"seed {bot_seed}, {key}: {p}" for p in _step_claims(view, f, nepali)]
-            step = step_at([s.key for s in STEPS].index(key), view, f)
-            for lang in ("en", "ne"):
-                language.use(lang)
-                said = [words(t, view, None, f) for t in (step.text, *step.wrong.values())]
-                # Each sentence of the facts shows where the step says it, as the facts say it.
-                told = f.take if "take" in step.wants else f.throw if key == "throw" else None
-                told = f.draw if key == "draw" and "draw" in step.wants else told
-                if told is not None and not any(sentence_words(told.said, view) in w for w in said):
-                    out.append(
-                        f"seed {bot_seed}, {key} ({lang}): the step does not say {told.said}"
-                    )
+            f, problems = step_problems(key, view, drawn, nepali)
+            out += [f"seed {bot_seed}, {p}" for p in problems]
             wanted = _wanted(key, view, f)
             advice = hint(view, iterations=12)
             if advice is None or not _agrees(key, advice.action, wanted, f):
                 out.append(f"seed {bot_seed}, {key}: the guide asks {wanted}, the hint {advice}")
-            if key == "throw":
-                for card in set(view.cards) - {t.card for t in f.loose}:
-                    out += [
-                        f"seed {bot_seed}, keep {card}: {p}"
-                        for p in _told(view, keep(view, card), nepali)
-                    ]
             before = set(view.hand)
             m.submit(DEAL.seat, wanted)
             if key == "draw":
