@@ -88,6 +88,9 @@ def play_one_hand(app: App, seed: int = 1) -> tuple[int, str]:
             if time.monotonic() - start > WALL_LIMIT:
                 raise SelfTestError(f"the hand did not finish in {WALL_LIMIT:.0f} s")
             app.step([], FRAME)
+            # The real loop sleeps between frames; this one only lets go of the interpreter,
+            # so the thread that reads the worker's answers is not kept waiting for it.
+            time.sleep(0)
         view = table.seats.state
         result = view.result
         assert result is not None
