@@ -8,6 +8,7 @@ are shaped by HarfBuzz (``Font.set_script("Deva")``) so matras and conjuncts com
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
@@ -94,22 +95,45 @@ def has_glyph(script: str, ch: str) -> bool:
 _NO_SUCH_CHARACTER = chr(0x10FFFD)
 
 
+#: A string in pieces of one kind: Devanagari (joiners included), suit signs, neutral
+#: characters (spaces and punctuation, as ``script_of`` has them), and everything else.
+_DEVANAGARI_CHARS = r"\u0900-\u097f\ua8e0-\ua8ff\u1cd0-\u1cff\u200c\u200d"
+_SYMBOL_CLASS = "".join(sorted(_SYMBOL_CHARS))
+_NEUTRAL_CHARS = r"\s\-\u2013\u2014.,;:!?()\[\]'\"/|+&\u00b7"
+_PIECES = re.compile(
+    f"([{_DEVANAGARI_CHARS}]+)|([{_SYMBOL_CLASS}]+)|([{_NEUTRAL_CHARS}]+)"
+    f"|([^{_DEVANAGARI_CHARS}{_SYMBOL_CLASS}{_NEUTRAL_CHARS}]+)"
+)
+_PIECE_SCRIPTS = (DEVANAGARI, SYMBOLS, None, LATIN)
+
+
 def runs(text: str) -> list[tuple[str, str]]:
     """Split ``text`` into ``(script, run)`` pieces; neutral characters join the run before,
     except where its face lacks them: a run of suit signs has no punctuation ("6♠ (dealt)"),
     and Devanagari no middle dot ("राम · ३")."""
+    if text.isascii():
+        # Letters, digits, spaces and punctuation the Latin face all has: one Latin run.
+        return [(LATIN, text)] if text else []
     out: list[tuple[str, str]] = []
-    for ch in text:
-        script = script_of(ch)
-        before = out[-1][0] if out else LATIN
-        if script is None and (before == SYMBOLS or not has_glyph(before, ch)):
-            script = LATIN
-        if out and (script is None or script == out[-1][0]):
-            out[-1] = (out[-1][0], out[-1][1] + ch)
-        elif not out and script is None:
-            out.append((LATIN, ch))
-        else:
-            out.append((script or LATIN, ch))
+    for piece in _PIECES.finditer(text):
+        script = _PIECE_SCRIPTS[(piece.lastindex or 4) - 1]
+        chunk = piece.group()
+        if script is not None:
+            # Letters of one script go on the run before when it is theirs, else start one.
+            if out and out[-1][0] == script:
+                out[-1] = (script, out[-1][1] + chunk)
+            else:
+                out.append((script, chunk))
+            continue
+        for ch in chunk:
+            before = out[-1][0] if out else LATIN
+            neutral: str | None = None
+            if before == SYMBOLS or not has_glyph(before, ch):
+                neutral = LATIN
+            if out and (neutral is None or neutral == out[-1][0]):
+                out[-1] = (out[-1][0], out[-1][1] + ch)
+            else:
+                out.append((LATIN, ch))
     # A leading neutral run takes the script of what follows, so "  राम" shapes as one run.
     if len(out) > 1 and out[0][1].strip() == "":
         out[1] = (out[1][0], out[0][1] + out[1][1])
