@@ -5,6 +5,7 @@ lies over another. A whole hand is played at the table in Nepali, the log read a
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from gui.screens_to_say import NAMES, SCREENS
@@ -43,6 +44,7 @@ def test_a_whole_hand_at_the_table_in_nepali(tmp_path, monkeypatch):
     seen_sheet = False
     for frame in range(20000):
         app.step([], 1 / 60)
+        time.sleep(0)  # let the thread that reads the bots' worker run (as test_table's)
         at_sheet = app.scene is not None and app.scene.name == "hand_result"
         if frame % 40 and not at_sheet:
             continue

@@ -48,6 +48,9 @@ def step_until(app: App, done: Callable[[], object], timeout: float = 60.0) -> b
     end = time.monotonic() + timeout
     while True:
         app.step([], DT)
+        # The real loop sleeps between frames: let go of the interpreter, so the thread that
+        # reads the worker's answer is not kept waiting for it.
+        time.sleep(0)
         if done():
             return True
         if time.monotonic() > end:
@@ -196,6 +199,7 @@ def test_bot_only_match_plays_to_the_match_over_scene(app):
     table(app, seats, seed=5, hands=2)
     for _ in range(20000):
         app.step([], DT)
+        time.sleep(0)  # as in step_until: the worker's answers are read as they come
         if isinstance(app.scene, MatchOverScene):
             break
     assert isinstance(app.scene, MatchOverScene)
