@@ -19,7 +19,7 @@ from net.tablekit import (
     steady_deal,
     step_apps,
 )
-from net.test_match_end_screens import _play_to_the_end, _seated_table
+from net.test_match_end_screens import QUICK_DEAL, _play_to_the_end, _seated_table
 
 from engine import PRESETS
 from engine.ai import make_bot
@@ -60,7 +60,8 @@ def _restarted(people, name: str, others: list[App]) -> App:
     return app
 
 
-def test_back_at_a_served_tables_standings_with_play_again_that_counts(served, people):
+def test_back_at_a_served_tables_standings_with_play_again_that_counts(served, people, monkeypatch):
+    steady_deal(monkeypatch, QUICK_DEAL)  # the standings come after a short play
     table, asha, bina = served()
     _play_to_the_end([asha, bina])
     standings = asha.scene.game
@@ -108,7 +109,8 @@ def _back_on_the_call(people, asha: App) -> tuple[App, Any]:
     return bina, over
 
 
-def test_back_while_the_table_gathers_shows_the_standings_and_the_call(served, people):
+def test_back_while_the_table_gathers_shows_the_standings_and_the_call(served, people, monkeypatch):
+    steady_deal(monkeypatch, QUICK_DEAL)  # the standings come after a short play
     table, asha, bina = served()
     _play_to_the_end([asha, bina])
     _killed(bina)
@@ -260,10 +262,11 @@ def test_the_host_sends_the_standings_to_whoever_is_not_back_from_them_until_the
             host.match.close()
 
 
-def test_main_menu_on_the_standings_leaves_the_table_for_good(served):
+def test_main_menu_on_the_standings_leaves_the_table_for_good(served, monkeypatch):
     from marriage_gui.table.hosting import TOKENS
     from marriage_net.tokens import TokenStore
 
+    steady_deal(monkeypatch, QUICK_DEAL)  # the standings come after a short play
     _table, asha, bina = served()
     _play_to_the_end([asha, bina])
     store = TokenStore(bina.storage.path(TOKENS))
@@ -276,7 +279,7 @@ def test_main_menu_on_the_standings_leaves_the_table_for_good(served):
     assert not title.rejoin_button.visible and not title._probing  # nothing to knock at
 
 
-def test_an_app_killed_after_the_last_hand_comes_back_to_the_standings(tmp_path):
+def test_an_app_killed_after_the_last_hand_comes_back_to_the_standings(tmp_path, monkeypatch):
     """As it was found: a player's app killed (-9) once the last hand of a served table's match
     is over (its score sheet up) and started again on the same data folder sits back down at
     the match's standings, not at a screen waiting for a host who would never start."""
@@ -290,6 +293,7 @@ def test_an_app_killed_after_the_last_hand_comes_back_to_the_standings(tmp_path)
         settings = HostSettings(auto_start=True, grace=5, tick=0.005, substitute="easy")
         return TableHost(seats, PRESETS["nepali"], 1, settings=settings, clock=30)
 
+    steady_deal(monkeypatch, QUICK_DEAL)  # the last hand is over after a short play
     table = HostThread(make)
     asha = RemoteMatch(LOOPBACK, table.port, table.code, "Asha", seat=0)
     where = f"{LOOPBACK}:{table.port}"
@@ -358,7 +362,10 @@ def test_a_hosts_app_killed_on_the_standings_opens_its_table_on_them_again(peopl
     assert bina.scene.remote.seats == [1] and asha.scene.seats.state.hand_no == 0
 
 
-def test_back_after_saying_play_again_waits_with_the_table_not_at_the_standings(served, people):
+def test_back_after_saying_play_again_waits_with_the_table_not_at_the_standings(
+    served, people, monkeypatch
+):
+    steady_deal(monkeypatch, QUICK_DEAL)  # the standings come after a short play
     table, asha, bina = served()
     _play_to_the_end([asha, bina])
     bina.scene.play_again()  # Bina is ready for the next match; then her app dies

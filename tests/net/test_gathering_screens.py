@@ -17,7 +17,7 @@ from net.tablekit import (
     steady_deal,
     step_apps,
 )
-from net.test_match_end_screens import _play_to_the_end
+from net.test_match_end_screens import QUICK_DEAL, _play_to_the_end
 from net.test_missing_seat_screens import _drawn
 
 from engine import PRESETS
@@ -45,6 +45,7 @@ def _host(table: HostThread, ask):
 
 
 def test_play_again_deals_only_when_everyone_has_said_it(served, monkeypatch):
+    steady_deal(monkeypatch, QUICK_DEAL)  # the standings come after a short play
     table, asha, bina = served(clock=60, grace=60.0)
     both = [asha, bina]
     _play_to_the_end(both)
