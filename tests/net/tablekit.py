@@ -249,6 +249,7 @@ class SlowLine:
         self.target_port, self.delay, self.stall, self.stalls = target_port, delay, stall, stalls
         self.sockets_only = sockets_only
         self.stalled = 0  # chunks held up so far
+        self.links: set[asyncio.StreamWriter] = set()
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
@@ -264,6 +265,7 @@ class SlowLine:
         except OSError:
             writer.close()
             return
+        self.links.update((writer, up_w))
         slow, asked = True, b""
         if self.sockets_only:
             # The request's head says whether it asks for a WebSocket.
@@ -274,6 +276,7 @@ class SlowLine:
         await asyncio.gather(
             self._pipe(reader, up_w, False, slow, asked), self._pipe(up_r, writer, True, slow)
         )
+        self.links.difference_update((writer, up_w))
 
     async def _pipe(
         self,
@@ -311,6 +314,16 @@ class SlowLine:
                 line.put_nowait((due, data))
         line.put_nowait((0.0, b""))
         await carrier
+
+    def cut(self) -> None:
+        """Drop every connection through the line now (a pulled cable: no goodbye waits for
+        the line's delay); new ones still come through."""
+
+        async def do() -> None:
+            for w in list(self.links):
+                w.transport.abort()
+
+        asyncio.run_coroutine_threadsafe(do(), self.loop).result(5)
 
     def stop(self) -> None:
         """Close the proxy."""
