@@ -29,7 +29,7 @@ from marriage_net.client import RemoteMatch
 from marriage_net.host import HostSettings, TableHost
 from marriage_net.seats import make_seats
 
-GRACE = 1.5
+GRACE = 1.0
 CLOCK = 30
 #: The laptop sleeps past the grace time (a computer has played for her), until the table has
 #: moved on by more than this many versions.

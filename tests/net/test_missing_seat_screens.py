@@ -28,7 +28,7 @@ from marriage_net.client import PLAYING, RemoteMatch
 from marriage_net.host import HostSettings, TableHost
 from marriage_net.seats import make_seats
 
-GRACE = 2.5
+GRACE = 1.5
 
 
 def _drawn(app: App, monkeypatch: pytest.MonkeyPatch) -> str:
