@@ -251,7 +251,7 @@ def test_closing_tells_every_client_why(saved):
         return TableHost(seats, PRESETS["nepali"], 1)
 
     table = HostThread(make)
-    asha = RemoteMatch(LOOPBACK, table.port, table.code, "Asha", seat=0, give_up=1.0)
+    asha = RemoteMatch(LOOPBACK, table.port, table.code, "Asha", seat=0, give_up=0.5)
     try:
         assert wait_for(lambda: asha.refresh().state == "lobby")
         why = "The host went home."
@@ -263,7 +263,7 @@ def test_closing_tells_every_client_why(saved):
                 why in asha.status.message.english
                 and "back in it by yourself" in asha.status.message.english
             )
-            time.sleep(1.5)  # past give_up: still the same message, still trying
+            time.sleep(1.0)  # past give_up: still the same message, still trying
             assert asha.refresh().state == CLOSED and why in asha.status.message.english
         else:
             # A host that is gone leaves a clear status, never a hang.
