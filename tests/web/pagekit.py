@@ -261,7 +261,11 @@ def _tapper(page: Any, st: dict[str, Any]) -> Callable[..., bool]:
 
 
 def drag_to_pile(page: Any, card: Any) -> None:
-    """A finger drags ``card`` onto the discard pile (touch events, through the DevTools)."""
+    """A finger drags ``card`` onto the discard pile (touch events, through the DevTools), from
+    where the card is once the hand has settled (a card still sliding to its place is not where
+    a finger would press it)."""
+    # Visible, still, and the card a finger touches where this one presses it.
+    card.tap(trial=True, position={"x": 12, "y": 20}, timeout=20_000)
     start = card.bounding_box()
     pile = page.locator(".pile.discards").bounding_box()
     x0, y0 = start["x"] + 12, start["y"] + 20
