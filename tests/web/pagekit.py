@@ -153,37 +153,61 @@ def phone(browser: Any, locale: str = "en-GB", pixels: int = 3) -> Any:
     return page
 
 
+#: What the page holds now, read in the page: its seat, version, the view's essentials.
+STATE_JS = """() => {
+  const S = window.marriage && window.marriage.S;
+  if (!S) return {};
+  const v = S.view;
+  return {
+    screen: S.screen, seat: S.seat, v: S.v, conn: S.conn,
+    phase: v && v.phase, hand_no: v && v.hand_no, mine: !!v && v.current_player === S.seat,
+    legal: v ? v.legal : [], hand: v ? v.hand : [], groups: v ? v.groups : [],
+    order: window.marriage.fan.order, dialog: !!S.dialog,
+    note: S.note ? S.note.why : null, final: !!S.final, line: S.line, problem: S.problem,
+    paused: S.quietSince !== null, clock: S.clock && S.clock.seat,
+    left: S.clock ? window.marriage.secondsLeft() : null,
+  };
+}"""
+
+#: The page's state with its key (all of it but the seconds left, which run on by themselves),
+#: once the key is not ``prev``: a wait in the page for it to change.
+CHANGED_JS = f"""(prev) => {{
+  const s = ({STATE_JS})();
+  const key = JSON.stringify({{...s, left: null}});
+  return key !== prev ? [key, s] : false;
+}}"""
+
+
 def state(page: Any) -> dict[str, Any]:
     """What the page holds now: its seat, version, the view's essentials."""
-    found: dict[str, Any] = page.evaluate(
-        """() => {
-          const S = window.marriage && window.marriage.S;
-          if (!S) return {};
-          const v = S.view;
-          return {
-            screen: S.screen, seat: S.seat, v: S.v, conn: S.conn,
-            phase: v && v.phase, hand_no: v && v.hand_no, mine: !!v && v.current_player === S.seat,
-            legal: v ? v.legal : [], hand: v ? v.hand : [], groups: v ? v.groups : [],
-            order: window.marriage.fan.order, dialog: !!S.dialog,
-            note: S.note ? S.note.why : null, final: !!S.final, line: S.line, problem: S.problem,
-            paused: S.quietSince !== null, clock: S.clock && S.clock.seat,
-            left: S.clock ? window.marriage.secondsLeft() : null,
-          };
-        }"""
-    )
+    found: dict[str, Any] = page.evaluate(STATE_JS)
     return found
 
 
 def wait_until(page: Any, test: Callable[[dict[str, Any]], bool], timeout: float = 30) -> dict:
-    """Poll the page's state until ``test`` holds (the last state is returned)."""
+    """Wait until ``test`` holds of the page's state (the last state is returned).
+
+    The page is asked again as soon as its state changes (the page itself watches for that,
+    every 10 ms), and at least every 100 ms (for a test that looks at the seconds left, or
+    at what else the test heard meanwhile)."""
+    from playwright.sync_api import TimeoutError as Unchanged
+
     end = time.monotonic() + timeout
+    key, now = None, {}
     while True:
-        now = state(page)
-        if test(now):
-            return now
+        # A first look (or a look again) answers at once; a wait for a change, within 100 ms.
+        left = max(1.0, end - time.monotonic()) if key is None else 0.1
+        try:
+            found = page.wait_for_function(CHANGED_JS, arg=key, polling=10, timeout=left * 1000)
+        except Unchanged:
+            key = None  # look again all the same
+        else:
+            key, now = found.json_value()
+            found.dispose()
+            if test(now):
+                return now
         if time.monotonic() > end:
             raise AssertionError(f"the page never got there: {json.dumps(now)[:600]}")
-        page.wait_for_timeout(50)
 
 
 def sit_down(page: Any, url: str, name: str, seat: int | None = None) -> dict[str, Any]:
