@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from memory_folders import memory_root
 
 # No example is timed: a busy machine may take a second over what takes a tenth on a quiet one,
 # and speed is measured by the benches (bench/), never by a test that fails when it is slow.
@@ -21,7 +22,7 @@ settings.load_profile("untimed")
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-_DATA = tempfile.mkdtemp(prefix="marriage-tests-")
+_DATA = tempfile.mkdtemp(prefix="marriage-tests-", dir=memory_root())
 os.environ["XDG_DATA_HOME"] = _DATA
 # A first start picks the language from the system's: the tests' apps start in English.
 os.environ["LANGUAGE"] = "en"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import memory_folders
 import pytest
 from net.tablekit import (
     LOOPBACK,
@@ -20,6 +21,10 @@ from marriage_gui.app import App
 from marriage_net import discovery
 from marriage_net.host import HostSettings, TableHost
 from marriage_net.seats import make_seats
+
+# Their temporary folders are in memory (tests/memory_folders.py).
+tmp_path_factory = memory_folders.tmp_path_factory
+tmp_path = memory_folders.tmp_path
 
 
 @pytest.fixture(autouse=True)

@@ -1,9 +1,14 @@
 """The phone page's tests share one headless Chromium (the system's), started once. Waits for
 what a page shows are generous (a busy machine runs several browsers at once) but bounded."""
 
+import memory_folders
 import pytest
 from net.tablekit import own_usual_port
 from web.pagekit import CHROMIUM_ARGS, need_browser
+
+# Their temporary folders are in memory (tests/memory_folders.py).
+tmp_path_factory = memory_folders.tmp_path_factory
+tmp_path = memory_folders.tmp_path
 
 
 @pytest.fixture(autouse=True)
