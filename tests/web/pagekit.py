@@ -17,7 +17,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -208,6 +208,18 @@ def wait_until(page: Any, test: Callable[[dict[str, Any]], bool], timeout: float
                 return now
         if time.monotonic() > end:
             raise AssertionError(f"the page never got there: {json.dumps(now)[:600]}")
+
+
+def wait_for_news(page: Any, timeout: float = 0.1) -> None:
+    """Wait until the page's state changes from what it is now (the page watches every 10 ms),
+    at most ``timeout`` seconds: a wait for the next move anyone makes at the table."""
+    from playwright.sync_api import TimeoutError as Unchanged
+
+    found = page.evaluate_handle(CHANGED_JS, None)
+    key = found.json_value()[0]
+    found.dispose()
+    with suppress(Unchanged):
+        page.wait_for_function(CHANGED_JS, arg=key, polling=10, timeout=timeout * 1000).dispose()
 
 
 def sit_down(page: Any, url: str, name: str, seat: int | None = None) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from net.tablekit import HostThread, wait_for
 from net.test_killed_app import AppProcess
 from net.test_play import check_nothing_hidden
 from playwright.sync_api import expect
-from web.pagekit import Frames, phone, play_my_turn, sit_down, state, wait_until
+from web.pagekit import Frames, phone, play_my_turn, sit_down, state, wait_for_news, wait_until
 
 from engine import PRESETS
 from marriage_net import protocol as p
@@ -75,7 +75,9 @@ def test_a_desktop_and_two_phones_share_a_table_each_seeing_only_its_own_cards(b
                     moves += 1
                     acted = True
             if not acted:
-                time.sleep(0.05)
+                # Neither page has a turn: the next move anyone makes, which every page hears,
+                # is waited for in the first page (a box on the other is looked at again soon).
+                wait_for_news(pages[0][0])
         assert moves >= 8
         # What each page heard is read before the host's game: a message still on its way
         # when the game was read would name a version the game had not reached.
