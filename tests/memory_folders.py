@@ -1,8 +1,8 @@
 """Temporary folders in memory for the tests that drive the game's screens, tables and
 phones: the game syncs each save to the disk (``os.fsync``), as it must for a player, and on a
-disk every sync is a wait no test is about. A conftest takes them with
-``from memory_folders import tmp_path, tmp_path_factory``. (The build and AppImage tests keep
-pytest's own folders: a folder in memory may not let a program be run from it.)"""
+disk every sync is a wait no test is about. A folder's conftest takes them by naming them
+(``tmp_path = memory_folders.tmp_path``, and ``tmp_path_factory`` the same). The build and
+AppImage tests keep pytest's own folders: a folder in memory may not let a program run from it."""
 
 import os
 import re

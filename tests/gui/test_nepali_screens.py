@@ -5,7 +5,6 @@ lies over another. A whole hand is played at the table in Nepali, the log read a
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from gui.screens_to_say import NAMES, SCREENS
@@ -30,7 +29,7 @@ def test_every_screen_speaks_nepali_and_holds_its_layout(tmp_path, monkeypatch, 
 def test_a_whole_hand_at_the_table_in_nepali(tmp_path, monkeypatch):
     """Four computer players play a hand at a table whose log is open; every so often the table
     is drawn and read: Nepali throughout, to the score sheet."""
-    from gui.test_table import close_tables, headless_app, table
+    from gui.test_table import close_tables, frame, headless_app, table
 
     from marriage_gui.setup import SeatSetup
 
@@ -42,11 +41,10 @@ def test_a_whole_hand_at_the_table_in_nepali(tmp_path, monkeypatch):
     trace = Trace(monkeypatch)
     said_lines: set[str] = set()
     seen_sheet = False
-    for frame in range(20000):
-        app.step([], 1 / 60)
-        time.sleep(0)  # let the thread that reads the bots' worker run (as test_table's)
+    for count in range(20000):
+        frame(app, 1 / 60)
         at_sheet = app.scene is not None and app.scene.name == "hand_result"
-        if frame % 40 and not at_sheet:
+        if count % 40 and not at_sheet:
             continue
         window = trace.draw(app)
         said_lines.update(trace.heard)

@@ -40,6 +40,13 @@ def table(app: App, seats, seed: int = 11, hands: int = 2) -> TableScene:
     return scene
 
 
+def frame(app: App, dt: float = DT) -> None:
+    """One frame, then the interpreter let go (the real loop sleeps between frames): the thread
+    that reads the bots' worker is not kept waiting for its answers."""
+    app.step([], dt)
+    time.sleep(0)
+
+
 def step_until(app: App, done: Callable[[], object], timeout: float = 60.0) -> bool:
     """Give the app frames until ``done()`` holds; whether it did within ``timeout`` seconds.
 
@@ -47,10 +54,7 @@ def step_until(app: App, done: Callable[[], object], timeout: float = 60.0) -> b
     on a busy machine the frames come faster than the worker's answer."""
     end = time.monotonic() + timeout
     while True:
-        app.step([], DT)
-        # The real loop sleeps between frames: let go of the interpreter, so the thread that
-        # reads the worker's answer is not kept waiting for it.
-        time.sleep(0)
+        frame(app)
         if done():
             return True
         if time.monotonic() > end:
@@ -198,8 +202,7 @@ def test_bot_only_match_plays_to_the_match_over_scene(app):
     seats = [SeatSetup("A", "easy"), SeatSetup("B", "easy"), SeatSetup("C", "easy")]
     table(app, seats, seed=5, hands=2)
     for _ in range(20000):
-        app.step([], DT)
-        time.sleep(0)  # as in step_until: the worker's answers are read as they come
+        frame(app)
         if isinstance(app.scene, MatchOverScene):
             break
     assert isinstance(app.scene, MatchOverScene)

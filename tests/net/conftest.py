@@ -13,6 +13,7 @@ from net.tablekit import (
     close_screens,
     free_udp_port,
     own_usual_port,
+    steady_deal,
     step_apps,
 )
 
@@ -63,15 +64,21 @@ def served_settings(grace: float = 60.0) -> HostSettings:
 
 
 @pytest.fixture
-def served(people: Callable[[str], App]) -> Iterator[Callable[..., tuple[HostThread, App, App]]]:
+def served(
+    people: Callable[[str], App], monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Callable[..., tuple[HostThread, App, App]]]:
     """A served table (two seats for people on other laptops and an easy computer player, one
-    hand) with Asha's and Bina's apps seated at it and dealt in."""
+    hand) with Asha's and Bina's apps seated at it and dealt in; ``deal``: the seed it deals
+    (``steady_deal``), else one chosen at random."""
     tables: list[HostThread] = []
 
     def make(
-        clock: int = 60, grace: float = 60.0, save: Path | None = None
+        clock: int = 60, grace: float = 60.0, save: Path | None = None, deal: int | None = None
     ) -> tuple[HostThread, App, App]:
         from marriage_gui.scenes.join import JoinScene
+
+        if deal is not None:
+            steady_deal(monkeypatch, deal)
 
         def host() -> TableHost:
             seats = make_seats([("open", ""), ("open", ""), ("easy", "")])

@@ -5,11 +5,14 @@ of the screens met on the way (for the docs). Apps on data folders of their own 
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 from typing import Any
 
 import pygame
+from net.tablekit import step_apps
 
+from engine.ai import make_bot
 from marriage_gui.app import App
 
 #: Where to keep pictures of the screens met on the way (for the docs), if anywhere.
@@ -55,12 +58,6 @@ def play_seat_until(apps: list[App], player: App, done: Any, timeout: float) -> 
     ``tablekit.play_turns`` plays bare connections, whose updates no screen reads)
     until ``done()`` holds; each move is waited for until the host has taken it (a draw leaves
     the turn the player's)."""
-    import time
-
-    from net.tablekit import step_apps
-
-    from engine.ai import make_bot
-
     bot = make_bot("easy", 5)
     end = time.monotonic() + timeout
     while not done():

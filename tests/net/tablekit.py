@@ -65,6 +65,10 @@ class HostThread:
 #: turns to time, and a deal that someone goes out on at once (a few in a hundred do) leaves
 #: none: the hand is over, and the next one waits for a person to deal it.
 LONG_DEAL = 1
+#: A deal that two people playing as easy computers would (``test_match_end_screens``'s
+#: ``_play_to_the_end``) and the table's easy computer play out in a dozen moves or so (most
+#: deals take two to four times as many): for a test about the standings, not the play before.
+QUICK_DEAL = 33
 
 
 def steady_deal(monkeypatch: Any, seed: int = LONG_DEAL) -> None:

@@ -14,12 +14,13 @@ from net.screenkit import keep_picture as _keep
 from net.screenkit import play_seat_until
 from net.tablekit import (
     LOOPBACK,
+    QUICK_DEAL,
     HostThread,
     free_udp_port,
     steady_deal,
     step_apps,
 )
-from net.test_match_end_screens import QUICK_DEAL, _play_to_the_end, _seated_table
+from net.test_match_end_screens import _play_to_the_end, _seated_table
 
 from engine import PRESETS
 from engine.ai import make_bot
@@ -60,9 +61,8 @@ def _restarted(people, name: str, others: list[App]) -> App:
     return app
 
 
-def test_back_at_a_served_tables_standings_with_play_again_that_counts(served, people, monkeypatch):
-    steady_deal(monkeypatch, QUICK_DEAL)  # the standings come after a short play
-    table, asha, bina = served()
+def test_back_at_a_served_tables_standings_with_play_again_that_counts(served, people):
+    table, asha, bina = served(deal=QUICK_DEAL)
     _play_to_the_end([asha, bina])
     standings = asha.scene.game
     _killed(bina)
@@ -109,9 +109,8 @@ def _back_on_the_call(people, asha: App) -> tuple[App, Any]:
     return bina, over
 
 
-def test_back_while_the_table_gathers_shows_the_standings_and_the_call(served, people, monkeypatch):
-    steady_deal(monkeypatch, QUICK_DEAL)  # the standings come after a short play
-    table, asha, bina = served()
+def test_back_while_the_table_gathers_shows_the_standings_and_the_call(served, people):
+    table, asha, bina = served(deal=QUICK_DEAL)
     _play_to_the_end([asha, bina])
     _killed(bina)
     assert step_apps([asha], lambda: _gone(table, 1))
@@ -262,12 +261,11 @@ def test_the_host_sends_the_standings_to_whoever_is_not_back_from_them_until_the
             host.match.close()
 
 
-def test_main_menu_on_the_standings_leaves_the_table_for_good(served, monkeypatch):
+def test_main_menu_on_the_standings_leaves_the_table_for_good(served):
     from marriage_gui.table.hosting import TOKENS
     from marriage_net.tokens import TokenStore
 
-    steady_deal(monkeypatch, QUICK_DEAL)  # the standings come after a short play
-    _table, asha, bina = served()
+    _table, asha, bina = served(deal=QUICK_DEAL)
     _play_to_the_end([asha, bina])
     store = TokenStore(bina.storage.path(TOKENS))
     assert store.last_table() is not None  # on the standings, the table is still hers to rejoin
@@ -362,11 +360,8 @@ def test_a_hosts_app_killed_on_the_standings_opens_its_table_on_them_again(peopl
     assert bina.scene.remote.seats == [1] and asha.scene.seats.state.hand_no == 0
 
 
-def test_back_after_saying_play_again_waits_with_the_table_not_at_the_standings(
-    served, people, monkeypatch
-):
-    steady_deal(monkeypatch, QUICK_DEAL)  # the standings come after a short play
-    table, asha, bina = served()
+def test_back_after_saying_play_again_waits_with_the_table_not_at_the_standings(served, people):
+    table, asha, bina = served(deal=QUICK_DEAL)
     _play_to_the_end([asha, bina])
     bina.scene.play_again()  # Bina is ready for the next match; then her app dies
     assert step_apps([asha], lambda: _host(table, lambda h: h.seats[1].ready))

@@ -12,12 +12,13 @@ from net.screenkit import keep_picture as _keep
 from net.screenkit import play_seat_until
 from net.tablekit import (
     LOOPBACK,
+    QUICK_DEAL,
     HostThread,
     close_screens,
     steady_deal,
     step_apps,
 )
-from net.test_match_end_screens import QUICK_DEAL, _play_to_the_end
+from net.test_match_end_screens import _play_to_the_end
 from net.test_missing_seat_screens import _drawn
 
 from engine import PRESETS
@@ -45,8 +46,7 @@ def _host(table: HostThread, ask):
 
 
 def test_play_again_deals_only_when_everyone_has_said_it(served, monkeypatch):
-    steady_deal(monkeypatch, QUICK_DEAL)  # the standings come after a short play
-    table, asha, bina = served(clock=60, grace=60.0)
+    table, asha, bina = served(clock=60, grace=60.0, deal=QUICK_DEAL)
     both = [asha, bina]
     _play_to_the_end(both)
     asha.scene.play_again()

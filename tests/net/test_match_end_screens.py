@@ -50,12 +50,6 @@ def _seated_table(host_app: App, join_app: App):
     return proc
 
 
-#: A deal (a match's seed) that ``_play_to_the_end``'s players and the table's easy computer
-#: play out in a dozen moves or so (most deals take two to four times as many): for a served
-#: table (``steady_deal``) whose test is about the standings, not about the play before them.
-QUICK_DEAL = 33
-
-
 def _play_to_the_end(apps: list[App], timeout: float = 120.0) -> None:
     """Each app plays its seat as an easy computer player would, and goes on from each hand's
     result, until both show the match's standings."""

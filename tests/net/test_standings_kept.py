@@ -10,7 +10,7 @@ from pathlib import Path
 
 from net.conftest import served_settings
 from net.screenkit import drawn_words, keep_picture
-from net.tablekit import HostThread, free_udp_port, steady_deal, step_apps
+from net.tablekit import QUICK_DEAL, HostThread, free_udp_port, step_apps
 from net.test_back_at_standings import (
     _back_on_the_call,
     _finished_table,
@@ -19,7 +19,7 @@ from net.test_back_at_standings import (
     _killed,
     _sent_back,
 )
-from net.test_match_end_screens import QUICK_DEAL, _play_to_the_end, _seated_table
+from net.test_match_end_screens import _play_to_the_end, _seated_table
 
 from marriage_net import protocol as p
 from marriage_net.host import HostSettings, TableHost
@@ -115,15 +115,14 @@ def test_a_save_made_before_the_standings_were_kept_reads_as_before(tmp_path: Pa
 
 
 def test_back_at_the_standings_of_a_table_that_closed_and_opened_while_it_gathered(
-    served, people, tmp_path, monkeypatch
+    served, people, tmp_path
 ):
     """Through the screens: Bina's app dies on the standings, Asha says Play again, the table's
     process stops and opens again from its save. Bina, started again, is back at the same
     standings with the call; Asha's screen is back waiting with the table; Bina's Play again
     deals them both in."""
-    steady_deal(monkeypatch, QUICK_DEAL)  # the standings come after a short play
     save = tmp_path / "table.json"
-    table, asha, bina = served(save=save)
+    table, asha, bina = served(save=save, deal=QUICK_DEAL)
     _play_to_the_end([asha, bina])
     _killed(bina)
     assert step_apps([asha], lambda: _gone(table, 1))
